@@ -1,0 +1,305 @@
+package event
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Format is a log format.
+type Format uint8
+
+// The formats haifu reads.
+const (
+	FormatUnknown Format = iota
+	FormatMjlog          // Tenhou mjlog XML
+	FormatTenhou6        // tenhou.net/6 JSON
+	FormatMajsoul        // Mahjong Soul records (JSON or protobuf)
+	FormatMjai           // mjai JSON lines
+	numFormats
+)
+
+var formatNames = [numFormats]string{"unknown", "mjlog", "tenhou6", "majsoul", "mjai"}
+
+// String returns the format's name: "mjlog", "tenhou6", "majsoul", "mjai" or
+// "unknown".
+func (f Format) String() string {
+	if f >= numFormats {
+		return "Format(" + strconv.Itoa(int(f)) + ")"
+	}
+	return formatNames[f]
+}
+
+// ParseFormat returns the format named s, or false.
+func ParseFormat(s string) (Format, bool) {
+	for f := range numFormats {
+		if formatNames[f] == s {
+			return f, true
+		}
+	}
+	return FormatUnknown, false
+}
+
+// Platform is the game server that played a game.
+type Platform uint8
+
+// The platforms.
+const (
+	PlatformUnknown Platform = iota
+	Tenhou
+	Majsoul
+	// PlatformOther is a simulator, an AI self-play or another client.
+	PlatformOther
+	numPlatforms
+)
+
+var platformNames = [numPlatforms]string{"unknown", "tenhou", "majsoul", "other"}
+
+// String returns the platform's name: "tenhou", "majsoul", "other" or
+// "unknown".
+func (p Platform) String() string {
+	if p >= numPlatforms {
+		return "Platform(" + strconv.Itoa(int(p)) + ")"
+	}
+	return platformNames[p]
+}
+
+// Length is the planned length of a game.
+type Length uint8
+
+// The game lengths.
+const (
+	LengthUnknown Length = iota
+	// EastOnly is tonpuusen: the East round only.
+	EastOnly
+	// EastSouth is hanchan: the East and South rounds.
+	EastSouth
+	// SingleHand is a one-hand game (some Mahjong Soul modes).
+	SingleHand
+	numLengths
+)
+
+var lengthNames = [numLengths]string{"unknown", "east", "south", "one"}
+
+// String returns "east" (tonpuusen), "south" (hanchan), "one" or "unknown".
+func (l Length) String() string {
+	if l >= numLengths {
+		return "Length(" + strconv.Itoa(int(l)) + ")"
+	}
+	return lengthNames[l]
+}
+
+// Flag is a yes/no fact that a log may or may not state. The zero Flag is
+// FlagUnknown.
+type Flag int8
+
+// The values of a Flag.
+const (
+	FlagUnknown Flag = 0
+	FlagNo      Flag = -1
+	FlagYes     Flag = 1
+)
+
+// FlagOf returns FlagYes or FlagNo.
+func FlagOf(b bool) Flag {
+	if b {
+		return FlagYes
+	}
+	return FlagNo
+}
+
+// Rules are the rule facts a log states about itself. They tell `--rules
+// auto` which preset to use; they are not a rule set.
+type Rules struct {
+	// RedFives is the number of red fives per suit (m, p, s), or -1 each
+	// when the log does not say.
+	RedFives [3]int8
+	// OpenTanyao says whether tanyao counts with open melds (kuitan).
+	OpenTanyao Flag
+	// Fast is Tenhou's fast (速) table.
+	Fast Flag
+	// Chips is a chip (祝儀) lobby.
+	Chips Flag
+	// TenhouType is mjlog GO's type bit set, or -1; TenhouLobby its lobby
+	// (-1 when absent).
+	TenhouType  int32
+	TenhouLobby int32
+	// Name is a human-readable rule or table name as the log writes it
+	// (Tenhou's rule.disp such as "鳳南喰赤", a Mahjong Soul mode name).
+	Name string
+	// Extra holds further rule facts as key=value text in the log's own
+	// terms, sorted by key (Tenhou custom lobbies' GO title/rule/ranking/
+	// csrule; Mahjong Soul detail rules).
+	Extra []KeyValue
+}
+
+// KeyValue is one named fact.
+type KeyValue struct {
+	Key, Value string
+}
+
+// Player describes one seat's player.
+type Player struct {
+	// Name as the platform shows it (decoded; invalid UTF-8 replaced).
+	Name string
+	// Rank is the platform's rank name (新人, 四段, 天鳳, 雀豪2 …), and
+	// RankIndex the platform's rank number (Tenhou's dan 0–20), or -1.
+	Rank      string
+	RankIndex int32
+	// Rate is the player's rating (Tenhou R), 0 when unknown.
+	Rate float64
+	// Sex is Tenhou's M, F or C (computer), or 0.
+	Sex byte
+	// Account is the platform's account id, 0 when unknown.
+	Account int64
+}
+
+// Meta is a game's metadata.
+type Meta struct {
+	Format Format
+	// Path names the input the game came from (a file, or archive!entry).
+	Path string
+	// ID is the log id (Tenhou's 2016022509gm-0009-0000-b327da61, Mahjong
+	// Soul's uuid), or "".
+	ID       string
+	Platform Platform
+	// Players is 4 or 3 (sanma).
+	Players int8
+	Length  Length
+	Rules   Rules
+	// Seats holds the four players; in a three-player game seat 3 is empty.
+	Seats [4]Player
+	// StartingPoints is every player's score at the start, in points (0 when
+	// not stated).
+	StartingPoints int32
+	// Seed is the wall seed the log records (Tenhou SHUFFLE), or "".
+	Seed string
+	// TileIDs says whether tiles carry their physical Tenhou ids (mjlog).
+	TileIDs bool
+	// StartTime is the game's start as Unix seconds, 0 when unknown.
+	StartTime int64
+	// Warnings are problems the decoder worked around (for instance text
+	// that did not belong to the log and was removed).
+	Warnings []string
+}
+
+// Game is one decoded game. The zero Game is empty and ready for use; Reset
+// empties a Game but keeps its memory for the next one.
+type Game struct {
+	Meta      Meta
+	Events    []Event
+	Rounds    []Round
+	Wins      []WinRecord
+	Ryuukyoku []RyuukyokuRecord
+	// Scores holds recorded score lists that events point to (the scores
+	// after a riichi stick is paid, Tenhou REACH step 2).
+	Scores [][4]int32
+	// End holds the recorded final result, when there is one.
+	End []EndRecord
+}
+
+// Reset empties g and keeps its slices' memory.
+func (g *Game) Reset() {
+	for i := range g.Rounds {
+		g.Rounds[i].Wall = nil
+	}
+	*g = Game{
+		Events:    g.Events[:0],
+		Rounds:    g.Rounds[:0],
+		Wins:      g.Wins[:0],
+		Ryuukyoku: g.Ryuukyoku[:0],
+		Scores:    g.Scores[:0],
+		End:       g.End[:0],
+	}
+}
+
+// Complete reports whether the game has a recorded end.
+func (g *Game) Complete() bool { return len(g.End) > 0 }
+
+// Round returns the Round a RoundStart event refers to.
+func (g *Game) Round(e *Event) *Round { return &g.Rounds[e.Ref] }
+
+// Win returns the WinRecord a Win event refers to.
+func (g *Game) Win(e *Event) *WinRecord { return &g.Wins[e.Ref] }
+
+// RyuukyokuOf returns the RyuukyokuRecord a Ryuukyoku event refers to.
+func (g *Game) RyuukyokuOf(e *Event) *RyuukyokuRecord { return &g.Ryuukyoku[e.Ref] }
+
+// Error is a decoding error with its position: the input, the byte offset in
+// the decompressed input and the index of the element, line or record (each
+// -1 when unknown), and the hand being decoded (Hand is the 0-based index of
+// the hand, -1 before the first). Error strings start with the input's path.
+type Error struct {
+	Path   string
+	Format Format
+	Offset int64
+	Index  int
+	Hand   int
+	Round  RoundID
+	Err    error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Path != "" {
+		b.WriteString(e.Path)
+		b.WriteString(": ")
+	}
+	sep := ""
+	if e.Offset >= 0 {
+		b.WriteString("offset ")
+		b.WriteString(strconv.FormatInt(e.Offset, 10))
+		sep = ", "
+	}
+	if e.Index >= 0 {
+		b.WriteString(sep)
+		b.WriteString(indexWord(e.Format))
+		b.WriteString(strconv.Itoa(e.Index))
+		sep = ", "
+	}
+	if e.Hand >= 0 {
+		b.WriteString(sep)
+		b.WriteString("round ")
+		b.WriteString(e.Round.String())
+		sep = ", "
+	}
+	if sep != "" {
+		b.WriteString(": ")
+	}
+	if e.Format != FormatUnknown {
+		b.WriteString(e.Format.String())
+		b.WriteString(": ")
+	}
+	if e.Err != nil {
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+func indexWord(f Format) string {
+	switch f {
+	case FormatMjlog:
+		return "element "
+	case FormatMjai:
+		return "line "
+	default:
+		return "item "
+	}
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errors a decoder wraps in an Error.
+var (
+	// ErrTruncated: the input ends before the game does. The events read up
+	// to that point are kept.
+	ErrTruncated = errors.New("log ends before the game does")
+	// ErrSyntax: the input is not well-formed in its format.
+	ErrSyntax = errors.New("syntax error")
+	// ErrValue: a well-formed field has a value out of range or
+	// inconsistent with the game.
+	ErrValue = errors.New("invalid value")
+	// ErrUnsupported: the input is a known variant haifu does not read.
+	ErrUnsupported = errors.New("unsupported")
+)

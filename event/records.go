@@ -1,0 +1,328 @@
+package event
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/haifu/haifu/tile"
+)
+
+// Known is a set of fields a format recorded. A record's fields whose bit is
+// clear hold zero values that mean "the log does not say", not zero.
+type Known uint16
+
+// Known bits. Not every bit applies to every record; each record's doc says
+// which it uses.
+const (
+	KnownHand    Known = 1 << iota // WinRecord.Hand and WinTile; RyuukyokuRecord.Hands
+	KnownMelds                     // WinRecord.Melds
+	KnownFu                        // WinRecord.Fu
+	KnownHan                       // WinRecord.Han
+	KnownPoints                    // WinRecord.Points and Limit
+	KnownYaku                      // WinRecord.Yaku
+	KnownDora                      // WinRecord.Dora
+	KnownUra                       // WinRecord.Ura
+	KnownBa                        // Honba and Sticks of a win or ryuukyoku record
+	KnownDeltas                    // Deltas of a win or ryuukyoku record
+	KnownBefore                    // Before of a win or ryuukyoku record
+	KnownScores                    // EndRecord.Scores
+	KnownPoints2                   // EndRecord.Points (the final points after oka and uma)
+	KnownChips                     // chip balances or chip changes (Tenhou chip lobbies)
+	KnownDice                      // Round.Dice
+)
+
+// RoundID names a hand: prevailing wind (0 East … 3 North), hand number 1–4
+// and honba.
+type RoundID struct {
+	Wind   int8
+	Number int8
+	Honba  int16
+}
+
+var windLetters = [4]string{"E", "S", "W", "N"}
+
+// String writes the round as wind letter, hand number and honba: "E1-0",
+// "S4-2".
+func (r RoundID) String() string {
+	if r.Wind < 0 || r.Wind > 3 {
+		return "?" + strconv.Itoa(int(r.Number)) + "-" + strconv.Itoa(int(r.Honba))
+	}
+	return windLetters[r.Wind] + strconv.Itoa(int(r.Number)) + "-" + strconv.Itoa(int(r.Honba))
+}
+
+// Round is what a RoundStart event records about a new hand.
+type Round struct {
+	// Wind is the prevailing wind (0 East, 1 South, 2 West, 3 North) and
+	// Number the hand number within it (1–4); in Tenhou's single counter
+	// the hand is 4×Wind + Number − 1.
+	Wind   int8
+	Number int8
+	// Honba is the number of honba (repeat) sticks, Sticks the number of
+	// 1000-point riichi sticks on the table when the hand starts.
+	Honba  int16
+	Sticks int16
+	Dealer Seat
+	// Scores are the four scores at the start of the hand, in points. In
+	// three-player games seat 3 is 0.
+	Scores [4]int32
+	// Dora is the first dora indicator.
+	Dora   tile.Tile
+	DoraID tile.ID
+	// Hands are the 13 starting tiles of each seat, in the format's order
+	// (deal order in mjlog). Seat 3 of a three-player game is empty.
+	Hands   [4][13]tile.Tile
+	HandIDs [4][13]tile.ID
+	// Dice are the two dice (1–6), when Known has KnownDice.
+	Dice [2]int8
+	// Chips are chip balances at the start of the hand (Tenhou chip lobbies),
+	// when Known has KnownChips.
+	Chips [4]int32
+	// Shuffle is the per-hand wall seed of 2009 Tenhou logs (INIT shuffle).
+	Shuffle string
+	// Wall is the whole wall when the format records it (in draw order),
+	// else nil.
+	Wall  []tile.Tile
+	Known Known
+}
+
+// ID returns the round's name.
+func (r *Round) ID() RoundID { return RoundID{r.Wind, r.Number, r.Honba} }
+
+// Limit is the limit a win's value reached.
+type Limit uint8
+
+// The limits, as Tenhou numbers them (mjlog AGARI ten's third field).
+const (
+	NoLimit Limit = iota
+	Mangan
+	Haneman
+	Baiman
+	Sanbaiman
+	Yakuman
+	numLimits
+)
+
+var limitNames = [numLimits]string{"", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
+
+// String returns the limit's name ("mangan" …), or "" for NoLimit.
+func (l Limit) String() string {
+	if l >= numLimits {
+		return "Limit(" + strconv.Itoa(int(l)) + ")"
+	}
+	return limitNames[l]
+}
+
+// YakuID names a yaku. The numbering is Tenhou's (mjlog AGARI yaku ids
+// 0–54); yaku of other platforms that Tenhou does not have get ids from 64 up.
+type YakuID uint8
+
+// Yaku ids that code refers to by name. The full list is in yakuNames.
+const (
+	YakuRiichi       YakuID = 1
+	YakuDoubleRiichi YakuID = 21
+	YakuDora         YakuID = 52
+	YakuUraDora      YakuID = 53
+	YakuAkaDora      YakuID = 54
+	// YakuKitaDora counts North tiles set aside in three-player games
+	// (Mahjong Soul lists it apart; Tenhou counts it inside YakuDora).
+	YakuKitaDora YakuID = 64
+)
+
+var yakuNames = [...]string{
+	0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou",
+	5: "haitei", 6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
+	10: "seat_wind_east", 11: "seat_wind_south", 12: "seat_wind_west", 13: "seat_wind_north",
+	14: "round_wind_east", 15: "round_wind_south", 16: "round_wind_west", 17: "round_wind_north",
+	18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu",
+	23: "chanta", 24: "ittsu", 25: "sanshoku_doujun", 26: "sanshoku_doukou", 27: "sankantsu",
+	28: "toitoi", 29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou",
+	33: "junchan", 34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou", 38: "chiihou",
+	39: "daisangen", 40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou", 43: "ryuuiisou",
+	44: "chinroutou", 45: "chuuren_poutou", 46: "junsei_chuuren_poutou", 47: "kokushi_musou",
+	48: "kokushi_musou_13", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
+	52: "dora", 53: "ura_dora", 54: "aka_dora",
+	64: "kita_dora",
+}
+
+// String returns the yaku's name, such as "riichi" or "ura_dora".
+func (y YakuID) String() string {
+	if int(y) < len(yakuNames) && yakuNames[y] != "" {
+		return yakuNames[y]
+	}
+	return "yaku_" + strconv.Itoa(int(y))
+}
+
+// IsYakuman reports whether y is a yakuman in Tenhou's table (ids 36–51;
+// renhou, 36, is a yakuman on some platforms and a mangan or nothing on
+// others).
+func (y YakuID) IsYakuman() bool { return y >= 37 && y <= 51 }
+
+// Yaku is one entry of a win's yaku list: a yaku and its han. For a yakuman
+// Han is 13 per yakuman it counts for.
+type Yaku struct {
+	ID  YakuID
+	Han uint8
+}
+
+// MaxYaku is the most yaku entries a WinRecord holds.
+const MaxYaku = 24
+
+// WinRecord is a win as the log recorded it. Known says which fields the
+// format carries (KnownHand, KnownMelds, KnownFu, KnownHan, KnownPoints,
+// KnownYaku, KnownDora, KnownUra, KnownBa, KnownDeltas, KnownBefore,
+// KnownChips).
+type WinRecord struct {
+	// Winner won on From's discard (From == Winner for a tsumo). Liable is
+	// the seat liable for the yakuman (pao), or NoSeat.
+	Winner, From, Liable Seat
+	// Hand is the winner's concealed tiles including the winning tile
+	// (HandLen of them); WinTile is the winning tile.
+	Hand    [14]tile.Tile
+	HandIDs [14]tile.ID
+	HandLen uint8
+	WinTile tile.Tile
+	WinID   tile.ID
+	// Melds are the winner's melds, in the log's order (mjlog: most recent
+	// first), kita included.
+	Melds  [8]Meld
+	NMelds uint8
+	// Fu and Han as recorded (Han is the sum of the yaku's han).
+	Fu, Han int16
+	// Points is the hand's value without honba and sticks: what the
+	// discarder pays on a ron, the total collected on a tsumo.
+	Points int32
+	Limit  Limit
+	Yaku   [MaxYaku]Yaku
+	NYaku  uint8
+	// Dora and Ura are the revealed dora and ura indicators.
+	Dora, Ura   [5]tile.Tile
+	DoraIDs     [5]tile.ID
+	UraIDs      [5]tile.ID
+	NDora, NUra uint8
+	// Honba and Sticks are the log's ba: the hand's honba and the riichi
+	// sticks on the table at the moment of the win (0 sticks for the second
+	// winner of a Tenhou double ron).
+	Honba, Sticks int16
+	// Deltas are the score changes of this win including honba and sticks;
+	// Before the scores just before it (after riichi deposits and, for a
+	// second winner, after the first win's payment). Points.
+	Deltas, Before [4]int32
+	// ChipDeltas are chip changes (Tenhou chip lobbies).
+	ChipDeltas [4]int32
+	Known      Known
+}
+
+// HandTiles returns the concealed tiles. The slice aliases w.
+func (w *WinRecord) HandTiles() []tile.Tile { return w.Hand[:w.HandLen] }
+
+// MeldList returns the melds. The slice aliases w.
+func (w *WinRecord) MeldList() []Meld { return w.Melds[:w.NMelds] }
+
+// YakuList returns the yaku. The slice aliases w.
+func (w *WinRecord) YakuList() []Yaku { return w.Yaku[:w.NYaku] }
+
+// AddYaku appends a yaku entry; it fails when MaxYaku are already there.
+func (w *WinRecord) AddYaku(id YakuID, han int) error {
+	if int(w.NYaku) >= MaxYaku {
+		return fmt.Errorf("more than %d yaku", MaxYaku)
+	}
+	if han < 0 || han > 255 {
+		return fmt.Errorf("yaku %v: han %d out of range", id, han)
+	}
+	w.Yaku[w.NYaku] = Yaku{id, uint8(han)}
+	w.NYaku++
+	return nil
+}
+
+// Tsumo reports whether the win was by self-draw.
+func (w *WinRecord) Tsumo() bool { return w.From == w.Winner }
+
+// RyuukyokuKind is how a hand ended without a winner.
+type RyuukyokuKind uint8
+
+// The ways a hand ends without a winner. Their String values are the
+// `rounds.outcome` names.
+const (
+	_ RyuukyokuKind = iota
+	// Exhaustive is the exhaustive draw: the live wall ran out.
+	Exhaustive
+	// Nagashi is nagashi mangan (an exhaustive draw where a player's
+	// discards were all terminals and honours, none called).
+	Nagashi
+	// NineTerminals is the abortive draw declared with nine different
+	// terminals and honours on the first draw (kyuushu kyuuhai).
+	NineTerminals
+	// FourWinds is the abortive draw when the same wind is discarded by all
+	// four players in the first go-round (suufon renda).
+	FourWinds
+	// FourRiichi is the abortive draw when all four players are in riichi.
+	FourRiichi
+	// FourKans is the abortive draw after four kans by two or more players.
+	FourKans
+	// TripleRon is the abortive draw when three players ron one discard.
+	TripleRon
+	// Interrupted is a hand the server stopped with no result (Tenhou
+	// writes a RYUUKYOKU with neither scores nor type, and an empty owari).
+	Interrupted
+	numRyuukyokuKinds
+)
+
+var ryuukyokuNames = [numRyuukyokuKinds]string{
+	Exhaustive:    "exhaustive",
+	Nagashi:       "nagashi",
+	NineTerminals: "nine_terminals",
+	FourWinds:     "four_winds",
+	FourRiichi:    "four_riichi",
+	FourKans:      "four_kans",
+	TripleRon:     "triple_ron",
+	Interrupted:   "interrupted",
+}
+
+// String returns the kind's name: "exhaustive", "nagashi", "nine_terminals",
+// "four_winds", "four_riichi", "four_kans", "triple_ron" or "interrupted".
+func (k RyuukyokuKind) String() string {
+	if k == 0 || k >= numRyuukyokuKinds {
+		return "RyuukyokuKind(" + strconv.Itoa(int(k)) + ")"
+	}
+	return ryuukyokuNames[k]
+}
+
+// IsAbortive reports whether k is one of the five abortive draws.
+func (k RyuukyokuKind) IsAbortive() bool { return k >= NineTerminals && k <= TripleRon }
+
+// RyuukyokuRecord is a hand end without a winner as the log recorded it.
+// Known may have KnownHand (Revealed and Hands), KnownBa, KnownDeltas,
+// KnownBefore and KnownChips.
+type RyuukyokuRecord struct {
+	Kind RyuukyokuKind
+	// Revealed says which seats showed their hand, Hands holds them
+	// (HandLen tiles each; concealed tiles only).
+	Revealed [4]bool
+	Hands    [4][14]tile.Tile
+	HandIDs  [4][14]tile.ID
+	HandLen  [4]uint8
+	// Honba and Sticks are the log's ba (sticks include deposits made in
+	// the hand).
+	Honba, Sticks int16
+	// Deltas are the score changes (noten payments, nagashi payments);
+	// Before the scores just before them. Points.
+	Deltas, Before [4]int32
+	ChipDeltas     [4]int32
+	Known          Known
+}
+
+// HandTiles returns seat s's revealed tiles. The slice aliases r.
+func (r *RyuukyokuRecord) HandTiles(s Seat) []tile.Tile { return r.Hands[s][:r.HandLen[s]] }
+
+// EndRecord is the game's final result as the log recorded it (Tenhou's
+// owari). Known may have KnownScores, KnownPoints2 and KnownChips.
+type EndRecord struct {
+	// Scores are the final scores in points (including leftover riichi
+	// sticks where the platform awards them).
+	Scores [4]int32
+	// Points are the final results after oka and uma (e.g. +42.0), as
+	// recorded; Tenhou writes one decimal.
+	Points [4]float64
+	Chips  [4]int32
+	Known  Known
+}

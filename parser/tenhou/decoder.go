@@ -1,0 +1,1225 @@
+// Package tenhou decodes Tenhou's mjlog XML documents (<mjloggm ver="2.3">)
+// into haifu's event model.
+//
+// The decoder is a hand-written scanner over the bytes of one document; it
+// does not use encoding/xml, which is about twenty times slower on these
+// flat, attribute-only files. It reads every variant described in
+// TENHOU-FORMATS.md §1: the three seed eras, four-player and three-player
+// games with kita, every meld code, REACH with and without its second step,
+// DORA, multiple AGARI, pao, BYE and reconnection UN anywhere, chip lobbies,
+// custom-lobby GO attributes, percent-encoded and non-UTF-8 names,
+// pretty-printed documents, text before the root (comments, stray console
+// output) and a missing closing tag. Unknown attributes are ignored; unknown
+// elements are an error.
+//
+// A document holds one game. Decode fills an event.Game; when the document
+// ends before the game does (no owari), Decode returns the events it read and
+// an *event.Error wrapping event.ErrTruncated.
+package tenhou
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/tile"
+)
+
+// rootTag starts an mjlog document.
+var rootTag = []byte("<mjloggm")
+
+// Detect reports whether data looks like an mjlog document: its root tag
+// appears within the first 64 KiB (files may start with comments or stray
+// text).
+func Detect(data []byte) bool {
+	if len(data) > 64<<10 {
+		data = data[:64<<10]
+	}
+	return bytes.Contains(data, rootTag)
+}
+
+// Decoder decodes mjlog documents. It keeps its buffers from one document to
+// the next, so reuse one Decoder per goroutine. The zero Decoder is ready for
+// use. A Decoder is not safe for concurrent use.
+type Decoder struct {
+	sc scanner
+
+	g       *event.Game
+	path    string
+	reds    bool
+	players int
+	hand    int // index of the current hand, -1 before the first INIT
+	round   event.RoundID
+	ended   bool // a game-ending owari was read
+	sawList bool // the first-form UN was read
+	sawGO   bool
+	inRoot  bool
+
+	lastDraw [4]int16 // id of each seat's last draw since its last call or discard, or -1
+	pendRepl [4]bool  // the seat's next draw is a replacement draw
+	ints     [64]int  // scratch for integer lists
+	clean    []byte   // the document without console prompts, when it had any
+}
+
+// Decode decodes the mjlog document data into g (which it resets first).
+// path names the input in errors and in g.Meta.Path. Every error is an
+// *event.Error with the byte offset, element index and round.
+func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
+	g.Reset()
+	*d = Decoder{sc: d.sc, clean: d.clean[:0]}
+	d.g, d.path = g, path
+	d.hand = -1
+	d.players = 4
+	d.reds = true
+	d.lastDraw = [4]int16{-1, -1, -1, -1}
+	m := &g.Meta
+	m.Format = event.FormatMjlog
+	m.Path = path
+	m.Platform = event.Tenhou
+	m.Players = 4
+	m.TileIDs = true
+	m.Rules = event.Rules{RedFives: [3]int8{1, 1, 1}, TenhouType: -1, TenhouLobby: -1}
+	for i := range m.Seats {
+		m.Seats[i].RankIndex = -1
+	}
+	if len(data) > math.MaxInt32 {
+		return d.errAt(0, -1, fmt.Errorf("document of %d bytes is too large: %w", len(data), event.ErrUnsupported))
+	}
+	root := bytes.Index(data, rootTag)
+	if root < 0 {
+		return d.errAt(0, -1, fmt.Errorf("no <mjloggm> element: %w", event.ErrSyntax))
+	}
+	if n := 0; !isASCII(data[root:]) {
+		d.clean, n = removePrompts(d.clean[:0], data[root:])
+		if n > 0 {
+			m.Warnings = append(m.Warnings, fmt.Sprintf("removed %d console prompts written into the file (offsets after this point refer to the cleaned text)", n))
+			data, root = d.clean, 0
+		}
+	}
+	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(root), Index: 0}})
+	d.sc.reset(data, root)
+	for {
+		err := d.sc.next()
+		if err != nil {
+			if err == errEOF {
+				break
+			}
+			var se *syntaxError
+			if errors.As(err, &se) {
+				return d.errAt(se.offset, d.sc.index, fmt.Errorf("%s: %w", se.msg, event.ErrSyntax))
+			}
+			return d.errAt(d.sc.pos, d.sc.index, fmt.Errorf("%v: %w", err, event.ErrTruncated))
+		}
+		if err := d.element(); err != nil {
+			if errors.Is(err, errStop) {
+				break
+			}
+			return d.errAt(d.sc.start, d.sc.index, err)
+		}
+	}
+	if !d.ended {
+		what := "after the last complete element"
+		if d.hand < 0 {
+			what = "before the first hand"
+		}
+		return d.errAt(len(data), d.sc.index, fmt.Errorf("no game end (owari) %s: %w", what, event.ErrTruncated))
+	}
+	return nil
+}
+
+// errStop ends decoding at the root's end tag.
+var errStop = errors.New("stop")
+
+func (d *Decoder) errAt(offset, index int, err error) error {
+	return &event.Error{Path: d.path, Format: event.FormatMjlog, Offset: int64(offset), Index: index, Hand: d.hand, Round: d.round, Err: err}
+}
+
+func (d *Decoder) emit(e event.Event) {
+	e.Pos = event.Pos{Offset: int32(d.sc.start), Index: int32(d.sc.index)}
+	d.g.Events = append(d.g.Events, e)
+}
+
+// element handles the scanner's current element.
+func (d *Decoder) element() error {
+	s := &d.sc
+	name := s.bytesOf(s.name)
+	if s.close {
+		if string(name) == "mjloggm" && d.inRoot {
+			return errStop
+		}
+		return fmt.Errorf("unexpected end tag </%s>: %w", name, event.ErrSyntax)
+	}
+	if !d.inRoot {
+		if string(name) != "mjloggm" {
+			return fmt.Errorf("element <%s> outside <mjloggm>: %w", name, event.ErrSyntax)
+		}
+		if s.empty {
+			return fmt.Errorf("empty <mjloggm/>: %w", event.ErrSyntax)
+		}
+		d.inRoot = true
+		return nil
+	}
+	if !s.empty {
+		return fmt.Errorf("element <%s> is not empty: %w", name, event.ErrSyntax)
+	}
+	if d.ended {
+		return fmt.Errorf("element <%s> after the game end: %w", name, event.ErrValue)
+	}
+	// Draws and discards: a letter and a tile id.
+	if len(name) >= 2 && name[1] >= '0' && name[1] <= '9' {
+		c := name[0]
+		lower := c >= 'a'
+		if lower {
+			c -= 'a' - 'A'
+		}
+		switch {
+		case c >= 'T' && c <= 'W':
+			return d.draw(event.Seat(c-'T'), name[1:])
+		case c >= 'D' && c <= 'G':
+			return d.discard(event.Seat(c-'D'), name[1:])
+		}
+	}
+	switch string(name) {
+	case "N":
+		return d.call()
+	case "REACH":
+		return d.reach()
+	case "DORA":
+		return d.dora()
+	case "AGARI":
+		return d.agari()
+	case "RYUUKYOKU":
+		return d.ryuukyoku()
+	case "INIT":
+		return d.init()
+	case "UN":
+		return d.un()
+	case "BYE":
+		who, err := d.seatAttr("who")
+		if err != nil {
+			return err
+		}
+		d.emit(event.Event{Type: event.Disconnect, Seat: who, From: event.NoSeat})
+		return nil
+	case "SHUFFLE":
+		if v, ok := s.attr("seed"); ok {
+			d.g.Meta.Seed = string(unescape(v))
+		}
+		return nil
+	case "GO":
+		return d.goElem()
+	case "TAIKYOKU":
+		if v, ok := s.attr("oya"); ok {
+			if n, ok := parseInt(v); !ok || n != 0 {
+				return fmt.Errorf("TAIKYOKU oya=%q: the first dealer must be seat 0: %w", v, event.ErrValue)
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown element <%s>: %w", name, event.ErrUnsupported)
+}
+
+func (d *Decoder) needHand(what string) error {
+	if d.hand < 0 {
+		return fmt.Errorf("%s before the first INIT: %w", what, event.ErrValue)
+	}
+	return nil
+}
+
+func (d *Decoder) tileID(b []byte) (tile.ID, error) {
+	n, ok := parseUint(b)
+	if !ok || n >= tile.NumIDs {
+		return 0, fmt.Errorf("tile id %q out of range 0-135: %w", b, event.ErrValue)
+	}
+	return d.checkID(n)
+}
+
+// checkID checks that n is a tile id of the game's tile set.
+func (d *Decoder) checkID(n int) (tile.ID, error) {
+	if n < 0 || n >= tile.NumIDs {
+		return 0, fmt.Errorf("tile id %d out of range 0-135: %w", n, event.ErrValue)
+	}
+	if d.players == 3 && n >= 4 && n < 32 {
+		return 0, fmt.Errorf("tile id %d (2m-8m) in a three-player game: %w", n, event.ErrValue)
+	}
+	return tile.ID(n), nil
+}
+
+func (d *Decoder) checkSeat(s event.Seat) error {
+	if int(s) >= d.players {
+		return fmt.Errorf("seat %d in a %d-player game: %w", s, d.players, event.ErrValue)
+	}
+	return nil
+}
+
+func (d *Decoder) draw(seat event.Seat, num []byte) error {
+	if err := d.needHand("draw"); err != nil {
+		return err
+	}
+	if err := d.checkSeat(seat); err != nil {
+		return err
+	}
+	id, err := d.tileID(num)
+	if err != nil {
+		return err
+	}
+	e := event.Event{Type: event.Draw, Seat: seat, From: event.NoSeat, Tile: id.Tile(d.reds), ID: id}
+	if d.pendRepl[seat] {
+		e.Flags |= event.Replacement
+		d.pendRepl[seat] = false
+	}
+	d.lastDraw[seat] = int16(id)
+	d.emit(e)
+	return nil
+}
+
+func (d *Decoder) discard(seat event.Seat, num []byte) error {
+	if err := d.needHand("discard"); err != nil {
+		return err
+	}
+	if err := d.checkSeat(seat); err != nil {
+		return err
+	}
+	id, err := d.tileID(num)
+	if err != nil {
+		return err
+	}
+	e := event.Event{Type: event.Discard, Seat: seat, From: event.NoSeat, Tile: id.Tile(d.reds), ID: id}
+	if d.lastDraw[seat] == int16(id) {
+		e.Flags |= event.Tsumogiri
+	}
+	d.lastDraw[seat] = -1
+	d.emit(e)
+	return nil
+}
+
+func (d *Decoder) seatAttr(n string) (event.Seat, error) {
+	v, ok := d.sc.attr(n)
+	if !ok {
+		return event.NoSeat, fmt.Errorf("no %s attribute: %w", n, event.ErrSyntax)
+	}
+	k, ok := parseUint(v)
+	if !ok || k >= d.players {
+		return event.NoSeat, fmt.Errorf("%s=%q is not a seat of a %d-player game: %w", n, v, d.players, event.ErrValue)
+	}
+	return event.Seat(k), nil
+}
+
+func (d *Decoder) call() error {
+	if err := d.needHand("N"); err != nil {
+		return err
+	}
+	who, err := d.seatAttr("who")
+	if err != nil {
+		return err
+	}
+	v, ok := d.sc.attr("m")
+	if !ok {
+		return fmt.Errorf("N without m: %w", event.ErrSyntax)
+	}
+	code, ok := parseUint(v)
+	if !ok {
+		return fmt.Errorf("N m=%q: %w", v, event.ErrSyntax)
+	}
+	dm, err := decodeMeld(code, who, d.players, d.reds)
+	if err != nil {
+		return fmt.Errorf("%v: %w", err, event.ErrValue)
+	}
+	e := event.Event{Type: dm.typ, Seat: who, From: dm.meld.From, Meld: dm.meld}
+	if dm.typ != event.ClosedKan {
+		e.Tile, e.ID = dm.tileID.Tile(d.reds), dm.tileID
+	}
+	switch dm.typ {
+	case event.Call:
+		if dm.meld.Kind == event.MeldOpenKan {
+			d.pendRepl[who] = true
+		}
+	case event.ClosedKan, event.AddedKan, event.Kita:
+		d.pendRepl[who] = true
+	}
+	d.lastDraw[who] = -1
+	d.emit(e)
+	return nil
+}
+
+func (d *Decoder) reach() error {
+	if err := d.needHand("REACH"); err != nil {
+		return err
+	}
+	who, err := d.seatAttr("who")
+	if err != nil {
+		return err
+	}
+	v, _ := d.sc.attr("step")
+	switch string(v) {
+	case "1":
+		d.emit(event.Event{Type: event.Riichi, Seat: who, From: event.NoSeat})
+	case "2":
+		e := event.Event{Type: event.RiichiAccepted, Seat: who, From: event.NoSeat, Ref: -1}
+		if t, ok := d.sc.attr("ten"); ok {
+			var sc [4]int32
+			if err := d.scores(t, &sc); err != nil {
+				return fmt.Errorf("REACH ten: %w", err)
+			}
+			e.Ref = int32(len(d.g.Scores))
+			d.g.Scores = append(d.g.Scores, sc)
+		}
+		d.emit(e)
+	default:
+		return fmt.Errorf("REACH step=%q: %w", v, event.ErrValue)
+	}
+	return nil
+}
+
+func (d *Decoder) dora() error {
+	if err := d.needHand("DORA"); err != nil {
+		return err
+	}
+	v, ok := d.sc.attr("hai")
+	if !ok {
+		return fmt.Errorf("DORA without hai: %w", event.ErrSyntax)
+	}
+	id, err := d.tileID(v)
+	if err != nil {
+		return err
+	}
+	d.emit(event.Event{Type: event.Dora, Seat: event.NoSeat, From: event.NoSeat, Tile: id.Tile(d.reds), ID: id})
+	return nil
+}
+
+// scores reads a list of four scores in hundreds into sc (in points).
+func (d *Decoder) scores(v []byte, sc *[4]int32) error {
+	n, err := d.list(v, 4, 4)
+	if err != nil {
+		return err
+	}
+	for i := range n {
+		sc[i] = int32(d.ints[i]) * 100
+	}
+	return nil
+}
+
+// list parses a comma-separated integer list of min to max numbers into
+// d.ints.
+func (d *Decoder) list(v []byte, min, max int) (int, error) {
+	n := 0
+	if len(bytes.TrimSpace(v)) == 0 {
+		if min == 0 {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("empty list, want %d numbers: %w", min, event.ErrValue)
+	}
+	for len(v) > 0 {
+		i := bytes.IndexByte(v, ',')
+		f := v
+		if i >= 0 {
+			f, v = v[:i], v[i+1:]
+		} else {
+			v = nil
+		}
+		if n == max || n == len(d.ints) {
+			return n, fmt.Errorf("list has more than %d numbers: %w", max, event.ErrValue)
+		}
+		x, ok := parseInt(bytes.TrimSpace(f))
+		if !ok {
+			return n, fmt.Errorf("%q is not an integer: %w", f, event.ErrValue)
+		}
+		d.ints[n] = x
+		n++
+	}
+	if n < min {
+		return n, fmt.Errorf("list has %d numbers, want %d: %w", n, min, event.ErrValue)
+	}
+	return n, nil
+}
+
+func (d *Decoder) goElem() error {
+	s := &d.sc
+	r := &d.g.Meta.Rules
+	v, ok := s.attr("type")
+	if !ok {
+		return fmt.Errorf("GO without type: %w", event.ErrSyntax)
+	}
+	t, ok := parseUint(v)
+	if !ok || t > math.MaxInt32 {
+		return fmt.Errorf("GO type=%q: %w", v, event.ErrValue)
+	}
+	if d.hand >= 0 || d.sawGO {
+		return fmt.Errorf("GO after the game started: %w", event.ErrValue)
+	}
+	d.sawGO = true
+	r.TenhouType = int32(t)
+	d.reds = t&0x2 == 0
+	if !d.reds {
+		r.RedFives = [3]int8{}
+	}
+	r.OpenTanyao = event.FlagOf(t&0x4 == 0)
+	r.Fast = event.FlagOf(t&0x40 != 0)
+	r.Chips = event.FlagOf(t&0x600 != 0)
+	m := &d.g.Meta
+	if t&0x8 != 0 {
+		m.Length = event.EastSouth
+	} else {
+		m.Length = event.EastOnly
+	}
+	if t&0x10 != 0 {
+		d.players = 3
+		m.Players = 3
+		if d.reds {
+			r.RedFives = [3]int8{0, 1, 1}
+		}
+	}
+	if v, ok := s.attr("lobby"); ok {
+		l, ok := parseUint(v)
+		if !ok || l > math.MaxInt32 {
+			return fmt.Errorf("GO lobby=%q: %w", v, event.ErrValue)
+		}
+		r.TenhouLobby = int32(l)
+	}
+	r.Name = ruleName(t)
+	for _, a := range s.attrs {
+		k := string(s.bytesOf(a.name))
+		if k == "type" || k == "lobby" {
+			continue
+		}
+		r.Extra = append(r.Extra, event.KeyValue{Key: k, Value: decodeText(s.bytesOf(a.value))})
+	}
+	sortKV(r.Extra)
+	return nil
+}
+
+func sortKV(kv []event.KeyValue) {
+	for i := 1; i < len(kv); i++ {
+		for j := i; j > 0 && kv[j].Key < kv[j-1].Key; j-- {
+			kv[j], kv[j-1] = kv[j-1], kv[j]
+		}
+	}
+}
+
+// ruleName builds Tenhou's rule name from the GO type bits, as the web
+// client and the archive's rule column write it (TENHOU-FORMATS.md §1.2):
+// players, table, length, open tanyao, red fives, then 速 for fast games and
+// the chip mark.
+func ruleName(t int) string {
+	var b strings.Builder
+	if t&0x10 != 0 {
+		b.WriteString("三")
+	} else {
+		b.WriteString("四")
+	}
+	level := 0
+	if t&0x20 != 0 {
+		level += 2
+	}
+	if t&0x80 != 0 {
+		level++
+	}
+	tables := [4]string{"般", "上", "特", "鳳"}
+	if t&0x600 != 0 {
+		tables = [4]string{"若", "銀", "琥", "孔"}
+	}
+	b.WriteString(tables[level])
+	if t&0x8 != 0 {
+		b.WriteString("南")
+	} else {
+		b.WriteString("東")
+	}
+	if t&0x4 == 0 {
+		b.WriteString("喰")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x2 == 0 {
+		b.WriteString("赤")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x40 != 0 {
+		b.WriteString("速")
+	}
+	switch t & 0x600 {
+	case 0x200:
+		b.WriteString("祝２")
+	case 0x600:
+		b.WriteString("祝５")
+	case 0x400:
+		b.WriteString("祝０")
+	}
+	return b.String()
+}
+
+// danNames are Tenhou's rank names by dan index (UN dan).
+var danNames = [...]string{
+	"新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
+	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+}
+
+func (d *Decoder) un() error {
+	s := &d.sc
+	seat := -1
+	nNames := 0
+	for i := range 4 {
+		if _, ok := s.attr("n" + strconv.Itoa(i)); ok {
+			nNames++
+			seat = i
+		}
+	}
+	_, hasDan := s.attr("dan")
+	_, hasSx := s.attr("sx")
+	if d.sawList && nNames == 1 && !hasDan && !hasSx {
+		if seat >= d.players {
+			return fmt.Errorf("reconnection of seat %d in a %d-player game: %w", seat, d.players, event.ErrValue)
+		}
+		d.emit(event.Event{Type: event.Reconnect, Seat: event.Seat(seat), From: event.NoSeat})
+		return nil
+	}
+	if d.sawList {
+		return fmt.Errorf("second player list (UN with %d names): %w", nNames, event.ErrValue)
+	}
+	d.sawList = true
+	m := &d.g.Meta
+	for i := range 4 {
+		if v, ok := s.attr("n" + strconv.Itoa(i)); ok {
+			m.Seats[i].Name = decodeName(v)
+		}
+	}
+	if v, ok := s.attr("dan"); ok {
+		n, err := d.list(v, 0, 4)
+		if err != nil {
+			return fmt.Errorf("UN dan: %w", err)
+		}
+		for i := range n {
+			m.Seats[i].RankIndex = int32(d.ints[i])
+			if x := d.ints[i]; x >= 0 && x < len(danNames) && i < d.players {
+				m.Seats[i].Rank = danNames[x]
+			}
+		}
+	}
+	if v, ok := s.attr("rate"); ok {
+		i := 0
+		for f := range bytes.SplitSeq(v, []byte(",")) {
+			if i == 4 {
+				return fmt.Errorf("UN rate=%q has more than 4 values: %w", v, event.ErrValue)
+			}
+			x, err := strconv.ParseFloat(string(bytes.TrimSpace(f)), 64)
+			if err != nil {
+				return fmt.Errorf("UN rate=%q: %w", v, event.ErrValue)
+			}
+			m.Seats[i].Rate = x
+			i++
+		}
+	}
+	if v, ok := s.attr("sx"); ok {
+		i := 0
+		for f := range bytes.SplitSeq(v, []byte(",")) {
+			if i == 4 {
+				return fmt.Errorf("UN sx=%q has more than 4 values: %w", v, event.ErrValue)
+			}
+			if len(f) == 1 {
+				m.Seats[i].Sex = f[0]
+			}
+			i++
+		}
+	}
+	if d.players == 3 {
+		m.Seats[3] = event.Player{RankIndex: -1}
+	}
+	return nil
+}
+
+// decodeName decodes a UN name: XML entities, then percent-encoding (Tenhou
+// encodes every byte). Malformed escapes are kept as they are, and bytes that
+// are not UTF-8 become U+FFFD.
+func decodeName(v []byte) string {
+	b := unescape(v)
+	if bytes.IndexByte(b, '%') < 0 {
+		return toValidUTF8(b)
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+			out = append(out, unhex(b[i+1])<<4|unhex(b[i+2]))
+			i += 2
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return toValidUTF8(out)
+}
+
+// decodeText decodes an attribute's entities and makes it valid UTF-8.
+func decodeText(v []byte) string {
+	b := unescape(v)
+	if bytes.IndexByte(b, '%') >= 0 {
+		if u, err := url.PathUnescape(string(b)); err == nil {
+			return strings.ToValidUTF8(u, "\uFFFD")
+		}
+	}
+	return toValidUTF8(b)
+}
+
+func toValidUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+func (d *Decoder) init() error {
+	s := &d.sc
+	g := d.g
+	if !d.sawGO {
+		return fmt.Errorf("INIT before GO: %w", event.ErrValue)
+	}
+	d.hand++
+	d.lastDraw = [4]int16{-1, -1, -1, -1}
+	d.pendRepl = [4]bool{}
+	var r event.Round
+	v, ok := s.attr("seed")
+	if !ok {
+		return fmt.Errorf("INIT without seed: %w", event.ErrSyntax)
+	}
+	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
+	// write the dice as empty fields.
+	var seed [6]int
+	var diceKnown [2]bool
+	nf := 0
+	for f := range bytes.SplitSeq(v, []byte(",")) {
+		f = bytes.TrimSpace(f)
+		if nf == 6 {
+			return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", v, event.ErrValue)
+		}
+		if len(f) == 0 && (nf == 3 || nf == 4) {
+			nf++
+			continue
+		}
+		x, ok := parseInt(f)
+		if !ok {
+			return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", v, nf+1, event.ErrValue)
+		}
+		if nf == 3 || nf == 4 {
+			diceKnown[nf-3] = true
+		}
+		seed[nf] = x
+		nf++
+	}
+	if nf != 6 {
+		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", v, nf, event.ErrValue)
+	}
+	if seed[0] < 0 || seed[0] > 15 || seed[1] < 0 || seed[1] > math.MaxInt16 || seed[2] < 0 || seed[2] > math.MaxInt16 {
+		return fmt.Errorf("INIT seed=%q: round, honba or sticks out of range: %w", v, event.ErrValue)
+	}
+	r.Wind, r.Number = int8(seed[0]/4), int8(seed[0]%4+1)
+	r.Honba, r.Sticks = int16(seed[1]), int16(seed[2])
+	d.round = r.ID()
+	if diceKnown[0] != diceKnown[1] || seed[3] < 0 || seed[3] > 6 || seed[4] < 0 || seed[4] > 6 {
+		return fmt.Errorf("INIT seed=%q: dice out of range: %w", v, event.ErrValue)
+	}
+	if diceKnown[0] {
+		r.Dice = [2]int8{int8(seed[3] + 1), int8(seed[4] + 1)}
+		r.Known |= event.KnownDice
+	}
+	doraNum := seed[5]
+	dora, err := d.checkID(doraNum)
+	if err != nil {
+		return fmt.Errorf("INIT dora indicator: %w", err)
+	}
+	r.Dora, r.DoraID = dora.Tile(d.reds), dora
+	oya, err := d.seatAttr("oya")
+	if err != nil {
+		return fmt.Errorf("INIT: %w", err)
+	}
+	if int(oya) != seed[0]%4 {
+		return fmt.Errorf("INIT oya=%d but round %d has dealer %d: %w", oya, seed[0], seed[0]%4, event.ErrValue)
+	}
+	r.Dealer = oya
+	v, ok = s.attr("ten")
+	if !ok {
+		return fmt.Errorf("INIT without ten: %w", event.ErrSyntax)
+	}
+	if err := d.scores(v, &r.Scores); err != nil {
+		return fmt.Errorf("INIT ten: %w", err)
+	}
+	var seen [tile.NumIDs]bool
+	seen[dora] = true
+	for p := range 4 {
+		v, ok := s.attr("hai" + strconv.Itoa(p))
+		if p >= d.players {
+			if ok && len(bytes.TrimSpace(v)) > 0 {
+				return fmt.Errorf("INIT hai%d: a hand for seat %d in a three-player game: %w", p, p, event.ErrValue)
+			}
+			continue
+		}
+		if !ok {
+			return fmt.Errorf("INIT without hai%d: %w", p, event.ErrSyntax)
+		}
+		n, err := d.list(v, 13, 13)
+		if err != nil {
+			return fmt.Errorf("INIT hai%d: %w", p, err)
+		}
+		for i := range n {
+			id, err := d.checkID(d.ints[i])
+			if err != nil {
+				return fmt.Errorf("INIT hai%d: %w", p, err)
+			}
+			if seen[id] {
+				return fmt.Errorf("INIT hai%d: tile id %d dealt twice: %w", p, id, event.ErrValue)
+			}
+			seen[id] = true
+			r.Hands[p][i], r.HandIDs[p][i] = id.Tile(d.reds), id
+		}
+	}
+	if v, ok := s.attr("shuffle"); ok {
+		r.Shuffle = string(unescape(v))
+	}
+	if v, ok := s.attr("chip"); ok {
+		n, err := d.list(v, 4, 4)
+		if err != nil {
+			return fmt.Errorf("INIT chip: %w", err)
+		}
+		for i := range n {
+			r.Chips[i] = int32(d.ints[i])
+		}
+		r.Known |= event.KnownChips
+	}
+	if d.hand == 0 {
+		g.Meta.StartingPoints = r.Scores[0]
+	}
+	g.Events = append(g.Events, event.Event{Type: event.RoundStart, Seat: r.Dealer, From: event.NoSeat, Ref: int32(len(g.Rounds)),
+		Pos: event.Pos{Offset: int32(s.start), Index: int32(s.index)}})
+	g.Rounds = append(g.Rounds, r)
+	return nil
+}
+
+// ids parses a list of tile ids into dst and returns how many there were.
+func (d *Decoder) ids(v []byte, dst []tile.ID, what string) (int, error) {
+	n, err := d.list(v, 0, len(dst))
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	for i := range n {
+		id, err := d.checkID(d.ints[i])
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", what, err)
+		}
+		dst[i] = id
+	}
+	return n, nil
+}
+
+// ba reads the ba attribute: honba and riichi sticks.
+func (d *Decoder) ba() (honba, sticks int16, ok bool, err error) {
+	v, ok := d.sc.attr("ba")
+	if !ok {
+		return 0, 0, false, nil
+	}
+	if _, err := d.list(v, 2, 2); err != nil {
+		return 0, 0, false, fmt.Errorf("ba: %w", err)
+	}
+	if d.ints[0] < 0 || d.ints[0] > math.MaxInt16 || d.ints[1] < 0 || d.ints[1] > math.MaxInt16 {
+		return 0, 0, false, fmt.Errorf("ba=%q out of range: %w", v, event.ErrValue)
+	}
+	return int16(d.ints[0]), int16(d.ints[1]), true, nil
+}
+
+// scoreChanges reads the sc attribute: score before and delta per seat, in hundreds,
+// then chips in chip lobbies.
+func (d *Decoder) scoreChanges(before, deltas, chips *[4]int32) (event.Known, error) {
+	v, ok := d.sc.attr("sc")
+	if !ok {
+		return 0, nil
+	}
+	n, err := d.list(v, 8, 16)
+	if err != nil {
+		return 0, fmt.Errorf("sc: %w", err)
+	}
+	if n != 8 && n != 16 {
+		return 0, fmt.Errorf("sc has %d numbers, want 8 or 16: %w", n, event.ErrValue)
+	}
+	for i := range 4 {
+		before[i] = int32(d.ints[2*i]) * 100
+		deltas[i] = int32(d.ints[2*i+1]) * 100
+	}
+	k := event.KnownBefore | event.KnownDeltas
+	if n == 16 {
+		for i := range 4 {
+			chips[i] = int32(d.ints[8+2*i+1])
+		}
+		k |= event.KnownChips
+	}
+	return k, nil
+}
+
+func (d *Decoder) agari() error {
+	if err := d.needHand("AGARI"); err != nil {
+		return err
+	}
+	s := &d.sc
+	var w event.WinRecord
+	var err error
+	if w.Winner, err = d.seatAttr("who"); err != nil {
+		return fmt.Errorf("AGARI: %w", err)
+	}
+	if w.From, err = d.seatAttr("fromWho"); err != nil {
+		return fmt.Errorf("AGARI: %w", err)
+	}
+	w.Liable = event.NoSeat
+	if _, ok := s.attr("paoWho"); ok {
+		if w.Liable, err = d.seatAttr("paoWho"); err != nil {
+			return fmt.Errorf("AGARI: %w", err)
+		}
+	}
+	v, ok := s.attr("hai")
+	if !ok {
+		return fmt.Errorf("AGARI without hai: %w", event.ErrSyntax)
+	}
+	n, err := d.ids(v, w.HandIDs[:], "AGARI hai")
+	if err != nil {
+		return err
+	}
+	w.HandLen = uint8(n)
+	for i := range n {
+		w.Hand[i] = w.HandIDs[i].Tile(d.reds)
+	}
+	v, ok = s.attr("machi")
+	if !ok {
+		return fmt.Errorf("AGARI without machi: %w", event.ErrSyntax)
+	}
+	if w.WinID, err = d.tileID(v); err != nil {
+		return fmt.Errorf("AGARI machi: %w", err)
+	}
+	w.WinTile = w.WinID.Tile(d.reds)
+	w.Known |= event.KnownHand | event.KnownMelds
+	if v, ok := s.attr("m"); ok {
+		n, err := d.list(v, 0, 8)
+		if err != nil {
+			return fmt.Errorf("AGARI m: %w", err)
+		}
+		var ms [8]int
+		copy(ms[:], d.ints[:n])
+		for i := range n {
+			dm, err := decodeMeld(ms[i], w.Winner, d.players, d.reds)
+			if err != nil {
+				return fmt.Errorf("AGARI m: %v: %w", err, event.ErrValue)
+			}
+			w.Melds[i] = dm.meld
+		}
+		w.NMelds = uint8(n)
+	}
+	v, ok = s.attr("ten")
+	if !ok {
+		return fmt.Errorf("AGARI without ten: %w", event.ErrSyntax)
+	}
+	if _, err := d.list(v, 3, 3); err != nil {
+		return fmt.Errorf("AGARI ten: %w", err)
+	}
+	if d.ints[0] < 0 || d.ints[0] > 1000 || d.ints[1] < 0 || d.ints[1] > math.MaxInt32 || d.ints[2] < 0 || d.ints[2] > int(event.Yakuman) {
+		return fmt.Errorf("AGARI ten=%q out of range: %w", v, event.ErrValue)
+	}
+	w.Fu, w.Points, w.Limit = int16(d.ints[0]), int32(d.ints[1]), event.Limit(d.ints[2])
+	w.Known |= event.KnownFu | event.KnownPoints | event.KnownYaku | event.KnownHan
+	if v, ok := s.attr("yaku"); ok {
+		n, err := d.list(v, 0, len(d.ints))
+		if err != nil {
+			return fmt.Errorf("AGARI yaku: %w", err)
+		}
+		if n%2 != 0 {
+			return fmt.Errorf("AGARI yaku=%q: odd number of values: %w", v, event.ErrValue)
+		}
+		for i := 0; i < n; i += 2 {
+			id, han := d.ints[i], d.ints[i+1]
+			if id < 0 || id > 54 || han < 0 || han > 100 {
+				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", v, id, han, event.ErrValue)
+			}
+			if err := w.AddYaku(event.YakuID(id), han); err != nil {
+				return fmt.Errorf("AGARI yaku: %v: %w", err, event.ErrValue)
+			}
+			w.Han += int16(han)
+		}
+	}
+	if v, ok := s.attr("yakuman"); ok {
+		n, err := d.list(v, 0, len(d.ints))
+		if err != nil {
+			return fmt.Errorf("AGARI yakuman: %w", err)
+		}
+		for i := range n {
+			id := d.ints[i]
+			if id < 0 || id > 54 {
+				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", v, id, event.ErrValue)
+			}
+			if err := w.AddYaku(event.YakuID(id), 13); err != nil {
+				return fmt.Errorf("AGARI yakuman: %v: %w", err, event.ErrValue)
+			}
+			w.Han += 13
+		}
+	}
+	if v, ok := s.attr("doraHai"); ok {
+		n, err := d.ids(v, w.DoraIDs[:], "AGARI doraHai")
+		if err != nil {
+			return err
+		}
+		w.NDora = uint8(n)
+		for i := range n {
+			w.Dora[i] = w.DoraIDs[i].Tile(d.reds)
+		}
+		w.Known |= event.KnownDora
+	}
+	w.Known |= event.KnownUra
+	if v, ok := s.attr("doraHaiUra"); ok {
+		n, err := d.ids(v, w.UraIDs[:], "AGARI doraHaiUra")
+		if err != nil {
+			return err
+		}
+		w.NUra = uint8(n)
+		for i := range n {
+			w.Ura[i] = w.UraIDs[i].Tile(d.reds)
+		}
+	}
+	var bok bool
+	if w.Honba, w.Sticks, bok, err = d.ba(); err != nil {
+		return fmt.Errorf("AGARI %w", err)
+	}
+	if bok {
+		w.Known |= event.KnownBa
+	}
+	k, err := d.scoreChanges(&w.Before, &w.Deltas, &w.ChipDeltas)
+	if err != nil {
+		return fmt.Errorf("AGARI %w", err)
+	}
+	w.Known |= k
+	d.g.Wins = append(d.g.Wins, w)
+	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, ID: w.WinID, Ref: int32(len(d.g.Wins) - 1)})
+	return d.owari()
+}
+
+// ryuukyokuKind maps a RYUUKYOKU type attribute to its kind.
+func ryuukyokuKind(t string) (event.RyuukyokuKind, bool) {
+	switch t {
+	case "yao9":
+		return event.NineTerminals, true
+	case "reach4":
+		return event.FourRiichi, true
+	case "ron3":
+		return event.TripleRon, true
+	case "kan4":
+		return event.FourKans, true
+	case "kaze4":
+		return event.FourWinds, true
+	case "nm":
+		return event.Nagashi, true
+	}
+	return 0, false
+}
+
+func (d *Decoder) ryuukyoku() error {
+	if err := d.needHand("RYUUKYOKU"); err != nil {
+		return err
+	}
+	s := &d.sc
+	var r event.RyuukyokuRecord
+	r.Kind = event.Exhaustive
+	if v, ok := s.attr("type"); ok {
+		k, ok := ryuukyokuKind(string(v))
+		if !ok {
+			return fmt.Errorf("RYUUKYOKU type=%q: %w", v, event.ErrUnsupported)
+		}
+		r.Kind = k
+	}
+	var err error
+	var bok bool
+	if r.Honba, r.Sticks, bok, err = d.ba(); err != nil {
+		return fmt.Errorf("RYUUKYOKU %w", err)
+	}
+	if bok {
+		r.Known |= event.KnownBa
+	}
+	k, err := d.scoreChanges(&r.Before, &r.Deltas, &r.ChipDeltas)
+	if err != nil {
+		return fmt.Errorf("RYUUKYOKU %w", err)
+	}
+	r.Known |= k
+	_, hasType := s.attr("type")
+	if k == 0 && !bok && !hasType {
+		// The server stopped the game in the middle of the hand.
+		r.Kind = event.Interrupted
+	} else {
+		r.Known |= event.KnownHand
+	}
+	for p := range d.players {
+		v, ok := s.attr("hai" + strconv.Itoa(p))
+		if !ok {
+			continue
+		}
+		n, err := d.ids(v, r.HandIDs[p][:], "RYUUKYOKU hai"+strconv.Itoa(p))
+		if err != nil {
+			return err
+		}
+		r.Revealed[p] = true
+		r.HandLen[p] = uint8(n)
+		for i := range n {
+			r.Hands[p][i] = r.HandIDs[p][i].Tile(d.reds)
+		}
+	}
+	d.g.Ryuukyoku = append(d.g.Ryuukyoku, r)
+	d.emit(event.Event{Type: event.Ryuukyoku, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.Ryuukyoku) - 1)})
+	return d.owari()
+}
+
+// owari reads the current element's owari attribute, if any, and emits the
+// game end.
+func (d *Decoder) owari() error {
+	v, ok := d.sc.attr("owari")
+	if !ok {
+		return nil
+	}
+	var e event.EndRecord
+	if len(bytes.TrimSpace(v)) > 0 {
+		var vals [16][]byte
+		n := 0
+		for f := range bytes.SplitSeq(v, []byte(",")) {
+			if n == len(vals) {
+				return fmt.Errorf("owari=%q has more than 16 values: %w", v, event.ErrValue)
+			}
+			vals[n] = bytes.TrimSpace(f)
+			n++
+		}
+		if n != 8 && n != 16 {
+			return fmt.Errorf("owari=%q has %d values, want 8 or 16: %w", v, n, event.ErrValue)
+		}
+		for i := range 4 {
+			sc, ok := parseInt(vals[2*i])
+			if !ok {
+				return fmt.Errorf("owari=%q: score %q: %w", v, vals[2*i], event.ErrValue)
+			}
+			pt, err := strconv.ParseFloat(string(vals[2*i+1]), 64)
+			if err != nil || math.IsNaN(pt) || math.IsInf(pt, 0) {
+				return fmt.Errorf("owari=%q: points %q: %w", v, vals[2*i+1], event.ErrValue)
+			}
+			e.Scores[i] = int32(sc) * 100
+			e.Points[i] = pt
+		}
+		e.Known |= event.KnownScores | event.KnownPoints2
+		if n == 16 {
+			for i := range 4 {
+				c, ok := parseInt(vals[8+2*i])
+				if !ok {
+					return fmt.Errorf("owari=%q: chips %q: %w", v, vals[8+2*i], event.ErrValue)
+				}
+				e.Chips[i] = int32(c)
+			}
+			e.Known |= event.KnownChips
+		}
+	}
+	d.g.End = append(d.g.End, e)
+	d.emit(event.Event{Type: event.GameEnd, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.End) - 1)})
+	d.ended = true
+	return nil
+}
+
+// parseUint parses a non-negative decimal integer of at most 9 digits.
+func parseUint(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// parseInt parses a decimal integer with an optional sign, of at most 9
+// digits.
+func parseInt(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	n, ok := parseUint(b)
+	if neg {
+		n = -n
+	}
+	return n, ok
+}
+
+// isASCII reports whether b has only 7-bit bytes.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if (uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24|
+			uint64(b[4])<<32|uint64(b[5])<<40|uint64(b[6])<<48|uint64(b[7])<<56)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// removePrompts appends src to dst without the console prompts that a
+// Windows shell wrote into some saved logs: a line break, one or more lines
+// of non-ASCII text (the prompt in the console's code page, such as GBK
+// "系统无法接受输入的时间。" / "输入新时间"), and the prompt's closing ": ".
+// Tenhou writes mjlog in pure ASCII (names are percent-encoded), so such
+// text cannot belong to the log; it lands anywhere, even inside a number,
+// and removing it exactly restores the document. It returns the new slice
+// and the number of prompts removed.
+func removePrompts(dst, src []byte) ([]byte, int) {
+	n := 0
+	for i := 0; i < len(src); {
+		if src[i] == '\n' {
+			if end := promptEnd(src, i); end > 0 {
+				n++
+				i = end
+				continue
+			}
+		}
+		dst = append(dst, src[i])
+		i++
+	}
+	return dst, n
+}
+
+// promptEnd returns the end of a console prompt starting with the line
+// break at src[i], or 0 if there is none there.
+func promptEnd(src []byte, i int) int {
+	j := i
+	for j+1 < len(src) && src[j] == '\n' && src[j+1] >= 0x80 {
+		j++
+		for j < len(src) && src[j] >= 0x80 {
+			j++
+		}
+	}
+	if j > i && j+2 <= len(src) && src[j] == ':' && src[j+1] == ' ' {
+		return j + 2
+	}
+	return 0
+}
