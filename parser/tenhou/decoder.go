@@ -19,10 +19,12 @@ package tenhou
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -65,6 +67,8 @@ type Decoder struct {
 	pendRepl [4]bool  // the seat's next draw is a replacement draw
 	ints     [64]int  // scratch for integer lists
 	clean    []byte   // the document without console prompts, when it had any
+	faces    [tile.NumIDs]tile.Tile
+	win      event.WinRecord // scratch for AGARI
 }
 
 // Decode decodes the mjlog document data into g (which it resets first).
@@ -76,7 +80,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	d.g, d.path = g, path
 	d.hand = -1
 	d.players = 4
-	d.reds = true
+	d.setReds(true)
 	d.lastDraw = [4]int16{-1, -1, -1, -1}
 	m := &g.Meta
 	m.Format = event.FormatMjlog
@@ -105,6 +109,9 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(root), Index: 0}})
 	d.sc.reset(data, root)
 	for {
+		if d.fastTile() {
+			continue
+		}
 		err := d.sc.next()
 		if err != nil {
 			if err == errEOF {
@@ -131,6 +138,90 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 		return d.errAt(len(data), d.sc.index, fmt.Errorf("no game end (owari) %s: %w", what, event.ErrTruncated))
 	}
 	return nil
+}
+
+// setReds sets whether the game has red fives and the id-to-tile table.
+func (d *Decoder) setReds(reds bool) {
+	d.reds = reds
+	for id := range tile.NumIDs {
+		d.faces[id] = tile.ID(id).Tile(reds)
+	}
+}
+
+// fastTile decodes a draw or discard tag such as <T52/> at the scanner's
+// position without the general element path, and reports whether it did.
+// Anything else, including a malformed or illegal tag, is left to the
+// general path, which decodes it or reports the error.
+func (d *Decoder) fastTile() bool {
+	s := &d.sc
+	b := s.data
+	p := s.pos
+	if p < len(b) && b[p] != '<' {
+		for p < len(b) && isSpace(b[p]) {
+			p++
+		}
+	}
+	if p+7 > len(b) || b[p] != '<' {
+		return false
+	}
+	c := b[p+1]
+	var seat byte
+	var draw bool
+	switch {
+	case c >= 'T' && c <= 'W':
+		seat, draw = c-'T', true
+	case c >= 'D' && c <= 'G':
+		seat = c - 'D'
+	default:
+		return false
+	}
+	n := uint(b[p+2] - '0')
+	if n > 9 {
+		return false
+	}
+	q := p + 3
+	if x := uint(b[q] - '0'); x < 10 {
+		n = n*10 + x
+		q++
+		if x := uint(b[q] - '0'); x < 10 {
+			n = n*10 + x
+			q++
+		}
+	}
+	if b[q] != '/' || b[q+1] != '>' || n >= tile.NumIDs || int(seat) >= d.players || d.hand < 0 || d.ended ||
+		(d.players == 3 && n >= 4 && n < 32) {
+		return false
+	}
+	s.index++
+	s.start = p
+	s.pos = q + 2
+	// Fill the new slot in place: building the event on the stack and
+	// copying it costs a store-forwarding stall per event.
+	evs := d.g.Events
+	if len(evs) == cap(evs) {
+		evs = slices.Grow(evs, 256)
+	}
+	evs = evs[:len(evs)+1]
+	d.g.Events = evs
+	e := &evs[len(evs)-1]
+	*e = event.Event{}
+	e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, d.faces[n], tile.ID(n)
+	e.Pos.Offset, e.Pos.Index = int32(p), int32(s.index)
+	if draw {
+		e.Type = event.Draw
+		if d.pendRepl[seat] {
+			e.Flags = event.Replacement
+			d.pendRepl[seat] = false
+		}
+		d.lastDraw[seat] = int16(n)
+	} else {
+		e.Type = event.Discard
+		if d.lastDraw[seat] == int16(n) {
+			e.Flags = event.Tsumogiri
+		}
+		d.lastDraw[seat] = -1
+	}
+	return true
 }
 
 // errStop ends decoding at the root's end tag.
@@ -172,17 +263,25 @@ func (d *Decoder) element() error {
 		return fmt.Errorf("element <%s> after the game end: %w", name, event.ErrValue)
 	}
 	// Draws and discards: a letter and a tile id.
-	if len(name) >= 2 && name[1] >= '0' && name[1] <= '9' {
-		c := name[0]
-		lower := c >= 'a'
-		if lower {
-			c -= 'a' - 'A'
+	if s.short != 0 {
+		c := s.short &^ 0x20 // upper case
+		if c >= 'T' {
+			return d.draw(event.Seat(c-'T'), s.num)
 		}
+		return d.discard(event.Seat(c-'D'), s.num)
+	}
+	if len(name) >= 2 && name[1] >= '0' && name[1] <= '9' {
+		// A draw or discard the fast path did not take (spaces before
+		// "/>", a long number).
+		c := name[0] &^ 0x20
+		n, ok := parseUint(name[1:])
 		switch {
+		case !ok || len(s.attrs) > 0:
+			return fmt.Errorf("malformed draw or discard <%s>: %w", name, event.ErrSyntax)
 		case c >= 'T' && c <= 'W':
-			return d.draw(event.Seat(c-'T'), name[1:])
+			return d.draw(event.Seat(c-'T'), n)
 		case c >= 'D' && c <= 'G':
-			return d.discard(event.Seat(c-'D'), name[1:])
+			return d.discard(event.Seat(c-'D'), n)
 		}
 	}
 	switch string(name) {
@@ -258,14 +357,14 @@ func (d *Decoder) checkSeat(s event.Seat) error {
 	return nil
 }
 
-func (d *Decoder) draw(seat event.Seat, num []byte) error {
+func (d *Decoder) draw(seat event.Seat, num int) error {
 	if err := d.needHand("draw"); err != nil {
 		return err
 	}
 	if err := d.checkSeat(seat); err != nil {
 		return err
 	}
-	id, err := d.tileID(num)
+	id, err := d.checkID(num)
 	if err != nil {
 		return err
 	}
@@ -279,14 +378,14 @@ func (d *Decoder) draw(seat event.Seat, num []byte) error {
 	return nil
 }
 
-func (d *Decoder) discard(seat event.Seat, num []byte) error {
+func (d *Decoder) discard(seat event.Seat, num int) error {
 	if err := d.needHand("discard"); err != nil {
 		return err
 	}
 	if err := d.checkSeat(seat); err != nil {
 		return err
 	}
-	id, err := d.tileID(num)
+	id, err := d.checkID(num)
 	if err != nil {
 		return err
 	}
@@ -300,8 +399,13 @@ func (d *Decoder) discard(seat event.Seat, num []byte) error {
 }
 
 func (d *Decoder) seatAttr(n string) (event.Seat, error) {
-	v, ok := d.sc.attr(n)
-	if !ok {
+	v, _ := d.sc.attr(n)
+	return d.seatValue(n, v)
+}
+
+// seatValue parses the value v of the seat attribute n (nil: absent).
+func (d *Decoder) seatValue(n string, v []byte) (event.Seat, error) {
+	if v == nil {
 		return event.NoSeat, fmt.Errorf("no %s attribute: %w", n, event.ErrSyntax)
 	}
 	k, ok := parseUint(v)
@@ -406,35 +510,83 @@ func (d *Decoder) scores(v []byte, sc *[4]int32) error {
 }
 
 // list parses a comma-separated integer list of min to max numbers into
-// d.ints.
+// d.ints. Spaces around numbers are allowed.
 func (d *Decoder) list(v []byte, min, max int) (int, error) {
+	// Fast path: digits and commas only, as Tenhou writes them.
+	n, x, digits := 0, 0, 0
+	for _, c := range v {
+		if c-'0' < 10 {
+			x = x*10 + int(c-'0')
+			digits++
+			continue
+		}
+		if c != ',' || digits == 0 || digits > 9 || n == max || n == len(d.ints) {
+			n = -1
+			break
+		}
+		d.ints[n] = x
+		n++
+		x, digits = 0, 0
+	}
+	if n >= 0 && digits > 0 && digits <= 9 && n < max && n < len(d.ints) {
+		d.ints[n] = x
+		n++
+		if n >= min {
+			return n, nil
+		}
+	}
+	return d.listSlow(v, min, max)
+}
+
+// listSlow is list for values with signs, spaces or errors.
+func (d *Decoder) listSlow(v []byte, min, max int) (int, error) {
 	n := 0
-	if len(bytes.TrimSpace(v)) == 0 {
+	i := 0
+	for i < len(v) && isSpace(v[i]) {
+		i++
+	}
+	if i == len(v) {
 		if min == 0 {
 			return 0, nil
 		}
 		return 0, fmt.Errorf("empty list, want %d numbers: %w", min, event.ErrValue)
 	}
-	for len(v) > 0 {
-		i := bytes.IndexByte(v, ',')
-		f := v
-		if i >= 0 {
-			f, v = v[:i], v[i+1:]
-		} else {
-			v = nil
+	for {
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		neg := false
+		if i < len(v) && (v[i] == '-' || v[i] == '+') {
+			neg = v[i] == '-'
+			i++
+		}
+		start, x := i, 0
+		for i < len(v) && v[i]-'0' < 10 && i-start < 9 {
+			x = x*10 + int(v[i]-'0')
+			i++
+		}
+		digits := i - start
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		if digits == 0 || (i < len(v) && v[i] != ',') {
+			return n, fmt.Errorf("list %q: number %d is not an integer: %w", v, n+1, event.ErrValue)
 		}
 		if n == max || n == len(d.ints) {
-			return n, fmt.Errorf("list has more than %d numbers: %w", max, event.ErrValue)
+			return n, fmt.Errorf("list %q has more than %d numbers: %w", v, max, event.ErrValue)
 		}
-		x, ok := parseInt(bytes.TrimSpace(f))
-		if !ok {
-			return n, fmt.Errorf("%q is not an integer: %w", f, event.ErrValue)
+		if neg {
+			x = -x
 		}
 		d.ints[n] = x
 		n++
+		if i == len(v) {
+			break
+		}
+		i++ // the comma
 	}
 	if n < min {
-		return n, fmt.Errorf("list has %d numbers, want %d: %w", n, min, event.ErrValue)
+		return n, fmt.Errorf("list %q has %d numbers, want %d: %w", v, n, min, event.ErrValue)
 	}
 	return n, nil
 }
@@ -455,7 +607,7 @@ func (d *Decoder) goElem() error {
 	}
 	d.sawGO = true
 	r.TenhouType = int32(t)
-	d.reds = t&0x2 == 0
+	d.setReds(t&0x2 == 0)
 	if !d.reds {
 		r.RedFives = [3]int8{}
 	}
@@ -695,9 +847,28 @@ func (d *Decoder) init() error {
 	d.hand++
 	d.lastDraw = [4]int16{-1, -1, -1, -1}
 	d.pendRepl = [4]bool{}
+	var seedV, tenV, oyaV, chipV []byte
+	var haiV [4][]byte
+	var hasHai [4]bool
 	var r event.Round
-	v, ok := s.attr("seed")
-	if !ok {
+	for _, a := range s.attrs {
+		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
+		switch string(name) {
+		case "seed":
+			seedV = v
+		case "ten":
+			tenV = v
+		case "oya":
+			oyaV = v
+		case "hai0", "hai1", "hai2", "hai3":
+			haiV[name[3]-'0'], hasHai[name[3]-'0'] = v, true
+		case "chip":
+			chipV = v
+		case "shuffle":
+			r.Shuffle = string(unescape(v))
+		}
+	}
+	if seedV == nil {
 		return fmt.Errorf("INIT without seed: %w", event.ErrSyntax)
 	}
 	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
@@ -705,10 +876,10 @@ func (d *Decoder) init() error {
 	var seed [6]int
 	var diceKnown [2]bool
 	nf := 0
-	for f := range bytes.SplitSeq(v, []byte(",")) {
+	for f := range bytes.SplitSeq(seedV, []byte(",")) {
 		f = bytes.TrimSpace(f)
 		if nf == 6 {
-			return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", v, event.ErrValue)
+			return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", seedV, event.ErrValue)
 		}
 		if len(f) == 0 && (nf == 3 || nf == 4) {
 			nf++
@@ -716,7 +887,7 @@ func (d *Decoder) init() error {
 		}
 		x, ok := parseInt(f)
 		if !ok {
-			return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", v, nf+1, event.ErrValue)
+			return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", seedV, nf+1, event.ErrValue)
 		}
 		if nf == 3 || nf == 4 {
 			diceKnown[nf-3] = true
@@ -725,53 +896,53 @@ func (d *Decoder) init() error {
 		nf++
 	}
 	if nf != 6 {
-		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", v, nf, event.ErrValue)
+		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", seedV, nf, event.ErrValue)
 	}
 	if seed[0] < 0 || seed[0] > 15 || seed[1] < 0 || seed[1] > math.MaxInt16 || seed[2] < 0 || seed[2] > math.MaxInt16 {
-		return fmt.Errorf("INIT seed=%q: round, honba or sticks out of range: %w", v, event.ErrValue)
+		return fmt.Errorf("INIT seed=%q: round, honba or sticks out of range: %w", seedV, event.ErrValue)
 	}
 	r.Wind, r.Number = int8(seed[0]/4), int8(seed[0]%4+1)
 	r.Honba, r.Sticks = int16(seed[1]), int16(seed[2])
 	d.round = r.ID()
 	if diceKnown[0] != diceKnown[1] || seed[3] < 0 || seed[3] > 6 || seed[4] < 0 || seed[4] > 6 {
-		return fmt.Errorf("INIT seed=%q: dice out of range: %w", v, event.ErrValue)
+		return fmt.Errorf("INIT seed=%q: dice out of range: %w", seedV, event.ErrValue)
 	}
 	if diceKnown[0] {
 		r.Dice = [2]int8{int8(seed[3] + 1), int8(seed[4] + 1)}
 		r.Known |= event.KnownDice
 	}
-	doraNum := seed[5]
-	dora, err := d.checkID(doraNum)
+	dora, err := d.checkID(seed[5])
 	if err != nil {
 		return fmt.Errorf("INIT dora indicator: %w", err)
 	}
-	r.Dora, r.DoraID = dora.Tile(d.reds), dora
-	oya, err := d.seatAttr("oya")
-	if err != nil {
-		return fmt.Errorf("INIT: %w", err)
-	}
-	if int(oya) != seed[0]%4 {
+	r.Dora, r.DoraID = d.faces[dora], dora
+	oya, ok := parseUint(oyaV)
+	switch {
+	case oyaV == nil:
+		return fmt.Errorf("INIT without oya: %w", event.ErrSyntax)
+	case !ok || oya >= d.players:
+		return fmt.Errorf("INIT oya=%q is not a seat of a %d-player game: %w", oyaV, d.players, event.ErrValue)
+	case oya != seed[0]%4:
 		return fmt.Errorf("INIT oya=%d but round %d has dealer %d: %w", oya, seed[0], seed[0]%4, event.ErrValue)
 	}
-	r.Dealer = oya
-	v, ok = s.attr("ten")
-	if !ok {
+	r.Dealer = event.Seat(oya)
+	if tenV == nil {
 		return fmt.Errorf("INIT without ten: %w", event.ErrSyntax)
 	}
-	if err := d.scores(v, &r.Scores); err != nil {
+	if err := d.scores(tenV, &r.Scores); err != nil {
 		return fmt.Errorf("INIT ten: %w", err)
 	}
 	var seen [tile.NumIDs]bool
 	seen[dora] = true
 	for p := range 4 {
-		v, ok := s.attr("hai" + strconv.Itoa(p))
+		v := haiV[p]
 		if p >= d.players {
-			if ok && len(bytes.TrimSpace(v)) > 0 {
+			if len(bytes.TrimSpace(v)) > 0 {
 				return fmt.Errorf("INIT hai%d: a hand for seat %d in a three-player game: %w", p, p, event.ErrValue)
 			}
 			continue
 		}
-		if !ok {
+		if !hasHai[p] {
 			return fmt.Errorf("INIT without hai%d: %w", p, event.ErrSyntax)
 		}
 		n, err := d.list(v, 13, 13)
@@ -787,14 +958,11 @@ func (d *Decoder) init() error {
 				return fmt.Errorf("INIT hai%d: tile id %d dealt twice: %w", p, id, event.ErrValue)
 			}
 			seen[id] = true
-			r.Hands[p][i], r.HandIDs[p][i] = id.Tile(d.reds), id
+			r.Hands[p][i], r.HandIDs[p][i] = d.faces[id], id
 		}
 	}
-	if v, ok := s.attr("shuffle"); ok {
-		r.Shuffle = string(unescape(v))
-	}
-	if v, ok := s.attr("chip"); ok {
-		n, err := d.list(v, 4, 4)
+	if chipV != nil {
+		n, err := d.list(chipV, 4, 4)
 		if err != nil {
 			return fmt.Errorf("INIT chip: %w", err)
 		}
@@ -876,43 +1044,71 @@ func (d *Decoder) agari() error {
 		return err
 	}
 	s := &d.sc
-	var w event.WinRecord
+	var whoV, fromV, paoV, haiV, machiV, tenV, mV, yakuV, yakumanV, doraV, uraV []byte
+	var hasM, hasYaku, hasYakuman, hasDora, hasUra bool
+	for _, a := range s.attrs {
+		v := s.bytesOf(a.value)
+		switch string(s.bytesOf(a.name)) {
+		case "who":
+			whoV = v
+		case "fromWho":
+			fromV = v
+		case "paoWho":
+			paoV = v
+		case "hai":
+			haiV = v
+		case "machi":
+			machiV = v
+		case "ten":
+			tenV = v
+		case "m":
+			mV, hasM = v, true
+		case "yaku":
+			yakuV, hasYaku = v, true
+		case "yakuman":
+			yakumanV, hasYakuman = v, true
+		case "doraHai":
+			doraV, hasDora = v, true
+		case "doraHaiUra":
+			uraV, hasUra = v, true
+		}
+	}
+	w := &d.win
+	*w = event.WinRecord{}
 	var err error
-	if w.Winner, err = d.seatAttr("who"); err != nil {
+	if w.Winner, err = d.seatValue("who", whoV); err != nil {
 		return fmt.Errorf("AGARI: %w", err)
 	}
-	if w.From, err = d.seatAttr("fromWho"); err != nil {
+	if w.From, err = d.seatValue("fromWho", fromV); err != nil {
 		return fmt.Errorf("AGARI: %w", err)
 	}
 	w.Liable = event.NoSeat
-	if _, ok := s.attr("paoWho"); ok {
-		if w.Liable, err = d.seatAttr("paoWho"); err != nil {
+	if paoV != nil {
+		if w.Liable, err = d.seatValue("paoWho", paoV); err != nil {
 			return fmt.Errorf("AGARI: %w", err)
 		}
 	}
-	v, ok := s.attr("hai")
-	if !ok {
+	if haiV == nil {
 		return fmt.Errorf("AGARI without hai: %w", event.ErrSyntax)
 	}
-	n, err := d.ids(v, w.HandIDs[:], "AGARI hai")
+	n, err := d.ids(haiV, w.HandIDs[:], "AGARI hai")
 	if err != nil {
 		return err
 	}
 	w.HandLen = uint8(n)
 	for i := range n {
-		w.Hand[i] = w.HandIDs[i].Tile(d.reds)
+		w.Hand[i] = d.faces[w.HandIDs[i]]
 	}
-	v, ok = s.attr("machi")
-	if !ok {
+	if machiV == nil {
 		return fmt.Errorf("AGARI without machi: %w", event.ErrSyntax)
 	}
-	if w.WinID, err = d.tileID(v); err != nil {
+	if w.WinID, err = d.tileID(machiV); err != nil {
 		return fmt.Errorf("AGARI machi: %w", err)
 	}
-	w.WinTile = w.WinID.Tile(d.reds)
+	w.WinTile = d.faces[w.WinID]
 	w.Known |= event.KnownHand | event.KnownMelds
-	if v, ok := s.attr("m"); ok {
-		n, err := d.list(v, 0, 8)
+	if hasM {
+		n, err := d.list(mV, 0, 8)
 		if err != nil {
 			return fmt.Errorf("AGARI m: %w", err)
 		}
@@ -927,30 +1123,29 @@ func (d *Decoder) agari() error {
 		}
 		w.NMelds = uint8(n)
 	}
-	v, ok = s.attr("ten")
-	if !ok {
+	if tenV == nil {
 		return fmt.Errorf("AGARI without ten: %w", event.ErrSyntax)
 	}
-	if _, err := d.list(v, 3, 3); err != nil {
+	if _, err := d.list(tenV, 3, 3); err != nil {
 		return fmt.Errorf("AGARI ten: %w", err)
 	}
 	if d.ints[0] < 0 || d.ints[0] > 1000 || d.ints[1] < 0 || d.ints[1] > math.MaxInt32 || d.ints[2] < 0 || d.ints[2] > int(event.Yakuman) {
-		return fmt.Errorf("AGARI ten=%q out of range: %w", v, event.ErrValue)
+		return fmt.Errorf("AGARI ten=%q out of range: %w", tenV, event.ErrValue)
 	}
 	w.Fu, w.Points, w.Limit = int16(d.ints[0]), int32(d.ints[1]), event.Limit(d.ints[2])
 	w.Known |= event.KnownFu | event.KnownPoints | event.KnownYaku | event.KnownHan
-	if v, ok := s.attr("yaku"); ok {
-		n, err := d.list(v, 0, len(d.ints))
+	if hasYaku {
+		n, err := d.list(yakuV, 0, len(d.ints))
 		if err != nil {
 			return fmt.Errorf("AGARI yaku: %w", err)
 		}
 		if n%2 != 0 {
-			return fmt.Errorf("AGARI yaku=%q: odd number of values: %w", v, event.ErrValue)
+			return fmt.Errorf("AGARI yaku=%q: odd number of values: %w", yakuV, event.ErrValue)
 		}
 		for i := 0; i < n; i += 2 {
 			id, han := d.ints[i], d.ints[i+1]
 			if id < 0 || id > 54 || han < 0 || han > 100 {
-				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", v, id, han, event.ErrValue)
+				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", yakuV, id, han, event.ErrValue)
 			}
 			if err := w.AddYaku(event.YakuID(id), han); err != nil {
 				return fmt.Errorf("AGARI yaku: %v: %w", err, event.ErrValue)
@@ -958,15 +1153,15 @@ func (d *Decoder) agari() error {
 			w.Han += int16(han)
 		}
 	}
-	if v, ok := s.attr("yakuman"); ok {
-		n, err := d.list(v, 0, len(d.ints))
+	if hasYakuman {
+		n, err := d.list(yakumanV, 0, len(d.ints))
 		if err != nil {
 			return fmt.Errorf("AGARI yakuman: %w", err)
 		}
 		for i := range n {
 			id := d.ints[i]
 			if id < 0 || id > 54 {
-				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", v, id, event.ErrValue)
+				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", yakumanV, id, event.ErrValue)
 			}
 			if err := w.AddYaku(event.YakuID(id), 13); err != nil {
 				return fmt.Errorf("AGARI yakuman: %v: %w", err, event.ErrValue)
@@ -974,26 +1169,26 @@ func (d *Decoder) agari() error {
 			w.Han += 13
 		}
 	}
-	if v, ok := s.attr("doraHai"); ok {
-		n, err := d.ids(v, w.DoraIDs[:], "AGARI doraHai")
+	if hasDora {
+		n, err := d.ids(doraV, w.DoraIDs[:], "AGARI doraHai")
 		if err != nil {
 			return err
 		}
 		w.NDora = uint8(n)
 		for i := range n {
-			w.Dora[i] = w.DoraIDs[i].Tile(d.reds)
+			w.Dora[i] = d.faces[w.DoraIDs[i]]
 		}
 		w.Known |= event.KnownDora
 	}
 	w.Known |= event.KnownUra
-	if v, ok := s.attr("doraHaiUra"); ok {
-		n, err := d.ids(v, w.UraIDs[:], "AGARI doraHaiUra")
+	if hasUra {
+		n, err := d.ids(uraV, w.UraIDs[:], "AGARI doraHaiUra")
 		if err != nil {
 			return err
 		}
 		w.NUra = uint8(n)
 		for i := range n {
-			w.Ura[i] = w.UraIDs[i].Tile(d.reds)
+			w.Ura[i] = d.faces[w.UraIDs[i]]
 		}
 	}
 	var bok bool
@@ -1008,7 +1203,7 @@ func (d *Decoder) agari() error {
 		return fmt.Errorf("AGARI %w", err)
 	}
 	w.Known |= k
-	d.g.Wins = append(d.g.Wins, w)
+	d.g.Wins = append(d.g.Wins, *w)
 	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, ID: w.WinID, Ref: int32(len(d.g.Wins) - 1)})
 	return d.owari()
 }
@@ -1169,12 +1364,12 @@ func parseInt(b []byte) (int, bool) {
 
 // isASCII reports whether b has only 7-bit bytes.
 func isASCII(b []byte) bool {
-	for len(b) >= 8 {
-		if (uint64(b[0])|uint64(b[1])<<8|uint64(b[2])<<16|uint64(b[3])<<24|
-			uint64(b[4])<<32|uint64(b[5])<<40|uint64(b[6])<<48|uint64(b[7])<<56)&0x8080808080808080 != 0 {
+	for len(b) >= 32 {
+		if (binary.LittleEndian.Uint64(b)|binary.LittleEndian.Uint64(b[8:])|
+			binary.LittleEndian.Uint64(b[16:])|binary.LittleEndian.Uint64(b[24:]))&0x8080808080808080 != 0 {
 			return false
 		}
-		b = b[8:]
+		b = b[32:]
 	}
 	for _, c := range b {
 		if c >= 0x80 {

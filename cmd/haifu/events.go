@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser"
+)
+
+func runEvents(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, "events", "[--format auto|mjlog|tenhou6|majsoul|mjai] PATH...",
+		`Writes the canonical events of every game as JSON lines on standard output:
+one object per event with a "type" (game_start, round_start, draw, discard,
+riichi, riichi_accepted, call, closed_kan, added_kan, kita, dora, win,
+ryuukyoku, game_end, disconnect, reconnect), tiles in mpsz notation (5m, 0p
+for a red five, 7z) and seats 0-3. A game that cannot be read completely is
+reported on standard error after the events that could be read; the exit
+status is then 1.`)
+	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	if c := parseFlags(e, fs, args); c >= 0 {
+		return c
+	}
+	f, err := formatFlag(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "haifu events: no PATH given (use - for standard input)")
+		return exitUsage
+	}
+	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	dec := parser.Decoder{Format: f}
+	var g event.Game
+	var buf []byte
+	failed := 0
+	var werr error
+	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		derr := dec.Decode(&in, &g)
+		for i := range g.Events {
+			buf = event.AppendJSON(buf[:0], &g, i)
+			buf = append(buf, '\n')
+			if _, werr = w.Write(buf); werr != nil {
+				return werr
+			}
+		}
+		if derr != nil {
+			failed++
+			// Keep the order of output and messages when both go to a
+			// terminal.
+			if werr = w.Flush(); werr != nil {
+				return werr
+			}
+			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
+		}
+		return nil
+	})
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
+		return exitFound
+	}
+	if failed > 0 {
+		return exitFound
+	}
+	return exitOK
+}
+
+// formatFlag parses a --format value; "auto" is event.FormatUnknown.
+func formatFlag(s string) (event.Format, error) {
+	if s == "auto" || s == "" {
+		return event.FormatUnknown, nil
+	}
+	f, ok := event.ParseFormat(s)
+	if !ok || f == event.FormatUnknown {
+		return 0, fmt.Errorf("unknown --format %q (want %s)", s, strings.Join([]string{"auto", "mjlog", "tenhou6", "majsoul", "mjai"}, ", "))
+	}
+	return f, nil
+}

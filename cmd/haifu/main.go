@@ -1,0 +1,143 @@
+// Command haifu replays riichi mahjong game logs (Tenhou mjlog and
+// tenhou.net/6, Mahjong Soul, mjai) and checks them.
+//
+// Usage:
+//
+//	haifu events [--format F] PATH...   write the canonical events as JSON lines
+//	haifu help [COMMAND]                 show help
+//
+// PATH is a file, a directory (walked recursively), an archive (.zip, .tar,
+// .tar.gz, .tgz, .tar.zst), a compressed log (.gz, .zst) or "-" for
+// standard input; formats are detected from the content.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK    = 0 // everything read (and, for verify, consistent)
+	exitFound = 1 // an input could not be read, or a discrepancy was found
+	exitUsage = 2 // bad command line
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *env, args []string) int
+}
+
+// env is what a command may touch: its streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func commands() []command {
+	return []command{
+		{"events", "write the canonical events of each game as JSON lines", runEvents},
+	}
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			for _, c := range commands() {
+				if c.name == args[1] {
+					return c.run(ctx, e, []string{"--help"})
+				}
+			}
+			fmt.Fprintf(stderr, "haifu: unknown command %q\n", args[1])
+			return exitUsage
+		}
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "haifu: unknown command %q (see haifu help)\n", name)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `haifu replays riichi mahjong game logs and checks them.
+
+Usage: haifu COMMAND [flags] PATH...
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+PATH is a file, a directory (walked recursively), an archive (.zip, .tar,
+.tar.gz, .tgz, .tar.zst), a compressed log (.gz, .zst) or - for standard
+input. Formats and compression are detected from the content.
+
+Run "haifu COMMAND --help" for a command's flags.
+`)
+}
+
+// newFlags returns a flag set for a command whose help text is the given
+// synopsis and description; errors go to e.stderr.
+func newFlags(e *env, name, synopsis, desc string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: haifu %s %s\n\n%s\n", name, synopsis, desc)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(w, "\nFlags:\n")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns a non-negative exit code when the
+// command must stop (help shown, or a usage error).
+func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(e.stdout) // asked-for help goes to standard output
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	return -1
+}

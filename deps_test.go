@@ -1,0 +1,154 @@
+package haifu
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/haifu/haifu"
+
+// allowed lists, for each package of the module, the module packages its
+// non-test files may import (the layering of DESIGN.md: each may import
+// only packages above it). A package missing from the table fails the test
+// so that every new package is placed deliberately.
+var allowed = map[string][]string{
+	"":                nil,
+	"tile":            nil,
+	"event":           {"tile"},
+	"parser/tenhou":   {"event", "tile"},
+	"parser/tenhou6":  {"event", "tile"},
+	"parser/majsoul":  {"event", "tile"},
+	"parser/mjai":     {"event", "tile"},
+	"parser":          {"event", "tile", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
+	"hand":            {"tile"},
+	"replay":          {"event", "tile", "hand"},
+	"adjudicator":     {"replay", "event", "tile", "hand"},
+	"stats":           {"adjudicator", "replay", "event", "tile", "hand"},
+	"batch":           {"parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "adjudicator", "stats", "event", "tile", "hand"},
+	"cmd/haifu":       {"*"},
+	"internal/corpus": nil,
+	"scripts/floor":   {"*"},
+}
+
+// external lists which packages may import a third-party package (by
+// prefix); others may use only the standard library.
+var external = map[string][]string{
+	"github.com/klauspost/compress":    {"parser", "internal/corpus", "scripts/floor"},
+	"github.com/parquet-go/parquet-go": {"stats"},
+	"golang.org/x/sync":                {"batch"},
+	"github.com/BurntSushi/toml":       {"adjudicator"},
+	"github.com/PuerkitoBio/goquery":   {"parser"},
+	"google.golang.org/protobuf":       {"parser/majsoul"},
+}
+
+// TestDependencies keeps the package dependency direction: it reads the
+// imports of every non-test Go file of the module and fails on any import
+// the tables above do not allow.
+func TestDependencies(t *testing.T) {
+	imports := map[string]map[string]bool{} // package → imports
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "fixtures") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		if pkg == "." {
+			pkg = ""
+		}
+		if imports[pkg] == nil {
+			imports[pkg] = map[string]bool{}
+		}
+		for _, is := range f.Imports {
+			p, _ := strconv.Unquote(is.Path.Value)
+			imports[pkg][p] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range violations(imports) {
+		t.Error(v)
+	}
+}
+
+// violations returns one message per import the tables do not allow.
+func violations(imports map[string]map[string]bool) []string {
+	var out []string
+	for pkg, imps := range imports {
+		allow, ok := allowed[pkg]
+		if !ok {
+			out = append(out, fmt.Sprintf("package %q is not in the dependency table of deps_test.go", pkg))
+			continue
+		}
+		for imp := range imps {
+			switch {
+			case imp == module || strings.HasPrefix(imp, module+"/"):
+				dep := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+				if !slices.Contains(allow, "*") && !slices.Contains(allow, dep) {
+					out = append(out, fmt.Sprintf("%s imports %s: not allowed (may import %v)", orRoot(pkg), dep, allow))
+				}
+			case strings.Contains(strings.SplitN(imp, "/", 2)[0], "."):
+				ok := false
+				for prefix, users := range external {
+					if imp == prefix || strings.HasPrefix(imp, prefix+"/") {
+						ok = slices.Contains(users, pkg) || slices.Contains(allow, "*")
+					}
+				}
+				if !ok {
+					out = append(out, fmt.Sprintf("%s imports third-party %s: not allowed", orRoot(pkg), imp))
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestViolations checks that the checker itself catches upward imports,
+// sideways imports between format packages, unlisted packages and
+// third-party imports in the wrong place.
+func TestViolations(t *testing.T) {
+	imports := map[string]map[string]bool{
+		"tile":          {module + "/event": true},
+		"parser/tenhou": {module + "/parser/mjai": true, "github.com/klauspost/compress/gzip": true},
+		"replay":        {module + "/parser": true, "fmt": true},
+		"newpkg":        {"fmt": true},
+		"event":         {module + "/tile": true},
+	}
+	got := violations(imports)
+	if len(got) != 5 {
+		t.Errorf("got %d violations, want 5:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
+
+func orRoot(pkg string) string {
+	if pkg == "" {
+		return "the root package"
+	}
+	return pkg
+}

@@ -1,0 +1,520 @@
+package parser
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+)
+
+// kind is what a stream's first bytes say it is.
+type kind uint8
+
+const (
+	kindPlain kind = iota // anything else: a log, or not
+	kindGzip
+	kindZstd
+	kindBzip2
+	kindZip
+	kindTar
+)
+
+var kindNames = [...]string{"plain", "gzip", "zstd", "bzip2", "zip", "tar"}
+
+func (k kind) String() string { return kindNames[k] }
+
+// headSize is how much of a stream sniff looks at: one tar header block.
+const headSize = 512
+
+// sniff tells compression and archives from their first bytes. It looks at
+// four bytes for everything but tar, whose 512-byte header is recognised by
+// its checksum.
+func sniff(b []byte) kind {
+	if len(b) >= 4 {
+		switch {
+		case b[0] == 0x1f && b[1] == 0x8b && b[2] == 8:
+			return kindGzip
+		case string(b[:4]) == "\x28\xb5\x2f\xfd":
+			return kindZstd
+		case string(b[:4]) == "PK\x03\x04", string(b[:4]) == "PK\x05\x06":
+			return kindZip
+		case len(b) >= 10 && string(b[:3]) == "BZh" && '1' <= b[3] && b[3] <= '9' &&
+			(string(b[4:10]) == "1AY&SY" || string(b[4:10]) == "\x17rE8P\x90"):
+			return kindBzip2
+		}
+	}
+	if isTar(b) {
+		return kindTar
+	}
+	return kindPlain
+}
+
+// isTar reports whether b starts with a tar header block: its checksum
+// field (octal, at offset 148) equals the sum of the block's bytes with the
+// field counted as spaces, unsigned or, as some old tars wrote it, signed.
+func isTar(b []byte) bool {
+	if len(b) < 512 {
+		return false
+	}
+	field := b[148:156]
+	i := 0
+	for i < len(field) && field[i] == ' ' {
+		i++
+	}
+	var want int64
+	digits := 0
+	for ; i < len(field) && '0' <= field[i] && field[i] <= '7'; i++ {
+		want = want*8 + int64(field[i]-'0')
+		digits++
+	}
+	if digits == 0 {
+		return false
+	}
+	for ; i < len(field); i++ {
+		if field[i] != ' ' && field[i] != 0 {
+			return false
+		}
+	}
+	var unsigned, signed int64
+	for j, c := range b[:512] {
+		if 148 <= j && j < 156 {
+			c = ' '
+		}
+		unsigned += int64(c)
+		signed += int64(int8(c))
+	}
+	return want == unsigned || want == signed
+}
+
+// level holds the buffers and decompressors of one nesting depth, reused
+// from one stream to the next at that depth.
+type level struct {
+	head [headSize]byte
+	pre  prefixReader
+	gzip *gzip.Reader
+	zstd *zstd.Decoder
+}
+
+func (w *walker) level(depth int) *level {
+	for len(w.levels) <= depth {
+		w.levels = append(w.levels, nil)
+	}
+	if w.levels[depth] == nil {
+		w.levels[depth] = new(level)
+	}
+	return w.levels[depth]
+}
+
+// prefixReader reads buf, then r: a stream whose first bytes were read to
+// sniff it.
+type prefixReader struct {
+	buf []byte
+	r   io.Reader
+}
+
+func (p *prefixReader) Read(b []byte) (int, error) {
+	if len(p.buf) > 0 {
+		n := copy(b, p.buf)
+		p.buf = p.buf[n:]
+		return n, nil
+	}
+	return p.r.Read(b)
+}
+
+// extent is what is known of a stream's length before reading it.
+type extent struct {
+	// size is the length an archive header states, which the archive
+	// reader enforces, or -1.
+	size int64
+	// hint is an estimate of the length, for the first allocation, or -1.
+	hint int64
+}
+
+// maxRatio bounds the expansion of deflate; size estimates beyond it are
+// not believed.
+const maxRatio = 1032
+
+// stream reads r, the content of path at the given nesting depth: it
+// sniffs it and delivers it as one Input, or opens what it holds.
+func (w *walker) stream(path string, r io.Reader, depth int, ext extent) error {
+	lv := w.level(depth)
+	n, eof, err := readHead(r, lv.head[:])
+	if err != nil {
+		return w.fail(path, err)
+	}
+	head := lv.head[:n]
+	k := sniff(head)
+	if k == kindPlain {
+		data, err := w.readAll(head, eof, r, ext)
+		if err != nil {
+			return w.fail(path, err)
+		}
+		return w.emit(Input{Path: path, Data: data})
+	}
+	if depth >= w.opt.MaxDepth {
+		return w.tooDeep(path, k)
+	}
+	lv.pre = prefixReader{buf: head, r: r}
+	switch k {
+	case kindTar:
+		return w.tar(path, &lv.pre, depth+1)
+	case kindZip:
+		return w.spoolZip(path, &lv.pre, depth)
+	}
+	return w.decompress(path, k, &lv.pre, depth, extent{-1, -1})
+}
+
+// readHead reads into b until it is full or r ends (eof). Unlike
+// io.ReadFull it tells the end of r from r's own io.ErrUnexpectedEOF (a
+// truncated compressed stream).
+func readHead(r io.Reader, b []byte) (n int, eof bool, err error) {
+	for n < len(b) {
+		m, err := r.Read(b[n:])
+		n += m
+		if err == io.EOF {
+			return n, true, nil
+		}
+		if err != nil {
+			return n, false, err
+		}
+	}
+	return n, false, nil
+}
+
+// seekable reads the content of path at the given depth from ra, size
+// bytes long. owned, when not nil, is that content already in memory, read
+// for this Input alone (and ra may then be nil).
+func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, owned []byte) error {
+	var head []byte
+	if owned != nil {
+		head = owned[:min(len(owned), headSize)]
+	} else {
+		lv := w.level(depth)
+		n, err := ra.ReadAt(lv.head[:min(size, headSize)], 0)
+		if int64(n) < min(size, headSize) {
+			return w.fail(path, err)
+		}
+		head = lv.head[:n]
+	}
+	k := sniff(head)
+	if k == kindPlain {
+		if size > w.opt.MaxInputBytes {
+			return w.fail(path, w.tooLarge(size))
+		}
+		if owned != nil {
+			return w.emit(Input{Path: path, Data: owned})
+		}
+		data := make([]byte, size)
+		if n, err := ra.ReadAt(data, 0); int64(n) < size {
+			return w.fail(path, err)
+		}
+		return w.emit(Input{Path: path, Data: data})
+	}
+	if depth >= w.opt.MaxDepth {
+		return w.tooDeep(path, k)
+	}
+	if ra == nil {
+		ra = bytes.NewReader(owned)
+	}
+	var r io.Reader = io.NewSectionReader(ra, 0, size)
+	if owned == nil {
+		r = bufio.NewReaderSize(r, 64<<10)
+	}
+	switch k {
+	case kindZip:
+		return w.zip(path, ra, size, depth+1)
+	case kindTar:
+		return w.tar(path, r, depth+1)
+	}
+	hint := int64(-1)
+	switch k {
+	case kindGzip:
+		// The trailer holds the length (mod 2³²) of the last member.
+		var b [4]byte
+		if _, err := ra.ReadAt(b[:], size-4); err == nil {
+			hint = min(int64(binary.LittleEndian.Uint32(b[:])), size*maxRatio)
+		}
+	case kindZstd:
+		var h zstd.Header
+		if h.Decode(head) == nil && h.HasFCS {
+			hint = int64(min(h.FrameContentSize, 1<<62))
+		}
+	}
+	return w.decompress(path, k, r, depth, extent{-1, hint})
+}
+
+// decompress reads the compressed stream r of the given kind, the content
+// of path at the given depth.
+func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext extent) error {
+	lv := w.level(depth)
+	var dr io.Reader
+	switch k {
+	case kindGzip:
+		var err error
+		if lv.gzip == nil {
+			lv.gzip, err = gzip.NewReader(r)
+		} else {
+			err = lv.gzip.Reset(r)
+		}
+		if err != nil {
+			return w.fail(path, prefixed(k, err))
+		}
+		dr = lv.gzip
+	case kindZstd:
+		if lv.zstd == nil {
+			// Concurrency 1 decodes in the caller's goroutine; the
+			// window bound keeps a hostile frame header from claiming
+			// gigabytes (128 MiB admits zstd --long and --ultra -22).
+			d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(128<<20))
+			if err != nil {
+				return w.fail(path, prefixed(k, err))
+			}
+			lv.zstd = d
+		}
+		if err := lv.zstd.Reset(r); err != nil {
+			return w.fail(path, prefixed(k, err))
+		}
+		dr = lv.zstd
+	case kindBzip2:
+		dr = bzip2.NewReader(r)
+	}
+	return w.stream(path, decompressed{k, dr}, depth+1, ext)
+}
+
+// decompressed is a decompressor's output. It names the compression in its
+// errors, which some decompressors do not ("unexpected EOF").
+type decompressed struct {
+	k kind
+	r io.Reader
+}
+
+func (d decompressed) Read(b []byte) (int, error) {
+	n, err := d.r.Read(b)
+	if err != nil && err != io.EOF {
+		err = prefixed(d.k, err)
+	}
+	return n, err
+}
+
+// prefixed prefixes err with "gzip: " (or the name of k) unless it has it.
+func prefixed(k kind, err error) error {
+	if strings.HasPrefix(err.Error(), k.String()+":") {
+		return err
+	}
+	return fmt.Errorf("%v: %w", k, err)
+}
+
+// readAll reads the rest of a plain stream whose first bytes, head, were
+// read already (all of it when eof). It bounds the result to
+// Options.MaxInputBytes, and sizes its first allocation from ext so that a
+// stream of known length is read into one right-sized buffer.
+func (w *walker) readAll(head []byte, eof bool, r io.Reader, ext extent) ([]byte, error) {
+	limit := w.opt.MaxInputBytes
+	if ext.size > limit {
+		return nil, w.tooLarge(ext.size)
+	}
+	if int64(len(head)) > limit {
+		return nil, w.tooLarge(-1)
+	}
+	c := int64(len(head))
+	if !eof {
+		if ext.hint >= 0 {
+			c = max(c, min(ext.hint, limit))
+		} else {
+			c = max(c, min(16<<10, limit))
+		}
+	}
+	data := make([]byte, len(head), c)
+	copy(data, head)
+	if eof {
+		return data, nil
+	}
+	for {
+		if len(data) == cap(data) {
+			// Full: read one byte before growing, so that a buffer of
+			// the right size is not grown only to find the end.
+			n, err := r.Read(w.probe[:])
+			if n > 0 {
+				data = slices.Grow(data, int(min(max(int64(len(data)), 16<<10), limit+1-int64(len(data)))))
+				data = append(data, w.probe[0])
+			}
+			if int64(len(data)) > limit {
+				return nil, w.tooLarge(-1)
+			}
+			if err == io.EOF {
+				return data, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if n == 0 {
+				continue
+			}
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if int64(len(data)) > limit {
+			return nil, w.tooLarge(-1)
+		}
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (w *walker) tooLarge(size int64) error {
+	if size < 0 {
+		return fmt.Errorf("more than %d bytes: %w", w.opt.MaxInputBytes, ErrTooLarge)
+	}
+	return fmt.Errorf("%d bytes, more than %d: %w", size, w.opt.MaxInputBytes, ErrTooLarge)
+}
+
+func (w *walker) tooDeep(path string, k kind) error {
+	return w.fail(path, fmt.Errorf("%v inside %d levels of compression and archives: %w", k, w.opt.MaxDepth, ErrTooDeep))
+}
+
+// countEntry counts one archive entry; false when the limit is passed.
+func (w *walker) countEntry() bool {
+	w.entries++
+	return w.entries <= w.opt.MaxEntries
+}
+
+func (w *walker) tooManyEntries(path string) error {
+	return w.fail(path, fmt.Errorf("more than %d archive entries, the rest not read: %w", w.opt.MaxEntries, ErrTooManyEntries))
+}
+
+// memberName is an archive member's name as it appears in paths.
+func memberName(name string) string {
+	for strings.HasPrefix(name, "./") {
+		name = name[2:]
+	}
+	return name
+}
+
+// hidden reports whether a member name has an element starting with '.'.
+func hidden(name string) bool {
+	for e := range strings.SplitSeq(name, "/") {
+		if len(e) > 0 && e[0] == '.' && e != "." && e != ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// tar reads the tar archive r, the content of path, whose members are at
+// the given depth.
+func (w *walker) tar(path string, r io.Reader, depth int) error {
+	tr := tar.NewReader(r)
+	for i := 1; ; i++ {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return w.fail(path, fmt.Errorf("reading tar entry %d: %w", i, err))
+		}
+		if !w.countEntry() {
+			return w.tooManyEntries(path)
+		}
+		name := memberName(hdr.Name)
+		if hidden(name) {
+			continue
+		}
+		mpath := path + "!" + name
+		switch hdr.Typeflag {
+		case tar.TypeReg, tar.TypeGNUSparse:
+			if err := w.stream(mpath, tr, depth, extent{hdr.Size, hdr.Size}); err != nil {
+				return err
+			}
+		case tar.TypeDir, tar.TypeXGlobalHeader:
+		default:
+			if err := w.fail(mpath, fmt.Errorf("tar entry type %q: %w", hdr.Typeflag, ErrNotRegular)); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// zip reads the zip archive ra, size bytes long, the content of path,
+// whose members are at the given depth.
+func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
+	zr, err := zip.NewReader(ra, size)
+	if err != nil {
+		return w.fail(path, err)
+	}
+	for _, f := range zr.File {
+		if !w.countEntry() {
+			return w.tooManyEntries(path)
+		}
+		name := memberName(f.Name)
+		if hidden(name) || strings.HasSuffix(name, "/") || f.Mode().IsDir() {
+			continue
+		}
+		mpath := path + "!" + name
+		if !f.Mode().IsRegular() {
+			if err := w.fail(mpath, fmt.Errorf("zip entry mode %v: %w", f.Mode().Type(), ErrNotRegular)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.zipMember(mpath, ra, f, depth); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// zipMember reads the member f of a zip read from ra.
+func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) error {
+	csize := int64(f.CompressedSize64)
+	if f.Method == zip.Store && depth < w.opt.MaxDepth {
+		// A stored zip inside a zip is read in place, without a copy.
+		if off, err := f.DataOffset(); err == nil && csize >= 4 {
+			var b [4]byte
+			if _, err := ra.ReadAt(b[:], off); err == nil && sniff(b[:]) == kindZip {
+				return w.seekable(path, io.NewSectionReader(ra, off, csize), csize, depth, nil)
+			}
+		}
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return w.fail(path, err)
+	}
+	defer rc.Close()
+	size := int64(min(f.UncompressedSize64, 1<<62))
+	return w.stream(path, rc, depth, extent{size, min(size, csize*maxRatio+64)})
+}
+
+// spoolZip copies the zip archive arriving as the stream r, the content of
+// path at the given depth, to a temporary file, and reads it from there.
+func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
+	f, err := os.CreateTemp(w.opt.TempDir, "haifu-*.zip")
+	if err != nil {
+		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
+	}
+	defer func() {
+		f.Close()
+		os.Remove(f.Name())
+	}()
+	n, err := io.Copy(f, io.LimitReader(r, w.opt.MaxSpoolBytes+1))
+	if err != nil {
+		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
+	}
+	if n > w.opt.MaxSpoolBytes {
+		return w.fail(path, fmt.Errorf("zip archive read from a stream is larger than %d bytes: %w", w.opt.MaxSpoolBytes, ErrTooLarge))
+	}
+	return w.zip(path, f, n, depth+1)
+}

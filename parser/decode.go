@@ -1,0 +1,110 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/tenhou"
+)
+
+// Detect returns the format of the decompressed log data, judged by its
+// content alone, or event.FormatUnknown. It reads at most the first 64 KiB.
+// Only mjlog is recognised so far.
+func Detect(data []byte) event.Format {
+	// One case per format, the most specific test first.
+	switch {
+	case tenhou.Detect(data):
+		return event.FormatMjlog
+	}
+	return event.FormatUnknown
+}
+
+// Decoder decodes Inputs of every supported format into event.Games. It
+// keeps each format's decoder, and their buffers, from one Input to the
+// next, so use one Decoder per goroutine for many Inputs. The zero Decoder
+// is ready for use and detects the format of every Input. A Decoder is not
+// safe for concurrent use.
+type Decoder struct {
+	// Format, when not event.FormatUnknown, is the format every Input is
+	// decoded as, instead of the detected one. An Input whose content is
+	// not of that format is an error wrapping ErrWrongFormat.
+	Format event.Format
+
+	mjlog tenhou.Decoder
+}
+
+// Decode decodes the Input in into g, which it resets first; g.Meta.Path is
+// in.Path. It returns in.Err when that is set. Every error it returns is an
+// *event.Error whose message starts with in.Path: content of no known
+// format wraps ErrUnknownFormat, content not of the forced Format wraps
+// ErrWrongFormat, a format without a decoder yet wraps
+// event.ErrUnsupported, and the format's decoder reports the rest (see
+// parser/tenhou). Decode does not keep in.Data; g may refer to it.
+func (d *Decoder) Decode(in *Input, g *event.Game) error {
+	if in.Err != nil {
+		d.reset(g, in, event.FormatUnknown)
+		return in.Err
+	}
+	f, forced := d.Format, d.Format != event.FormatUnknown
+	if !forced {
+		f = Detect(in.Data)
+		if f == event.FormatUnknown {
+			return d.fail(g, in, f, fmt.Errorf("content %s: %w", describe(in.Data), ErrUnknownFormat))
+		}
+	}
+	// One case per format: the forced format's own test, then its decoder.
+	switch f {
+	case event.FormatMjlog:
+		if forced && !tenhou.Detect(in.Data) {
+			return d.wrongFormat(g, in)
+		}
+		return d.mjlog.Decode(in.Data, in.Path, g)
+	}
+	return d.fail(g, in, f, fmt.Errorf("reading %v logs is not implemented yet: %w", f, event.ErrUnsupported))
+}
+
+func (d *Decoder) reset(g *event.Game, in *Input, f event.Format) {
+	g.Reset()
+	g.Meta.Path = in.Path
+	g.Meta.Format = f
+}
+
+func (d *Decoder) fail(g *event.Game, in *Input, f event.Format, err error) error {
+	d.reset(g, in, f)
+	return &event.Error{Path: in.Path, Offset: -1, Index: -1, Hand: -1, Err: err}
+}
+
+func (d *Decoder) wrongFormat(g *event.Game, in *Input) error {
+	what := describe(in.Data)
+	if f := Detect(in.Data); f != event.FormatUnknown {
+		what = "looks like " + f.String()
+	}
+	return d.fail(g, in, event.FormatUnknown, fmt.Errorf("format %v was requested, but the content %s: %w", d.Format, what, ErrWrongFormat))
+}
+
+// describe says what data starts with: its first 16 bytes after white
+// space, quoted, for error messages.
+func describe(data []byte) string {
+	if len(data) == 0 {
+		return "is empty"
+	}
+	b := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(b) == 0 {
+		return "is only white space"
+	}
+	const n = 16
+	if len(b) <= n {
+		return "starts with " + strconv.Quote(string(b))
+	}
+	cut := n
+	for cut > n-utf8.UTFMax && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	if !utf8.RuneStart(b[cut]) {
+		cut = n
+	}
+	return "starts with " + strconv.Quote(string(b[:cut])) + "..."
+}

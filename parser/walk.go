@@ -1,0 +1,328 @@
+package parser
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+
+	"github.com/haifu/haifu/event"
+)
+
+// Input is one log found by Walk: its name and its decompressed content.
+type Input struct {
+	// Path names the input. It is a path as given to Walk or found under a
+	// directory given to Walk ("logs/2016/a.xml"), or "-" for standard
+	// input. A member of an archive is the archive's path, "!" and the
+	// member's name in the archive ("logs.tar.gz!2016/a.xml"), nested as
+	// deep as the archives are ("a.zip!b.tar!c.xml"). A compressed log
+	// keeps the compressed file's path ("a.mjlog" for a gzip file).
+	Path string
+	// Data is the decompressed content. Walk allocates it for this Input
+	// alone and never reads or writes it again: the receiver owns it. Data
+	// is nil exactly when Err is not (an empty log has empty, non-nil Data).
+	Data []byte
+	// Err is why the input could not be read: a missing or unreadable
+	// file, corrupt compressed data, a limit of Options exceeded. It is an
+	// *event.Error whose message starts with Path; errors.Is finds the
+	// cause (fs.ErrNotExist, ErrTooLarge, ...).
+	Err error
+}
+
+// Default limits, used for the zero fields of Options.
+const (
+	DefaultMaxInputBytes = 256 << 20
+	DefaultMaxEntries    = 1 << 20
+	DefaultMaxDepth      = 6
+	DefaultMaxSpoolBytes = 4 << 30
+)
+
+// Options configures Walk. The zero Options reads os.Stdin for "-" and uses
+// the default limits; a zero or negative field means its default.
+type Options struct {
+	// Stdin is read for the path "-"; nil means os.Stdin. When Stdin is an
+	// *os.File open on a regular file at offset 0, it is read like a named
+	// file (a zip is then read in place); otherwise as a stream.
+	Stdin io.Reader
+	// MaxInputBytes bounds the decompressed size of one Input. A larger
+	// one gets an Err wrapping ErrTooLarge and the walk goes on. It does
+	// not bound archives or compressed streams that hold several inputs.
+	// Default DefaultMaxInputBytes (256 MiB).
+	MaxInputBytes int64
+	// MaxEntries bounds the number of archive entries (members of any
+	// kind, directories included) read under one file or standard input,
+	// counting every archive nested in it. The first MaxEntries entries
+	// are delivered, then one Input with the outermost archive's path and
+	// an Err wrapping ErrTooManyEntries. Directories on disk are not
+	// bounded. Default DefaultMaxEntries (1,048,576).
+	MaxEntries int
+	// MaxDepth bounds nesting: the number of compression layers and
+	// archives around one input ("a.zip!b.tar.gz!c.xml.gz" has four: zip,
+	// gzip, tar, gzip). Content nested deeper gets an Err wrapping
+	// ErrTooDeep. Default DefaultMaxDepth (6).
+	MaxDepth int
+	// MaxSpoolBytes bounds a zip archive that arrives as a stream (standard
+	// input, a member of a tar or of a compressed zip) and must be copied to
+	// a temporary file to be read. A larger one gets an Err wrapping
+	// ErrTooLarge. Default DefaultMaxSpoolBytes (4 GiB).
+	MaxSpoolBytes int64
+	// TempDir is where such zip archives are copied; "" means os.TempDir.
+	TempDir string
+}
+
+func (o Options) withDefaults() Options {
+	if o.Stdin == nil {
+		o.Stdin = os.Stdin
+	}
+	if o.MaxInputBytes <= 0 {
+		o.MaxInputBytes = DefaultMaxInputBytes
+	}
+	if o.MaxEntries <= 0 {
+		o.MaxEntries = DefaultMaxEntries
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	if o.MaxSpoolBytes <= 0 {
+		o.MaxSpoolBytes = DefaultMaxSpoolBytes
+	}
+	return o
+}
+
+// Errors that Input.Err and Decode wrap.
+var (
+	// ErrTooLarge: an input or a spooled archive exceeds its size limit.
+	ErrTooLarge = errors.New("size limit exceeded")
+	// ErrTooManyEntries: archives hold more entries than Options.MaxEntries.
+	ErrTooManyEntries = errors.New("entry limit exceeded")
+	// ErrTooDeep: compression and archives are nested deeper than
+	// Options.MaxDepth.
+	ErrTooDeep = errors.New("nesting limit exceeded")
+	// ErrNotRegular: a directory entry or archive member is not a regular
+	// file (a device, a socket, a link inside an archive, ...), or a
+	// symbolic link leads to a directory that encloses it.
+	ErrNotRegular = errors.New("not a regular file")
+	// ErrUnknownFormat: the content is not a log of any format Detect knows.
+	ErrUnknownFormat = errors.New("not a game log")
+	// ErrWrongFormat: the content is not a log of the format a Decoder was
+	// told to decode.
+	ErrWrongFormat = errors.New("not the requested format")
+)
+
+// smallFile is the size up to which a file is read whole before being
+// sniffed: one read into a right-sized buffer, which for a plain log is the
+// Input's Data.
+const smallFile = 1 << 20
+
+// Walk calls fn once for every input found under paths, in a deterministic
+// order: paths in the order given; a directory's entries recursively in
+// lexical order of their names; an archive's members in archive order.
+//
+// A path may be a file, a directory, "-" for Options.Stdin, or a special
+// file such as a named pipe (read as a stream). Every file, archive member
+// and compressed stream is recognised by its content: compressed files are
+// decompressed, archives are opened, and what remains is one Input. Files
+// and directories whose names start with '.' are skipped when found under a
+// directory or in an archive (a path given to Walk is never skipped);
+// directory members of archives are skipped. Symbolic links under a
+// directory are followed, except to a directory that encloses them. An
+// archive without members yields no Input.
+//
+// An input that cannot be read becomes an Input with Err and the walk goes
+// on with the next one; so nothing found is dropped without a word. When an
+// archive cannot be read to its end, the members read so far are delivered,
+// then one Input whose Path is the archive's and whose Err says why.
+//
+// Walk stops when fn returns an error and returns that error; otherwise it
+// returns nil once every input has been delivered. It removes its temporary
+// files before returning. Walk starts no goroutines; fn runs in the caller's
+// goroutine.
+func Walk(paths []string, opt Options, fn func(Input) error) error {
+	w := walker{opt: opt.withDefaults(), fn: fn}
+	defer w.close()
+	for _, p := range paths {
+		if err := w.root(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Inputs returns an iterator over the inputs Walk(paths, opt, ...) would
+// deliver, in the same order. Breaking out of the loop ends the walk and
+// removes its temporary files.
+func Inputs(paths []string, opt Options) iter.Seq[Input] {
+	return func(yield func(Input) bool) {
+		_ = Walk(paths, opt, func(in Input) error {
+			if !yield(in) {
+				return errBreak
+			}
+			return nil
+		})
+	}
+}
+
+var errBreak = errors.New("break")
+
+// walker is the state of one Walk.
+type walker struct {
+	opt       Options
+	fn        func(Input) error
+	levels    []*level // by nesting depth, allocated on first use
+	entries   int      // archive entries read under the current file
+	stdinUsed bool
+	ancestors []string // the directories being walked, outermost first
+	probe     [1]byte
+}
+
+// emit hands in to fn; a non-nil result stops the walk.
+func (w *walker) emit(in Input) error { return w.fn(in) }
+
+// fail delivers an Input for path with err.
+func (w *walker) fail(path string, err error) error {
+	return w.emit(Input{Path: path, Err: inputError(path, err)})
+}
+
+// inputError makes err an *event.Error for path. The path of an
+// *fs.PathError is dropped, as the Error already names the input.
+func inputError(path string, err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return &event.Error{Path: path, Offset: -1, Index: -1, Hand: -1, Err: err}
+}
+
+// root walks one path given to Walk.
+func (w *walker) root(p string) error {
+	w.entries = 0
+	if p == "-" {
+		return w.stdin()
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	if fi.IsDir() {
+		return w.dir(p)
+	}
+	return w.open(p, true)
+}
+
+// stdin reads Options.Stdin as the input "-".
+func (w *walker) stdin() error {
+	if w.stdinUsed {
+		return w.fail("-", errors.New("standard input named twice; it can be read once"))
+	}
+	w.stdinUsed = true
+	if f, ok := w.opt.Stdin.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
+				return w.file("-", f, fi.Size())
+			}
+		}
+	}
+	return w.stream("-", w.opt.Stdin, 0, extent{-1, -1})
+}
+
+// dir walks the directory p, whose entries have not been walked yet.
+func (w *walker) dir(p string) error {
+	entries, rerr := os.ReadDir(p)
+	w.ancestors = append(w.ancestors, p)
+	defer func() { w.ancestors = w.ancestors[:len(w.ancestors)-1] }()
+	for _, e := range entries {
+		name := e.Name()
+		if name[0] == '.' {
+			continue
+		}
+		full := filepath.Join(p, name)
+		w.entries = 0
+		var err error
+		switch t := e.Type(); {
+		case t.IsDir():
+			err = w.dir(full)
+		case t.IsRegular():
+			err = w.open(full, false)
+		case t&fs.ModeSymlink != 0:
+			err = w.symlink(full)
+		default:
+			err = w.fail(full, fmt.Errorf("file mode %v: %w", t, ErrNotRegular))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if rerr != nil {
+		return w.fail(p, rerr)
+	}
+	return nil
+}
+
+// symlink walks what the symbolic link p found under a directory points to.
+func (w *walker) symlink(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	switch {
+	case fi.Mode().IsRegular():
+		return w.open(p, false)
+	case fi.IsDir():
+		for _, a := range w.ancestors {
+			if afi, err := os.Stat(a); err == nil && os.SameFile(fi, afi) {
+				return w.fail(p, fmt.Errorf("symbolic link to the enclosing directory %s: %w", a, ErrNotRegular))
+			}
+		}
+		return w.dir(p)
+	}
+	return w.fail(p, fmt.Errorf("symbolic link to file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
+}
+
+// open reads the file p. A file that turns out not to be regular is read as
+// a stream when it was named by the user (explicit), and refused otherwise.
+func (w *walker) open(p string, explicit bool) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return w.fail(p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		if explicit {
+			return w.stream(p, f, 0, extent{-1, -1})
+		}
+		return w.fail(p, fmt.Errorf("file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
+	}
+	return w.file(p, f, fi.Size())
+}
+
+// file reads the regular file f of the given size, positioned at its start.
+func (w *walker) file(p string, f *os.File, size int64) error {
+	if size == 0 {
+		// Empty, or a file whose size the system does not know (procfs).
+		return w.stream(p, f, 0, extent{-1, -1})
+	}
+	if size > smallFile {
+		return w.seekable(p, f, size, 0, nil)
+	}
+	data := make([]byte, size)
+	n, err := io.ReadFull(f, data)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return w.fail(p, err)
+	}
+	return w.seekable(p, nil, int64(n), 0, data[:n])
+}
+
+// close releases the decompressors.
+func (w *walker) close() {
+	for _, lv := range w.levels {
+		if lv != nil && lv.zstd != nil {
+			lv.zstd.Close()
+		}
+	}
+}
