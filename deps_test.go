@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"batch":           {"parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":       {"*"},
 	"internal/corpus": nil,
+	"internal/twin":   {"event", "tile"},
 	"scripts/floor":   {"*"},
 }
 

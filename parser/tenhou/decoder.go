@@ -63,12 +63,13 @@ type Decoder struct {
 	sawGO   bool
 	inRoot  bool
 
-	lastDraw [4]int16 // id of each seat's last draw since its last call or discard, or -1
-	pendRepl [4]bool  // the seat's next draw is a replacement draw
-	ints     [64]int  // scratch for integer lists
-	clean    []byte   // the document without console prompts, when it had any
-	faces    [tile.NumIDs]tile.Tile
-	win      event.WinRecord // scratch for AGARI
+	lastDraw  [4]int16 // id of each seat's last draw since its last call or discard, or -1
+	pendRepl  [4]bool  // the seat's next draw is a replacement draw
+	ints      [64]int  // scratch for integer lists
+	clean     []byte   // the document without console prompts, when it had any
+	faces     [tile.NumIDs]tile.Tile
+	win       event.WinRecord // scratch for AGARI
+	warnedHai bool
 }
 
 // Decode decodes the mjlog document data into g (which it resets first).
@@ -308,7 +309,14 @@ func (d *Decoder) element() error {
 		return nil
 	case "SHUFFLE":
 		if v, ok := s.attr("seed"); ok {
-			d.g.Meta.Seed = string(unescape(v))
+			m := &d.g.Meta
+			m.Seed = string(unescape(v))
+			if m.Seed != "" && !strings.HasPrefix(m.Seed, "mt19937ar") {
+				// Every Tenhou seed names its generator; logs written
+				// by other servers or simulators put other things here.
+				m.Platform = event.PlatformOther
+				m.Warnings = append(m.Warnings, fmt.Sprintf("SHUFFLE seed %.40q is not a Tenhou seed: the log was not written by Tenhou's server", m.Seed))
+			}
 		}
 		return nil
 	case "GO":
@@ -1106,6 +1114,16 @@ func (d *Decoder) agari() error {
 		return fmt.Errorf("AGARI machi: %w", err)
 	}
 	w.WinTile = d.faces[w.WinID]
+	if n%3 == 1 && n < len(w.HandIDs) {
+		// Some writers leave the winning tile out of hai; Tenhou includes
+		// it for tsumo and ron alike.
+		w.HandIDs[n], w.Hand[n] = w.WinID, w.WinTile
+		w.HandLen++
+		if !d.warnedHai {
+			d.warnedHai = true
+			d.g.Meta.Warnings = append(d.g.Meta.Warnings, "AGARI hai without the winning tile (added from machi); Tenhou always includes it")
+		}
+	}
 	w.Known |= event.KnownHand | event.KnownMelds
 	if hasM {
 		n, err := d.list(mV, 0, 8)

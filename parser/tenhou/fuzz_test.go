@@ -66,4 +66,3 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
-

@@ -1,0 +1,995 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/tile"
+)
+
+// Finding is something the replay or the adjudicator found wrong with a log.
+type Finding struct {
+	// Check is a stable dotted name, such as "legality.discard".
+	Check string
+	// Hand is the 0-based hand index (-1 for game-level findings), Round
+	// the hand's name.
+	Hand  int
+	Round event.RoundID
+	// Event is the index of the event in Game.Events, or -1.
+	Event int
+	// Seat is the player concerned, or event.NoSeat.
+	Seat    event.Seat
+	Message string
+	// Expected and Recorded, for a discrepancy between what the rules say
+	// and what the log recorded; empty otherwise.
+	Expected, Recorded string
+}
+
+// DoraTiming says when a platform reveals the dora of a kan.
+type DoraTiming uint8
+
+// The dora timings.
+const (
+	// DoraTimingTenhou: a closed kan's indicator right after the kan; an
+	// open or added kan's after the replacement draw, before that player's
+	// next discard or kan (TENHOU-FORMATS.md §1.2).
+	DoraTimingTenhou DoraTiming = iota
+	// DoraTimingAtDiscard: as Tenhou, but an open or added kan's indicator
+	// may also come with the discard (Mahjong Soul records).
+	DoraTimingAtDiscard
+	// DoraTimingLoose: only the number of indicators is checked (formats
+	// that do not record the timing).
+	DoraTimingLoose
+	// DoraTimingImmediate: every kan's indicator right after the kan,
+	// before the replacement draw (Tenhou's chip lobbies, カンドラ即乗り).
+	DoraTimingImmediate
+)
+
+// Options are the platform facts the legality checks need.
+type Options struct {
+	DoraTiming DoraTiming
+	// RiichiMinScore is the least score allowed to declare riichi (1000);
+	// RiichiMinWall the least number of live tiles left (4).
+	RiichiMinScore int32
+	RiichiMinWall  int
+	// NoKuikae forbids discarding, right after a chi or pon, a tile of the
+	// called kind or the other end of the chi (swap calling); Tenhou and
+	// Mahjong Soul both forbid it.
+	NoKuikae bool
+}
+
+// OptionsFor returns the options for a game's platform and format.
+func OptionsFor(m *event.Meta) Options {
+	// Riichi needs one more draw of one's own: at least one tile per player
+	// left in the live wall.
+	o := Options{RiichiMinScore: 1000, RiichiMinWall: int(m.Players), NoKuikae: true}
+	if o.RiichiMinWall != 3 {
+		o.RiichiMinWall = 4
+	}
+	switch {
+	case m.Format == event.FormatMjlog && m.Rules.Chips == event.FlagYes:
+		o.DoraTiming = DoraTimingImmediate
+	case m.Format == event.FormatMjlog:
+		o.DoraTiming = DoraTimingTenhou
+	case m.Format == event.FormatMajsoul:
+		o.DoraTiming = DoraTimingAtDiscard
+	default:
+		o.DoraTiming = DoraTimingLoose
+	}
+	if m.Platform == event.PlatformOther || m.Platform == event.PlatformUnknown {
+		o.NoKuikae = false // simulators and unknown clients may allow it
+	}
+	return o
+}
+
+// Replayer replays games. The zero Replayer is ready; Run reuses its memory
+// from game to game. It is not safe for concurrent use.
+type Replayer struct {
+	Options Options
+	// OnHandEnd, if set, is called at the end of every hand (when the next
+	// hand starts, at the game end, or at the end of the events) with the
+	// state at the moment the hand ended; the state is valid only during
+	// the call.
+	OnHandEnd func(g *event.Game, s *State)
+
+	st       State
+	g        *event.Game
+	idx      int // index of the event being applied
+	findings []Finding
+	ended    bool // the current hand's end was handed over
+}
+
+// State returns the current table state. It is valid until the next call
+// of Run or Apply.
+func (r *Replayer) State() *State { return &r.st }
+
+// Findings returns what the replay found so far in the current game.
+func (r *Replayer) Findings() []Finding { return r.findings }
+
+// Start prepares the replay of g (from its first event).
+func (r *Replayer) Start(g *event.Game) {
+	ends := r.st.Ends[:0]
+	r.st = State{Players: int(g.Meta.Players), HandIndex: -1, Turn: event.NoSeat, LastSeat: event.NoSeat}
+	r.st.Ends = ends
+	if r.st.Players != 3 {
+		r.st.Players = 4
+	}
+	r.g = g
+	r.findings = r.findings[:0]
+	r.ended = true
+}
+
+// Run replays the whole of g and returns the findings (valid until the next
+// Run).
+func (r *Replayer) Run(g *event.Game) []Finding {
+	r.Start(g)
+	for i := range g.Events {
+		r.Apply(i)
+	}
+	r.Finish()
+	return r.findings
+}
+
+// Finish hands over the last hand if it was not yet handed over.
+func (r *Replayer) Finish() {
+	r.handOver()
+}
+
+func (r *Replayer) handOver() {
+	if r.ended {
+		return
+	}
+	r.ended = true
+	if r.OnHandEnd != nil {
+		r.OnHandEnd(r.g, &r.st)
+	}
+}
+
+// report records a finding about the event being applied.
+func (r *Replayer) report(check string, seat event.Seat, format string, args ...any) {
+	r.findings = append(r.findings, Finding{
+		Check: check, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat,
+		Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// Apply applies event i of the game given to Start.
+func (r *Replayer) Apply(i int) {
+	r.idx = i
+	e := &r.g.Events[i]
+	st := &r.st
+	if e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
+		e.Type != event.Disconnect && e.Type != event.Reconnect && st.HandIndex < 0 {
+		r.report("legality.order", e.Seat, "%v before the first hand", e.Type)
+		return
+	}
+	if e.Seat != event.NoSeat && int(e.Seat) >= st.Players && e.Type != event.GameStart {
+		r.report("parse.seat", e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
+		return
+	}
+	switch e.Type {
+	case event.GameStart:
+	case event.RoundStart:
+		r.roundStart(e)
+	case event.Draw:
+		r.draw(e)
+	case event.Discard:
+		r.discard(e)
+	case event.Riichi:
+		r.riichi(e)
+	case event.RiichiAccepted:
+		r.riichiAccepted(e)
+	case event.Call:
+		r.call(e)
+	case event.ClosedKan:
+		r.closedKan(e)
+	case event.AddedKan:
+		r.addedKan(e)
+	case event.Kita:
+		r.kita(e)
+	case event.Dora:
+		r.dora(e)
+	case event.Win:
+		r.win(e)
+	case event.Ryuukyoku:
+		r.ryuukyoku(e)
+	case event.GameEnd:
+		r.handOver()
+		st.Phase = BetweenHands
+	case event.Disconnect:
+		st.Seats[e.Seat].Present = false
+	case event.Reconnect:
+		st.Seats[e.Seat].Present = true
+	default:
+		r.report("parse.event", e.Seat, "unknown event type %v", e.Type)
+	}
+}
+
+func (r *Replayer) roundStart(e *event.Event) {
+	r.handOver()
+	st := &r.st
+	if e.Ref < 0 || int(e.Ref) >= len(r.g.Rounds) {
+		r.report("parse.round", event.NoSeat, "round_start refers to round %d of %d", e.Ref, len(r.g.Rounds))
+		return
+	}
+	rd := &r.g.Rounds[e.Ref]
+	prevScores := [4]int32{}
+	for s := range 4 {
+		prevScores[s] = st.Seats[s].Score
+	}
+	ends := st.Ends[:0]
+	*st = State{
+		Players:      st.Players,
+		HandIndex:    st.HandIndex + 1,
+		Round:        *rd,
+		RoundEvent:   r.idx,
+		Phase:        WaitDraw,
+		Turn:         rd.Dealer,
+		LiveLeft:     liveWall(st.Players),
+		LastSeat:     event.NoSeat,
+		LastEvent:    -1,
+		Sticks:       int(rd.Sticks),
+		Honba:        int(rd.Honba),
+		FirstGoRound: true,
+		Ends:         ends,
+	}
+	st.Round.Wall = nil
+	r.ended = false
+	if !rd.Dealer.Valid() || int(rd.Dealer) >= st.Players {
+		r.report("parse.round", event.NoSeat, "dealer %d in a %d-player game", rd.Dealer, st.Players)
+		st.Turn = 0
+	}
+	if rd.Dora != tile.None {
+		st.Dora[0] = rd.Dora
+		st.NDora = 1
+	}
+	ids := r.g.Meta.TileIDs
+	for s := range st.Players {
+		ss := &st.Seats[s]
+		ss.Present = true
+		ss.Score = rd.Scores[s]
+		ss.CalledKind, ss.ChiSuji = 255, 255
+		for j, t := range rd.Hands[s] {
+			if t == tile.None {
+				r.report("parse.round", event.Seat(s), "seat %d's starting hand has %d tiles, want 13", s, j)
+				break
+			}
+			r.addTile(event.Seat(s), t, rd.HandIDs[s][j], ids)
+		}
+	}
+	_ = prevScores
+}
+
+// addTile puts a tile into a seat's concealed hand.
+func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
+	ss := &r.st.Seats[s]
+	k := t.Kind()
+	if !t.Valid() {
+		r.report("parse.tile", s, "invalid tile %v", t)
+		return
+	}
+	if ss.Hand[k] >= 4 {
+		r.report("legality.tile_count", s, "a fifth %v in seat %d's hand", k, s)
+		return
+	}
+	ss.Hand[k]++
+	ss.N++
+	if t.Red() {
+		ss.Reds[k.Suit()]++
+	}
+	if ids {
+		if ss.IDs.has(id) {
+			r.report("legality.tile_count", s, "tile id %d twice in seat %d's hand", id, s)
+		}
+		ss.IDs.add(id)
+	}
+}
+
+// hasTile reports whether seat s holds tile t (with id, when ids).
+func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool {
+	ss := &r.st.Seats[s]
+	if !t.Valid() {
+		return false
+	}
+	k := t.Kind()
+	if ids {
+		return ss.IDs.has(id) && ss.Hand[k] > 0
+	}
+	if k.Number() == 5 && k.Suit() < tile.Honor {
+		reds := ss.Reds[k.Suit()]
+		if t.Red() {
+			return reds > 0
+		}
+		return ss.Hand[k] > reds
+	}
+	return ss.Hand[k] > 0
+}
+
+// removeTile takes tile t out of seat s's hand, reporting check when it is
+// not there. It returns whether the tile was there.
+func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, check, what string) bool {
+	ss := &r.st.Seats[s]
+	if !r.hasTile(s, t, id, ids) {
+		if ids {
+			r.report(check, s, "%s %v (id %d) is not in seat %d's hand %s", what, t, id, s, handString(ss))
+		} else {
+			r.report(check, s, "%s %v is not in seat %d's hand %s", what, t, s, handString(ss))
+		}
+		return false
+	}
+	k := t.Kind()
+	ss.Hand[k]--
+	ss.N--
+	if t.Red() {
+		ss.Reds[k.Suit()]--
+	}
+	if ids {
+		ss.IDs.remove(id)
+	}
+	return true
+}
+
+func handString(ss *SeatState) string { return tile.FormatTiles(ss.Tiles()) }
+
+// expectTurn reports a finding unless it is seat s's turn in one of the
+// phases.
+func (r *Replayer) expectTurn(e *event.Event, check string, phases ...Phase) bool {
+	st := &r.st
+	ok := false
+	for _, p := range phases {
+		if st.Phase == p {
+			ok = true
+		}
+	}
+	if !ok || st.Turn != e.Seat {
+		r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
+		return false
+	}
+	return true
+}
+
+// passLastTile ends the window in which the last discard (or kan tile)
+// could be won on: every player who could have won on it and did not
+// becomes furiten for the turn (and for the hand in riichi).
+func (r *Replayer) passLastTile() {
+	st := &r.st
+	if !st.LastValid {
+		return
+	}
+	defer func() { st.LastValid, st.LastIsKan = false, false }()
+	if st.LastType == event.ClosedKan || st.LastType == event.Kita {
+		// Only a thirteen-orphans hand may rob a closed kan, and whether a
+		// kita may be won on differs between platforms: letting either pass
+		// is not taken as furiten.
+		return
+	}
+	k := st.LastTile.Kind()
+	for s := range st.Players {
+		if event.Seat(s) == st.LastSeat {
+			continue
+		}
+		ss := &st.Seats[s]
+		if ss.Furiten.Riichi && ss.Furiten.Temporary {
+			continue // nothing more to learn
+		}
+		if !validHand(ss) || ss.N%3 != 1 {
+			continue
+		}
+		w := hand.Waits(&ss.Hand)
+		ss.Furiten.Pass(k, w, ss.Riichi == RiichiAccepted)
+	}
+}
+
+// validHand reports whether the hand is within what hand math accepts.
+func validHand(ss *SeatState) bool {
+	if ss.N > hand.MaxTiles || ss.N < 0 {
+		return false
+	}
+	for _, n := range ss.Hand {
+		if n > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Replayer) draw(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if st.Phase == AfterDiscard || st.Phase == AfterKan {
+		// The discard (or kan) passed: nobody won on it.
+		r.checkRiichiPaid()
+		if st.Phase == AfterDiscard {
+			if st.Turn == e.Seat {
+				r.report("legality.turn", e.Seat, "seat %d draws right after its own discard", e.Seat)
+			} else if next := event.Seat((int(st.Turn) + 1) % st.Players); next != e.Seat {
+				r.report("legality.turn", e.Seat, "seat %d draws, but seat %d is next after seat %d's discard", e.Seat, next, st.Turn)
+			}
+			st.Turn = e.Seat
+			st.Phase = WaitDraw
+		} else {
+			st.Phase = WaitReplacement
+		}
+		r.passLastTile()
+	}
+	replacement := st.Phase == WaitReplacement
+	if !r.expectTurn(e, "legality.turn", WaitDraw, WaitReplacement) {
+		st.Turn = e.Seat
+	}
+	if e.Flags&event.Replacement != 0 && !replacement {
+		r.report("legality.draw", e.Seat, "draw marked as a replacement draw with no kan or kita before it")
+	}
+	if st.LiveLeft <= 0 {
+		r.report("legality.wall", e.Seat, "draw from an empty live wall (%d replacement draws so far)", st.Replacements)
+	} else {
+		st.LiveLeft--
+	}
+	if st.DoraDue > 0 && r.Options.DoraTiming != DoraTimingLoose {
+		r.report("legality.dora", e.Seat, "draw before the kan dora indicator that was due")
+	}
+	st.DoraDue = 0
+	if replacement {
+		st.Replacements++
+		st.DoraOwed += st.DoraWaitDraw
+		st.DoraWaitDraw = 0
+	} else if st.DoraOwed > 0 && r.Options.DoraTiming != DoraTimingLoose {
+		r.report("legality.dora", e.Seat, "kan dora indicator not revealed by the kan player's discard")
+		st.DoraOwed = 0
+	}
+	r.addTile(e.Seat, e.Tile, e.ID, ids)
+	ss := &st.Seats[e.Seat]
+	ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, replacement
+	ss.CalledThisTurn = false
+	st.Phase = WaitDiscard
+	st.Turn = e.Seat
+}
+
+func (r *Replayer) checkRiichiPaid() {
+	st := &r.st
+	if st.LastValid && !st.LastIsKan && st.LastSeat.Valid() {
+		if ss := &st.Seats[st.LastSeat]; ss.Riichi == RiichiDiscarded {
+			r.report("legality.riichi", st.LastSeat, "seat %d's riichi discard passed without the stick being paid", st.LastSeat)
+			ss.Riichi = RiichiAccepted
+		}
+	}
+}
+
+func (r *Replayer) discard(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+		st.Turn = e.Seat
+	}
+	ss := &st.Seats[e.Seat]
+	if st.DoraOwed+st.DoraDue > 0 && r.Options.DoraTiming == DoraTimingTenhou {
+		r.report("legality.dora", e.Seat, "discard before the kan dora indicator was revealed")
+		st.DoraOwed, st.DoraDue = 0, 0
+	}
+	if ss.N%3 != 2 {
+		r.report("legality.hand_size", e.Seat, "seat %d discards from a hand of %d tiles", e.Seat, ss.N)
+	}
+	tsumogiri := ss.Drawn != tile.None && ss.Drawn == e.Tile && (!ids || ss.DrawnID == e.ID)
+	if e.Flags&event.Tsumogiri != 0 && !tsumogiri && e.Flags&event.TsumogiriUnknown == 0 {
+		r.report("legality.tsumogiri", e.Seat, "discard of %v marked as the drawn tile, but the drawn tile was %v", e.Tile, ss.Drawn)
+	}
+	switch ss.Riichi {
+	case RiichiAccepted:
+		if !tsumogiri {
+			r.report("legality.riichi_discard", e.Seat, "seat %d in riichi discards %v, not the drawn tile %v", e.Seat, e.Tile, ss.Drawn)
+		}
+		ss.Ippatsu = false
+	case RiichiDeclared:
+		ss.Riichi = RiichiDiscarded
+	case RiichiDiscarded:
+		r.report("legality.riichi", e.Seat, "seat %d discards again before its riichi stick was paid", e.Seat)
+		ss.Riichi = RiichiAccepted
+	}
+	if r.Options.NoKuikae && ss.CalledThisTurn {
+		k := e.Tile.Kind()
+		if k == ss.CalledKind || k == ss.ChiSuji {
+			r.report("legality.kuikae", e.Seat, "seat %d discards %v right after calling %v (swap calling)", e.Seat, e.Tile, ss.CalledKind)
+		}
+	}
+	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
+	if ss.Riichi == RiichiDiscarded && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that is not tenpai: %s", e.Seat, handString(ss))
+	}
+	if ss.NRiver < maxRiver {
+		ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri, Riichi: ss.Riichi == RiichiDiscarded}
+		ss.NRiver++
+	} else {
+		r.report("legality.discard", e.Seat, "more than %d discards by one player", maxRiver)
+	}
+	ss.Discarded.Add(e.Tile.Kind())
+	ss.Furiten.Discarded()
+	ss.Drawn, ss.Rinshan, ss.CalledThisTurn = tile.None, false, false
+	st.Discards++
+	if st.FirstGoRound && st.Discards >= st.Players {
+		st.FirstGoRound = false
+	}
+	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, false, event.Discard
+	st.Phase = AfterDiscard
+	st.Turn = e.Seat
+}
+
+func (r *Replayer) riichi(e *event.Event) {
+	st := &r.st
+	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+		st.Turn = e.Seat
+	}
+	ss := &st.Seats[e.Seat]
+	switch {
+	case ss.Riichi != NoRiichi:
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi twice", e.Seat)
+	case !ss.Closed():
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi with an open hand", e.Seat)
+	case ss.CalledThisTurn:
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi right after a call", e.Seat)
+	}
+	if ss.Score < r.Options.RiichiMinScore {
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, r.Options.RiichiMinScore)
+	}
+	if st.LiveLeft < r.Options.RiichiMinWall {
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, r.Options.RiichiMinWall)
+	}
+	if validHand(ss) && ss.N%3 == 2 && hand.Shanten(&ss.Hand, ss.NMelds) > 0 {
+		r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s", e.Seat, handString(ss))
+	}
+	ss.Riichi = RiichiDeclared
+	ss.RiichiDouble = st.FirstGoRound && st.Calls == 0 && ss.NRiver == 0
+}
+
+func (r *Replayer) riichiAccepted(e *event.Event) {
+	st := &r.st
+	ss := &st.Seats[e.Seat]
+	if ss.Riichi != RiichiDiscarded {
+		r.report("legality.riichi", e.Seat, "riichi stick paid by seat %d, which has no riichi discard waiting", e.Seat)
+	} else if !(st.LastValid && st.LastSeat == e.Seat && !st.LastIsKan) && st.Phase != AfterDiscard {
+		// Mahjong Soul pays the stick with the next record (a draw or a
+		// call); the declaring discard must just have passed.
+		if st.Phase != WaitDiscard || st.LastSeat != e.Seat {
+			r.report("legality.riichi", e.Seat, "riichi stick paid by seat %d at an unexpected point (%s)", e.Seat, st.Phase)
+		}
+	}
+	ss.Riichi = RiichiAccepted
+	ss.Ippatsu = true
+	ss.Score -= 1000
+	st.Sticks++
+	if e.Ref >= 0 && int(e.Ref) < len(r.g.Scores) {
+		rec := r.g.Scores[e.Ref]
+		for s := range st.Players {
+			if rec[s] != st.Seats[s].Score {
+				r.report("score.riichi", e.Seat, "scores after the riichi stick: recorded %v, replayed %v", rec[:st.Players], r.scores())
+				break
+			}
+		}
+	}
+}
+
+// scores returns the current scores of the players.
+func (r *Replayer) scores() []int32 {
+	out := make([]int32, r.st.Players)
+	for s := range out {
+		out[s] = r.st.Seats[s].Score
+	}
+	return out
+}
+
+func (r *Replayer) breakIppatsu() {
+	for s := range r.st.Players {
+		r.st.Seats[s].Ippatsu = false
+	}
+}
+
+func (r *Replayer) call(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	m := &e.Meld
+	if st.Phase != AfterDiscard || !st.LastValid {
+		r.report("legality.call", e.Seat, "%v by seat %d with no discard to call (%s)", m.Kind, e.Seat, st.Phase)
+	} else {
+		if m.From != st.LastSeat {
+			r.report("legality.call", e.Seat, "%v by seat %d from seat %d, but the last discard is seat %d's", m.Kind, e.Seat, m.From, st.LastSeat)
+		}
+		if e.Tile != st.LastTile || (ids && e.ID != st.LastID) {
+			r.report("legality.call", e.Seat, "%v by seat %d takes %v, but the last discard is %v", m.Kind, e.Seat, e.Tile, st.LastTile)
+		}
+		if e.Seat == st.LastSeat {
+			r.report("legality.call", e.Seat, "seat %d calls its own discard", e.Seat)
+		}
+	}
+	if m.Kind == event.MeldChi {
+		if st.Players == 3 {
+			r.report("legality.chi", e.Seat, "chi in a three-player game")
+		} else if left := event.Seat((int(e.Seat) + st.Players - 1) % st.Players); m.From != left {
+			r.report("legality.chi", e.Seat, "chi by seat %d from seat %d, not from the player on its left (seat %d)", e.Seat, m.From, left)
+		}
+	}
+	ss := &st.Seats[e.Seat]
+	if ss.Riichi != NoRiichi {
+		r.report("legality.call", e.Seat, "%v by seat %d, which is in riichi", m.Kind, e.Seat)
+	}
+	if st.LiveLeft <= 0 {
+		r.report("legality.call", e.Seat, "%v of the last discard of the hand (only a ron may take it)", m.Kind)
+	}
+	if msg := meldShape(m); msg != "" {
+		r.report("legality.call", e.Seat, "%v %s: %s", m.Kind, tile.FormatTiles(m.Slice()), msg)
+	}
+	if m.Kind == event.MeldOpenKan {
+		r.checkKanAllowed(e)
+	}
+	// The called tile leaves the discarder's river.
+	if st.LastSeat.Valid() {
+		ls := &st.Seats[st.LastSeat]
+		if ls.NRiver > 0 {
+			ls.River[ls.NRiver-1].Called = true
+		}
+	}
+	r.checkRiichiPaid()
+	// The other players let the tile pass (ron has priority over a call).
+	st.LastValid = true
+	r.passLastTile()
+	for j := range int(m.N) {
+		if int8(j) == m.Called {
+			continue
+		}
+		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, "legality.call", "called meld's own tile")
+	}
+	r.addMeld(e.Seat, *m)
+	st.Calls++
+	st.FirstGoRound = false
+	r.breakIppatsu()
+	st.Turn = e.Seat
+	ss.Drawn = tile.None
+	if m.Kind == event.MeldOpenKan {
+		r.kanDone(e.Seat, false)
+		return
+	}
+	ss.CalledThisTurn = true
+	ss.CalledKind, ss.ChiSuji = e.Tile.Kind(), 255
+	if m.Kind == event.MeldChi {
+		lo, hi := m.Tiles[0].Kind(), m.Tiles[2].Kind()
+		switch ck := e.Tile.Kind(); {
+		case ck == lo && hi.Number() < 9:
+			ss.ChiSuji = hi + 1 // took 3 of 345: 6 is swap calling
+		case ck == hi && lo.Number() > 1:
+			ss.ChiSuji = lo - 1 // took 5 of 345: 2 is swap calling
+		}
+	}
+	st.Phase = WaitDiscard
+}
+
+func (r *Replayer) addMeld(s event.Seat, m event.Meld) {
+	ss := &r.st.Seats[s]
+	if ss.NMelds >= 4 {
+		r.report("legality.call", s, "seat %d makes a fifth meld", s)
+		return
+	}
+	ss.Melds[ss.NMelds] = m
+	ss.NMelds++
+}
+
+// checkKanAllowed checks the conditions common to every kan: no fifth kan,
+// a tile left in the live wall to replace it.
+func (r *Replayer) checkKanAllowed(e *event.Event) {
+	st := &r.st
+	if st.Kans >= 4 {
+		r.report("legality.kan", e.Seat, "a fifth kan in one hand")
+	}
+	if st.LiveLeft <= 0 {
+		r.report("legality.kan", e.Seat, "kan with no tile left in the live wall")
+	}
+}
+
+// kanDone records a kan by s and sets up its replacement draw and dora: a
+// closed kan's indicator is due at once; an open or added kan's comes
+// after the replacement draw. Indicators still owed from an earlier kan
+// fall due now (Tenhou writes them right after the new kan).
+func (r *Replayer) kanDone(s event.Seat, closed bool) {
+	st := &r.st
+	st.Kans++
+	st.KanSeats |= 1 << s
+	st.DoraDue += st.DoraOwed
+	st.DoraOwed = 0
+	if closed || r.Options.DoraTiming == DoraTimingImmediate {
+		st.DoraDue++
+	} else {
+		st.DoraWaitDraw++
+	}
+	st.Turn = s
+	st.Phase = WaitReplacement
+}
+
+func (r *Replayer) closedKan(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+		st.Turn = e.Seat
+	}
+	ss := &st.Seats[e.Seat]
+	m := &e.Meld
+	if ss.CalledThisTurn {
+		r.report("legality.kan", e.Seat, "closed kan right after a chi or pon")
+	}
+	if msg := meldShape(m); msg != "" {
+		r.report("legality.kan", e.Seat, "closed kan %s: %s", tile.FormatTiles(m.Slice()), msg)
+	}
+	r.checkKanAllowed(e)
+	var before hand.KindSet
+	inRiichi := ss.Riichi == RiichiAccepted
+	if inRiichi {
+		if m.N > 0 && ss.Drawn.Kind() != m.Tiles[0].Kind() {
+			r.report("legality.riichi_kan", e.Seat, "closed kan of %v in riichi with a tile other than the one drawn (%v)", m.Tiles[0].Kind(), ss.Drawn)
+		}
+		// The waits of the riichi hand: the hand without the drawn tile.
+		if validHand(ss) && ss.Drawn != tile.None {
+			h := ss.Hand
+			h[ss.Drawn.Kind()]--
+			before = hand.Waits(&h)
+		}
+	}
+	for j := range int(m.N) {
+		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, "legality.kan", "closed kan tile")
+	}
+	if inRiichi && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) != before {
+		r.report("legality.riichi_kan", e.Seat, "closed kan in riichi changes the waits from %v to %v", before, hand.Waits(&ss.Hand))
+	}
+	r.addMeld(e.Seat, *m)
+	st.Calls++
+	st.FirstGoRound = false
+	r.breakIppatsu()
+	ss.Drawn = tile.None
+	// A closed kan can be robbed only for thirteen orphans.
+	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, m.Tiles[0], m.IDs[0], r.idx, true, true, event.ClosedKan
+	r.kanDone(e.Seat, true)
+	st.Phase = AfterKan
+}
+
+func (r *Replayer) addedKan(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+		st.Turn = e.Seat
+	}
+	ss := &st.Seats[e.Seat]
+	if ss.CalledThisTurn {
+		r.report("legality.kan", e.Seat, "added kan right after a chi or pon")
+	}
+	if ss.Riichi != NoRiichi {
+		r.report("legality.kan", e.Seat, "added kan by seat %d in riichi", e.Seat)
+	}
+	r.checkKanAllowed(e)
+	k := e.Tile.Kind()
+	pon := -1
+	for i := range ss.NMelds {
+		if ss.Melds[i].Kind == event.MeldPon && ss.Melds[i].Tiles[0].Kind() == k {
+			pon = i
+		}
+	}
+	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.kan", "added kan tile")
+	if pon < 0 {
+		r.report("legality.kan", e.Seat, "added kan of %v without a pon of it", k)
+		r.addMeld(e.Seat, e.Meld)
+	} else {
+		ss.Melds[pon] = e.Meld
+	}
+	if msg := meldShape(&e.Meld); msg != "" {
+		r.report("legality.kan", e.Seat, "added kan %s: %s", tile.FormatTiles(e.Meld.Slice()), msg)
+	}
+	st.Calls++
+	r.breakIppatsu()
+	ss.Drawn = tile.None
+	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, true, event.AddedKan
+	r.kanDone(e.Seat, false)
+	st.Phase = AfterKan
+}
+
+func (r *Replayer) kita(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if st.Players != 3 {
+		r.report("legality.kita", e.Seat, "kita in a four-player game")
+	}
+	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+		st.Turn = e.Seat
+	}
+	ss := &st.Seats[e.Seat]
+	if e.Tile.Kind() != tile.North {
+		r.report("legality.kita", e.Seat, "kita of %v, not a North", e.Tile)
+	}
+	if ss.CalledThisTurn {
+		r.report("legality.kita", e.Seat, "kita right after a pon")
+	}
+	if st.LiveLeft <= 0 {
+		r.report("legality.kita", e.Seat, "kita with no tile left in the live wall")
+	}
+	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.kita", "kita tile")
+	ss.Kita++
+	ss.Drawn = tile.None
+	// A kita can be won on (Mahjong Soul; on Tenhou by a player waiting
+	// on North). It does not break ippatsu or the first go-round on
+	// Tenhou.
+	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, true, event.Kita
+	st.Turn = e.Seat
+	st.Phase = AfterKan
+}
+
+func (r *Replayer) dora(e *event.Event) {
+	st := &r.st
+	switch {
+	case st.DoraDue > 0:
+		st.DoraDue--
+	case st.DoraOwed > 0:
+		st.DoraOwed--
+	case st.DoraWaitDraw > 0:
+		if r.Options.DoraTiming == DoraTimingTenhou && e.Flags&event.TimingUnknown == 0 {
+			r.report("legality.dora", event.NoSeat, "open or added kan dora revealed before the replacement draw")
+		}
+		st.DoraWaitDraw--
+	default:
+		r.report("legality.dora", event.NoSeat, "dora indicator %v revealed with no kan waiting for one", e.Tile)
+	}
+	if st.NDora >= len(st.Dora) {
+		r.report("legality.dora", event.NoSeat, "more than %d dora indicators", len(st.Dora))
+		return
+	}
+	st.Dora[st.NDora] = e.Tile
+	st.NDora++
+}
+
+func (r *Replayer) win(e *event.Event) {
+	st := &r.st
+	ids := r.g.Meta.TileIDs
+	if e.Ref < 0 || int(e.Ref) >= len(r.g.Wins) {
+		r.report("parse.win", e.Seat, "win refers to record %d of %d", e.Ref, len(r.g.Wins))
+		return
+	}
+	w := &r.g.Wins[e.Ref]
+	ss := &st.Seats[w.Winner]
+	tsumo := w.From == w.Winner
+	var full tile.Counts // the winning hand, winning tile included
+	winTile := w.WinTile
+	switch {
+	case tsumo:
+		if st.Phase != WaitDiscard || st.Turn != w.Winner {
+			r.report("legality.win", w.Winner, "tsumo by seat %d, but the table waits for %s by seat %d", w.Winner, st.Phase, st.Turn)
+		} else if ss.Drawn == tile.None {
+			r.report("legality.win", w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
+		} else if winTile != tile.None && (winTile != ss.Drawn || (ids && w.WinID != ss.DrawnID)) {
+			r.report("legality.win", w.Winner, "tsumo on %v, but the tile drawn was %v", winTile, ss.Drawn)
+		}
+		full = ss.Hand
+		if winTile == tile.None {
+			winTile = ss.Drawn
+		}
+	default:
+		multi := st.Phase == HandOver && len(st.Ends) > 0 && r.g.Events[st.Ends[len(st.Ends)-1]].Type == event.Win
+		switch {
+		case !st.LastValid || (st.Phase != AfterDiscard && st.Phase != AfterKan && !multi):
+			r.report("legality.win", w.Winner, "ron by seat %d with no discard or kan tile to win on (%s)", w.Winner, st.Phase)
+		case w.From != st.LastSeat:
+			r.report("legality.win", w.Winner, "ron by seat %d on seat %d, but the last tile is seat %d's", w.Winner, w.From, st.LastSeat)
+		case winTile != tile.None && (winTile != st.LastTile || (ids && w.WinID != st.LastID)):
+			r.report("legality.win", w.Winner, "ron on %v, but the last tile is %v", winTile, st.LastTile)
+		}
+		if w.Winner == st.LastSeat && st.LastValid {
+			r.report("legality.win", w.Winner, "seat %d rons its own tile", w.Winner)
+		}
+		if winTile == tile.None {
+			winTile = st.LastTile
+		}
+		full = ss.Hand
+		if validHand(ss) && ss.N%3 == 1 && winTile != tile.None {
+			waits := hand.Waits(&ss.Hand)
+			if ss.Furiten.Furiten(waits, ss.Discarded) && waits.Has(winTile.Kind()) {
+				why := "its own discards hold a wait"
+				switch {
+				case ss.Furiten.Riichi:
+					why = "it let a winning tile pass in riichi"
+				case ss.Furiten.Temporary:
+					why = "it let a winning tile pass this turn"
+				}
+				r.report("legality.furiten", w.Winner, "ron by seat %d in furiten (%s)", w.Winner, why)
+			}
+			if st.LastType == event.ClosedKan && hand.ThirteenOrphansShanten(&ss.Hand) != 0 {
+				r.report("legality.win", w.Winner, "a closed kan robbed by a hand that is not thirteen orphans")
+			}
+			full[winTile.Kind()]++
+		}
+	}
+	n := full.Total()
+	if n%3 != 2 || n > hand.MaxTiles || !countsValid(&full) {
+		r.report("legality.win", w.Winner, "seat %d wins with %d tiles in hand", w.Winner, n)
+	} else if !hand.Complete(&full) {
+		r.report("legality.win", w.Winner, "seat %d wins with an incomplete hand %s", w.Winner, full.String())
+	}
+	if w.Known&event.KnownHand != 0 && w.HandLen > 0 {
+		rec := tile.CountsOf(w.HandTiles())
+		if rec != full {
+			r.report("legality.win_hand", w.Winner, "recorded winning hand %s, replayed %s", rec.String(), full.String())
+		}
+	}
+	if w.Known&event.KnownMelds != 0 && int(w.NMelds) != ss.NMelds+ss.Kita {
+		r.report("legality.win_hand", w.Winner, "recorded %d melds, replayed %d melds and %d kita", w.NMelds, ss.NMelds, ss.Kita)
+	}
+	if tsumo {
+		st.LastValid = false
+	}
+	st.Ends = append(st.Ends, r.idx)
+	st.Phase = HandOver
+}
+
+func countsValid(c *tile.Counts) bool {
+	for _, n := range c {
+		if n > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Replayer) ryuukyoku(e *event.Event) {
+	st := &r.st
+	if e.Ref < 0 || int(e.Ref) >= len(r.g.Ryuukyoku) {
+		r.report("parse.ryuukyoku", event.NoSeat, "ryuukyoku refers to record %d of %d", e.Ref, len(r.g.Ryuukyoku))
+		return
+	}
+	rec := &r.g.Ryuukyoku[e.Ref]
+	if st.Phase == HandOver {
+		r.report("legality.order", event.NoSeat, "ryuukyoku after the hand ended")
+	}
+	if rec.Known&event.KnownHand != 0 {
+		for s := range st.Players {
+			if !rec.Revealed[s] {
+				continue
+			}
+			ss := &st.Seats[s]
+			got := tile.CountsOf(rec.HandTiles(event.Seat(s)))
+			if got != ss.Hand {
+				r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %s, replayed hand %s", s, got.String(), ss.Hand.String())
+			}
+		}
+	}
+	st.Ends = append(st.Ends, r.idx)
+	st.Phase = HandOver
+}
+
+// meldShape returns "" when m's tiles have the shape its kind needs, else a
+// description of the problem.
+func meldShape(m *event.Meld) string {
+	ts := m.Slice()
+	want := 0
+	switch m.Kind {
+	case event.MeldChi, event.MeldPon:
+		want = 3
+	case event.MeldOpenKan, event.MeldClosedKan, event.MeldAddedKan:
+		want = 4
+	case event.MeldKita:
+		want = 1
+	}
+	if len(ts) != want {
+		return fmt.Sprintf("%d tiles, want %d", len(ts), want)
+	}
+	for _, t := range ts {
+		if !t.Valid() {
+			return "invalid tile"
+		}
+	}
+	k0 := ts[0].Kind()
+	if m.Kind == event.MeldChi {
+		if k0.IsHonor() || ts[1].Kind() != k0+1 || ts[2].Kind() != k0+2 || (k0+2).Suit() != k0.Suit() {
+			return "not a run"
+		}
+		return ""
+	}
+	for _, t := range ts {
+		if t.Kind() != k0 {
+			return "tiles of different kinds"
+		}
+	}
+	if m.Called >= 0 && int(m.Called) >= len(ts) {
+		return "called tile out of range"
+	}
+	return ""
+}
