@@ -349,15 +349,15 @@ func (r *Replayer) expectTurn(e *event.Event, check string, phases ...Phase) boo
 	return true
 }
 
-// passLastTile ends the window in which the last discard (or kan tile)
-// could be won on: every player who could have won on it and did not
-// becomes furiten for the turn (and for the hand in riichi).
+// passLastTile ends the window in which the last discard (or added-kan
+// tile) could be won on: every other player notes it as passed, for the
+// furiten check of a later ron.
 func (r *Replayer) passLastTile() {
 	st := &r.st
 	if !st.LastValid {
 		return
 	}
-	defer func() { st.LastValid, st.LastIsKan = false, false }()
+	st.LastValid, st.LastIsKan = false, false
 	if st.LastType == event.ClosedKan || st.LastType == event.Kita {
 		// Only a thirteen-orphans hand may rob a closed kan, and whether a
 		// kita may be won on differs between platforms: letting either pass
@@ -370,14 +370,10 @@ func (r *Replayer) passLastTile() {
 			continue
 		}
 		ss := &st.Seats[s]
-		if ss.Furiten.Riichi && ss.Furiten.Temporary {
-			continue // nothing more to learn
+		ss.PassedSinceDiscard.Add(k)
+		if ss.Riichi == RiichiAccepted || ss.Riichi == RiichiDiscarded {
+			ss.PassedSinceRiichi.Add(k)
 		}
-		if !validHand(ss) || ss.N%3 != 1 {
-			continue
-		}
-		w := hand.Waits(&ss.Hand)
-		ss.Furiten.Pass(k, w, ss.Riichi == RiichiAccepted)
 	}
 }
 
@@ -502,7 +498,7 @@ func (r *Replayer) discard(e *event.Event) {
 		r.report("legality.discard", e.Seat, "more than %d discards by one player", maxRiver)
 	}
 	ss.Discarded.Add(e.Tile.Kind())
-	ss.Furiten.Discarded()
+	ss.PassedSinceDiscard = 0
 	ss.Drawn, ss.Rinshan, ss.CalledThisTurn = tile.None, false, false
 	st.Discards++
 	if st.FirstGoRound && st.Discards >= st.Players {
@@ -882,15 +878,15 @@ func (r *Replayer) win(e *event.Event) {
 		full = ss.Hand
 		if validHand(ss) && ss.N%3 == 1 && winTile != tile.None {
 			waits := hand.Waits(&ss.Hand)
-			if ss.Furiten.Furiten(waits, ss.Discarded) && waits.Has(winTile.Kind()) {
-				why := "its own discards hold a wait"
+			if waits.Has(winTile.Kind()) {
 				switch {
-				case ss.Furiten.Riichi:
-					why = "it let a winning tile pass in riichi"
-				case ss.Furiten.Temporary:
-					why = "it let a winning tile pass this turn"
+				case waits&ss.Discarded != 0:
+					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: its discards hold a wait (%v)", w.Winner, waits&ss.Discarded)
+				case waits&ss.PassedSinceRiichi != 0:
+					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass in riichi", w.Winner, waits&ss.PassedSinceRiichi)
+				case waits&ss.PassedSinceDiscard != 0:
+					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass since its last discard", w.Winner, waits&ss.PassedSinceDiscard)
 				}
-				r.report("legality.furiten", w.Winner, "ron by seat %d in furiten (%s)", w.Winner, why)
 			}
 			if st.LastType == event.ClosedKan && hand.ThirteenOrphansShanten(&ss.Hand) != 0 {
 				r.report("legality.win", w.Winner, "a closed kan robbed by a hand that is not thirteen orphans")

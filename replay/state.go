@@ -107,7 +107,13 @@ type SeatState struct {
 	// riichi stick was paid (ippatsu still possible).
 	RiichiDouble bool
 	Ippatsu      bool
-	Furiten      hand.FuritenState
+	// PassedSinceDiscard holds the kinds other players discarded (or
+	// added to a kan) since the player's own last discard, and
+	// PassedSinceRiichi those since its riichi discard: a ron on a hand
+	// whose waits meet them is temporary or riichi furiten. The hand does
+	// not change in between, so its waits at the ron are its waits then.
+	PassedSinceDiscard hand.KindSet
+	PassedSinceRiichi  hand.KindSet
 	// Drawn is the tile drawn this turn (tile.None after a call or a
 	// discard), DrawnID its id; Rinshan marks a replacement draw.
 	Drawn   tile.Tile

@@ -1,0 +1,60 @@
+package replay_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/replay"
+)
+
+func loadMjlogs(b *testing.B) ([][]byte, int) {
+	dir := corpus.Dir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
+	var docs [][]byte
+	size := 0
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, data)
+		size += len(data)
+	}
+	return docs, size
+}
+
+// BenchmarkParseOnly decodes every corpus mjlog from memory.
+func BenchmarkParseOnly(b *testing.B) {
+	docs, size := loadMjlogs(b)
+	var d tenhou.Decoder
+	var g event.Game
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range docs {
+			_ = d.Decode(data, "", &g)
+		}
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkParseReplay decodes and replays every corpus mjlog from memory.
+func BenchmarkParseReplay(b *testing.B) {
+	docs, size := loadMjlogs(b)
+	var d tenhou.Decoder
+	var g event.Game
+	var r replay.Replayer
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range docs {
+			_ = d.Decode(data, "", &g)
+			r.Options = replay.OptionsFor(&g.Meta)
+			r.Run(&g)
+		}
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,371 @@
+package replay_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/tile"
+)
+
+const (
+	// A complete phoenix hanchan with chi, pon, riichi and rons.
+	mainFixture = "mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"
+	// A complete sanma hanchan with open and added kans.
+	kanFixture = "msanma__2026011617gm-00b9-0000-4033cf97.xml"
+)
+
+// realGame decodes a complete real game from the fixtures.
+func realGame(t *testing.T, name string) *event.Game {
+	t.Helper()
+	data, err := corpus.ReadFile("../fixtures/mjlog/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d tenhou.Decoder
+	g := new(event.Game)
+	if err := d.Decode(data, "fixture", g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func run(g *event.Game) []replay.Finding {
+	var r replay.Replayer
+	r.Options = replay.OptionsFor(&g.Meta)
+	return slices.Clone(r.Run(g))
+}
+
+func checks(fs []replay.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Check)
+	}
+	return out
+}
+
+// find returns the index of the n-th event (0-based) matching ok, or fails.
+func find(t *testing.T, g *event.Game, n int, ok func(i int, e *event.Event) bool) int {
+	t.Helper()
+	for i := range g.Events {
+		if ok(i, &g.Events[i]) {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+	}
+	t.Fatal("no such event")
+	return -1
+}
+
+func deleteEvent(g *event.Game, i int) { g.Events = slices.Delete(g.Events, i, i+1) }
+
+// TestMutations breaks a real, legal log in many ways and checks that each
+// break is reported under the right check name.
+func TestMutations(t *testing.T) {
+	for _, f := range []string{mainFixture, kanFixture} {
+		if fs := run(realGame(t, f)); len(fs) != 0 {
+			t.Fatalf("the unmutated fixture %s has findings: %v", f, fs)
+		}
+	}
+	tests := []struct {
+		name    string
+		fixture string
+		mutate  func(t *testing.T, g *event.Game)
+		want    string
+	}{
+		{"discarded tile not in hand", mainFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 10, func(_ int, e *event.Event) bool { return e.Type == event.Discard && e.Flags&event.Tsumogiri == 0 })
+			// Give the discard a tile id the seat does not hold: the id of
+			// another seat's starting tile.
+			e := &g.Events[i]
+			other := (e.Seat + 1) % 4
+			rd := &g.Rounds[0]
+			e.ID = rd.HandIDs[other][0]
+			e.Tile = rd.Hands[other][0]
+		}, "legality.discard"},
+		{"missing draw", mainFixture, func(t *testing.T, g *event.Game) {
+			deleteEvent(g, find(t, g, 20, func(_ int, e *event.Event) bool { return e.Type == event.Draw }))
+		}, "legality.turn"},
+		{"two turns swapped", mainFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 0, func(i int, e *event.Event) bool {
+				n := g.Events[i:]
+				return len(n) > 4 && e.Type == event.Draw && n[1].Type == event.Discard && n[2].Type == event.Draw && n[3].Type == event.Discard && n[2].Seat != e.Seat && i > 30
+			})
+			ev := g.Events
+			ev[i], ev[i+1], ev[i+2], ev[i+3] = ev[i+2], ev[i+3], ev[i], ev[i+1]
+		}, "legality.turn"},
+		{"chi from the wrong seat", mainFixture, func(t *testing.T, g *event.Game) {
+			// A chi taken by the discarder's right-hand neighbour instead.
+			i := find(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.Call && e.Meld.Kind == event.MeldChi })
+			e := &g.Events[i]
+			wrong := (e.Meld.From + 3) % 4
+			e.Seat = wrong
+		}, "legality.chi"},
+		{"riichi with fewer than 1000 points", mainFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.Riichi })
+			seat := g.Events[i].Seat
+			ri := find(t, g, 0, func(j int, e *event.Event) bool {
+				return e.Type == event.RoundStart && j < i && !slices.ContainsFunc(g.Events[j+1:i], func(x event.Event) bool { return x.Type == event.RoundStart })
+			})
+			g.Rounds[g.Events[ri].Ref].Scores[seat] = 900
+		}, "legality.riichi"},
+		{"win with an incomplete hand", mainFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.Win && e.From != e.Seat })
+			w := &g.Wins[g.Events[i].Ref]
+			// Credit the win to a seat that is neither the winner nor the
+			// discarder.
+			for s := event.Seat(0); s < 4; s++ {
+				if s != w.Winner && s != w.From {
+					w.Winner = s
+					break
+				}
+			}
+			g.Events[i].Seat = w.Winner
+		}, "legality.win"},
+		{"ron on a tile that was not discarded", mainFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.Win && e.From != e.Seat })
+			w := &g.Wins[g.Events[i].Ref]
+			w.WinTile = tile.Of((w.WinTile.Kind() + 1) % tile.NumKinds)
+			w.WinID = tile.ID(int(w.WinTile.Kind()) * 4)
+		}, "legality.win"},
+		{"riichi discard that is not the drawn tile", mainFixture, func(t *testing.T, g *event.Game) {
+			// After the riichi stick is paid, replace the seat's next
+			// discard with another tile of its hand (compared by face).
+			i := find(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.RiichiAccepted })
+			seat := g.Events[i].Seat
+			j := find(t, g, 0, func(j int, e *event.Event) bool { return j > i && e.Type == event.Discard && e.Seat == seat })
+			g.Meta.TileIDs = false
+			var r replay.Replayer
+			r.Options = replay.OptionsFor(&g.Meta)
+			r.Start(g)
+			for k := range j {
+				r.Apply(k)
+			}
+			ss := r.State().Seats[seat]
+			for _, tl := range ss.Tiles() {
+				if tl != ss.Drawn {
+					g.Events[j].Tile = tl
+					return
+				}
+			}
+			t.Fatal("no other tile in hand")
+		}, "legality.riichi_discard"},
+		{"dora revealed after the discard", kanFixture, func(t *testing.T, g *event.Game) {
+			i := find(t, g, 0, func(i int, e *event.Event) bool {
+				return e.Type == event.Dora && i > 0 && g.Events[i-1].Type == event.Draw && g.Events[i+1].Type == event.Discard
+			})
+			g.Events[i], g.Events[i+1] = g.Events[i+1], g.Events[i]
+		}, "legality.dora"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := realGame(t, tc.fixture)
+			tc.mutate(t, g)
+			got := checks(run(g))
+			if !slices.Contains(got, tc.want) {
+				t.Errorf("findings %v do not include %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// builder writes small synthetic games with tiles in mpsz notation (no tile
+// ids), for rules a real log rarely shows.
+type builder struct {
+	t *testing.T
+	g *event.Game
+}
+
+func newBuilder(t *testing.T, players int) *builder {
+	g := &event.Game{}
+	g.Meta = event.Meta{Format: event.FormatTenhou6, Platform: event.Tenhou, Players: int8(players)}
+	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat})
+	return &builder{t, g}
+}
+
+func (b *builder) tiles(s string) []tile.Tile {
+	ts, err := tile.ParseTiles(s)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return ts
+}
+
+func (b *builder) tile(s string) tile.Tile { return b.tiles(s)[0] }
+
+// round starts a hand with the dealer 0 and the given 13-tile hands.
+func (b *builder) round(scores [4]int32, hands ...string) *builder {
+	r := event.Round{Dealer: 0, Number: 1, Scores: scores, Dora: b.tile("1z")}
+	for s, h := range hands {
+		copy(r.Hands[s][:], b.tiles(h))
+	}
+	b.g.Events = append(b.g.Events, event.Event{Type: event.RoundStart, Seat: 0, From: event.NoSeat, Ref: int32(len(b.g.Rounds))})
+	b.g.Rounds = append(b.g.Rounds, r)
+	return b
+}
+
+func (b *builder) add(e event.Event) *builder {
+	if e.From == 0 && e.Type != event.Call {
+		e.From = event.NoSeat
+	}
+	b.g.Events = append(b.g.Events, e)
+	return b
+}
+
+func (b *builder) draw(s event.Seat, t string) *builder {
+	return b.add(event.Event{Type: event.Draw, Seat: s, Tile: b.tile(t)})
+}
+
+func (b *builder) discard(s event.Seat, t string) *builder {
+	return b.add(event.Event{Type: event.Discard, Seat: s, Tile: b.tile(t), Flags: event.TsumogiriUnknown})
+}
+
+// turns plays draw-and-discard turns "seat:draw:discard" separated by
+// spaces.
+func (b *builder) turns(s string) *builder {
+	for _, turn := range strings.Fields(s) {
+		p := strings.Split(turn, ":")
+		seat := event.Seat(p[0][0] - '0')
+		b.draw(seat, p[1]).discard(seat, p[2])
+	}
+	return b
+}
+
+func (b *builder) meld(s event.Seat, typ event.Type, kind event.MeldKind, from event.Seat, tiles string, called int) *builder {
+	ts := b.tiles(tiles)
+	m := event.Meld{Kind: kind, From: from, N: uint8(len(ts)), Called: int8(called)}
+	copy(m.Tiles[:], ts)
+	e := event.Event{Type: typ, Seat: s, From: from, Meld: m}
+	if called >= 0 {
+		e.Tile = ts[called]
+	}
+	if typ == event.AddedKan {
+		e.Tile = ts[len(ts)-1]
+	}
+	return b.add(e)
+}
+
+func (b *builder) ron(winner, from event.Seat, t string) *builder {
+	b.g.Wins = append(b.g.Wins, event.WinRecord{Winner: winner, From: from, Liable: event.NoSeat, WinTile: b.tile(t)})
+	return b.add(event.Event{Type: event.Win, Seat: winner, From: from, Tile: b.tile(t), Ref: int32(len(b.g.Wins) - 1)})
+}
+
+func (b *builder) tsumo(winner event.Seat, t string) *builder {
+	b.g.Wins = append(b.g.Wins, event.WinRecord{Winner: winner, From: winner, Liable: event.NoSeat, WinTile: b.tile(t)})
+	return b.add(event.Event{Type: event.Win, Seat: winner, From: winner, Tile: b.tile(t), Ref: int32(len(b.g.Wins) - 1)})
+}
+
+var even = [4]int32{25000, 25000, 25000, 25000}
+
+// Seat 1 waits on 1p-4p (23p); seats 0, 2, 3 hold junk.
+const (
+	hand0 = "19m19p19s1234567z"
+	hand1 = "123456789m23p55s"
+	hand2 = "2468m2468p2468s1z"
+	hand3 = "3579m3579p3579s2z"
+)
+
+func TestSyntheticRules(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func(b *builder)
+		want  string // "" = no finding
+	}{
+		{"legal ron", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "9p").discard(1, "9p").draw(2, "4p").discard(2, "4p").ron(1, 2, "4p")
+		}, ""},
+		{"ron in permanent furiten", func(b *builder) {
+			// Seat 1 discards 1p (one of its waits) and later rons 4p.
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "1p").discard(1, "1p").draw(2, "4p").discard(2, "4p").ron(1, 2, "4p")
+		}, "legality.furiten"},
+		{"ron in temporary furiten", func(b *builder) {
+			// Seat 1 lets 1p pass from seat 2, then rons 4p from seat 3 in
+			// the same go-round.
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z 1:9p:9p 2:1p:1p 3:4p:4p").ron(1, 3, "4p")
+		}, "legality.furiten"},
+		{"ron after the temporary furiten ended", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z 1:9p:9p 2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").ron(1, 2, "4p")
+		}, ""},
+		{"ron in riichi furiten", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").
+				draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "9p").add(event.Event{Type: event.RiichiAccepted, Seat: 1, Ref: -1}).
+				turns("2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").ron(1, 2, "4p")
+		}, "legality.furiten"},
+		{"riichi with too few tiles left", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3)
+			for range 17 {
+				b.turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
+			}
+			// 68 draws made, 2 left.
+			b.turns("0:7z:7z").draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "9p")
+		}, "legality.riichi"},
+		{"riichi with an open hand", func(b *builder) {
+			b.round(even, hand0, "123456789m23p55s", hand2, hand3).turns("0:5s:5s").
+				meld(1, event.Call, event.MeldPon, 0, "555s", 2).discard(1, "9m").
+				turns("2:7z:7z 3:7z:7z 0:7z:7z").draw(1, "8m").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "8m")
+		}, "legality.riichi"},
+		{"riichi on a hand that is not tenpai", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "2p")
+		}, "legality.riichi"},
+		{"draw from an empty wall", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3)
+			for range 18 {
+				b.turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
+			}
+		}, "legality.wall"},
+		{"fifth kan", func(b *builder) {
+			// Seat 0 holds four quads and makes four closed kans; seat 1 then
+			// makes a fifth by an open kan.
+			b.round(even, "1111m2222m3333m4z", "5555m6666m777m55z", hand2, hand3).
+				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "1111m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
+				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "2222m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
+				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "3333m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
+				draw(0, "4z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "4444z", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
+				draw(0, "7m").discard(0, "7m").
+				meld(1, event.Call, event.MeldOpenKan, 0, "7777m", 3)
+		}, "legality.kan"},
+		{"pon from oneself", func(b *builder) {
+			b.round(even, "19m19p19s1234555s", hand1, hand2, hand3).turns("0:5s:5s").meld(0, event.Call, event.MeldPon, 0, "555s", 2)
+		}, "legality.call"},
+		{"chi in three-player", func(b *builder) {
+			b.g.Meta.Players = 3
+			b.round([4]int32{35000, 35000, 35000}, hand0, "1123456789p23s5z", hand2).turns("0:4p:4p").meld(1, event.Call, event.MeldChi, 0, "234p", 1)
+		}, "legality.chi"},
+		{"tsumo with an incomplete hand", func(b *builder) {
+			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "7z").tsumo(1, "7z")
+		}, "legality.win"},
+		{"swap calling", func(b *builder) {
+			// Seat 1 chis 4p with 23p and discards 1p (the other end).
+			b.round(even, hand0, "1123456789m123p", hand2, hand3).
+				draw(0, "4p").discard(0, "4p").meld(1, event.Call, event.MeldChi, 0, "234p", 2).discard(1, "1p")
+		}, "legality.kuikae"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := newBuilder(t, 4)
+			tc.build(b)
+			var r replay.Replayer
+			r.Options = replay.OptionsFor(&b.g.Meta)
+			r.Options.NoKuikae = true
+			fs := r.Run(b.g)
+			got := checks(fs)
+			for _, f := range fs {
+				if strings.HasPrefix(f.Check, "parse.") {
+					t.Errorf("the synthetic game itself is malformed: %+v", f)
+				}
+			}
+			switch {
+			case tc.want == "" && len(fs) > 0:
+				t.Errorf("unexpected findings: %+v", fs)
+			case tc.want != "" && !slices.Contains(got, tc.want):
+				t.Errorf("findings %+v do not include %s", fs, tc.want)
+			}
+		})
+	}
+}
