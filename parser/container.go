@@ -171,7 +171,16 @@ func (w *walker) stream(path string, r io.Reader, depth int, ext extent) error {
 	case kindZip:
 		return w.spoolZip(path, &lv.pre, depth)
 	}
-	return w.decompress(path, k, &lv.pre, depth, extent{-1, -1})
+	return w.decompress(path, k, &lv.pre, depth, extent{-1, zstdSize(k, head)})
+}
+
+// zstdSize returns the content size a zstd frame header states, or -1.
+func zstdSize(k kind, head []byte) int64 {
+	var h zstd.Header
+	if k != kindZstd || h.Decode(head) != nil || !h.HasFCS {
+		return -1
+	}
+	return int64(min(h.FrameContentSize, 1<<62))
 }
 
 // readHead reads into b until it is full or r ends (eof). Unlike
@@ -236,18 +245,12 @@ func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, ow
 	case kindTar:
 		return w.tar(path, r, depth+1)
 	}
-	hint := int64(-1)
-	switch k {
-	case kindGzip:
+	hint := zstdSize(k, head)
+	if k == kindGzip {
 		// The trailer holds the length (mod 2³²) of the last member.
 		var b [4]byte
 		if _, err := ra.ReadAt(b[:], size-4); err == nil {
 			hint = min(int64(binary.LittleEndian.Uint32(b[:])), size*maxRatio)
-		}
-	case kindZstd:
-		var h zstd.Header
-		if h.Decode(head) == nil && h.HasFCS {
-			hint = int64(min(h.FrameContentSize, 1<<62))
 		}
 	}
 	return w.decompress(path, k, r, depth, extent{-1, hint})
@@ -392,7 +395,13 @@ func (w *walker) countEntry() bool {
 	return w.entries <= w.opt.MaxEntries
 }
 
+// tooManyEntries ends the archive path, in which the entry limit was
+// passed. The first time, it delivers the error; then the archives that
+// enclose path end silently, as their next entry passes the limit again.
 func (w *walker) tooManyEntries(path string) error {
+	if w.entries > w.opt.MaxEntries+1 {
+		return nil
+	}
 	return w.fail(path, fmt.Errorf("more than %d archive entries, the rest not read: %w", w.opt.MaxEntries, ErrTooManyEntries))
 }
 
@@ -435,7 +444,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		}
 		mpath := path + "!" + name
 		switch hdr.Typeflag {
-		case tar.TypeReg, tar.TypeGNUSparse:
+		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
 			if err := w.stream(mpath, tr, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}

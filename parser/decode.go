@@ -42,7 +42,8 @@ type Decoder struct {
 // format wraps ErrUnknownFormat, content not of the forced Format wraps
 // ErrWrongFormat, a format without a decoder yet wraps
 // event.ErrUnsupported, and the format's decoder reports the rest (see
-// parser/tenhou). Decode does not keep in.Data; g may refer to it.
+// parser/tenhou). g does not refer to in.Data, which the caller may reuse
+// once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	if in.Err != nil {
 		d.reset(g, in, event.FormatUnknown)

@@ -55,9 +55,10 @@ type Options struct {
 	// MaxEntries bounds the number of archive entries (members of any
 	// kind, directories included) read under one file or standard input,
 	// counting every archive nested in it. The first MaxEntries entries
-	// are delivered, then one Input with the outermost archive's path and
-	// an Err wrapping ErrTooManyEntries. Directories on disk are not
-	// bounded. Default DefaultMaxEntries (1,048,576).
+	// are delivered, then one Input with the path of the archive being
+	// read and an Err wrapping ErrTooManyEntries, and the rest of the file
+	// is not read. Directories on disk are not bounded. Default
+	// DefaultMaxEntries (1,048,576).
 	MaxEntries int
 	// MaxDepth bounds nesting: the number of compression layers and
 	// archives around one input ("a.zip!b.tar.gz!c.xml.gz" has four: zip,
@@ -186,10 +187,10 @@ func (w *walker) fail(path string, err error) error {
 	return w.emit(Input{Path: path, Err: inputError(path, err)})
 }
 
-// inputError makes err an *event.Error for path. The path of an
-// *fs.PathError is dropped, as the Error already names the input.
+// inputError makes err an *event.Error for path. When err is an
+// *fs.PathError for path itself, its path is dropped, as the Error names it.
 func inputError(path string, err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == path {
 		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
 	}
 	return &event.Error{Path: path, Offset: -1, Index: -1, Hand: -1, Err: err}

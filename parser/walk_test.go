@@ -303,7 +303,7 @@ func TestWalk(t *testing.T) {
 			"a.tar":   tarOf(m("1", "1"), m("2", "2"), m("3", "3")),
 			"b.zip":   zipOf(0x08, m("1", "1"), m("2", "2"), m("3", "3")),
 			"c.tar":   tarOf(m("1", "1"), m("2", "2")),
-			"d.tar":   tarOf(m("in.tar", tarOf(m("1", "1"), m("2", "2")))),
+			"d.tar":   tarOf(m("in.tar", tarOf(m("1", "1"), m("2", "2"))), m("3", "3"), m("4", "4")),
 			"e.zip":   zipOf(0x08, m("1", "1"), m("2", "2")),
 			"f.xml":   "f",
 			"g/h.tar": tarOf(m("1", "1"), m("2", "2")),

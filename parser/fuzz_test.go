@@ -1,0 +1,86 @@
+package parser
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds are small valid inputs of every kind Walk opens, and a few
+// broken ones.
+func fuzzSeeds() []string {
+	log := `<mjloggm ver="2.3"><GO type="9"/></mjloggm>`
+	return []string{
+		"", log, gz(log), zst(log), bz,
+		zipOf(0x08, m("a.xml", log), m("b.gz", gz(log))),
+		zipOf(zip0, m("in.zip", zipOf(zip0, m("a", "a")))),
+		tarOf(m("a.xml", log), m("d/", ""), member{name: "l", link: "a.xml"}),
+		gz(tarOf(m("a.xml", log), m("b.zip", zipOf(0x08, m("c", "c"))))),
+		zst(tarOf(m("a.zst", zst(log)))),
+		gz(gz(gz(gz(gz(gz(gz("deep"))))))),
+		gz(log)[:20],
+		zipOf(0x08, m("a", "a"))[:40],
+	}
+}
+
+// checkWalk walks path and checks that every Input has Data or
+// Err (never both, never neither), errors name their path, paths are under
+// path, and no temporary file is left behind.
+func checkWalk(t *testing.T, path string, opt Options) {
+	err := Walk([]string{path}, opt, func(in Input) error {
+		checkInput(t, in)
+		if in.Path != path && !strings.HasPrefix(in.Path, path+"!") {
+			t.Errorf("input path %q not under %q", in.Path, path)
+		}
+		if int64(len(in.Data)) > opt.MaxInputBytes {
+			t.Errorf("%s: %d bytes, over the limit %d", in.Path, len(in.Data), opt.MaxInputBytes)
+		}
+		Detect(in.Data)
+		return nil
+	})
+	if err != nil {
+		t.Errorf("Walk returned %v", err)
+	}
+	checkEmpty(t, opt.TempDir)
+}
+
+// fuzzOptions has limits small enough for fuzzing and a temporary
+// directory for the whole run (one per fuzzing process: executions in a
+// process are sequential).
+func fuzzOptions(f *testing.F) Options {
+	dir, err := os.MkdirTemp("", "haifu-fuzz")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { os.RemoveAll(dir) })
+	return Options{MaxInputBytes: 1 << 20, MaxSpoolBytes: 1 << 20, MaxEntries: 1000, TempDir: dir}
+}
+
+func FuzzWalkStdin(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add([]byte(s))
+	}
+	opt := fuzzOptions(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		opt := opt
+		opt.Stdin = bytes.NewReader(data)
+		checkWalk(t, "-", opt)
+	})
+}
+
+// FuzzWalkFile is FuzzWalkStdin for a file, read whole or in place.
+func FuzzWalkFile(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add([]byte(s))
+	}
+	opt := fuzzOptions(f)
+	p := opt.TempDir + ".input" // beside the directory, which must stay empty
+	f.Cleanup(func() { os.Remove(p) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		checkWalk(t, p, opt)
+	})
+}
