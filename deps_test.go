@@ -45,9 +45,10 @@ var external = map[string][]string{
 	"github.com/klauspost/compress":    {"parser", "internal/corpus", "scripts/floor"},
 	"github.com/parquet-go/parquet-go": {"stats"},
 	"golang.org/x/sync":                {"batch"},
-	"github.com/BurntSushi/toml":       {"adjudicator"},
-	"github.com/PuerkitoBio/goquery":   {"parser"},
+	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
+	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"google.golang.org/protobuf":       {"parser/majsoul"},
+	"github.com/PuerkitoBio/goquery":   {"parser"},
 }
 
 // TestDependencies keeps the package dependency direction: it reads the
