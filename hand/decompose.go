@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/haifu/haifu/tile"
@@ -25,7 +26,7 @@ var formNames = [...]string{"", "regular", "seven_pairs", "thirteen_orphans"}
 // String returns "regular", "seven_pairs" or "thirteen_orphans".
 func (f Form) String() string {
 	if int(f) >= len(formNames) || f == 0 {
-		return "Form(?)"
+		return "Form(" + strconv.Itoa(int(f)) + ")"
 	}
 	return formNames[f]
 }
@@ -67,7 +68,7 @@ func (s Set) String() string {
 // concealed tiles are read: the melds are the caller's, and a triplet
 // completed by a discard (an open set for fu and sanankou) or the wait's
 // shape is for the scoring code to work out from the winning tile, which
-// Set.Has helps with.
+// Set.Has helps with. The zero Decomposition has no form.
 type Decomposition struct {
 	Form Form
 	// Pair is the pair of a Regular hand and the doubled kind of
@@ -120,10 +121,12 @@ func (d Decomposition) String() string {
 }
 
 // Decompose returns every reading of c as a complete hand (see Complete),
-// or nil when c is not complete. Regular readings come first, ordered by
-// pair and then by sets; a hand that is both seven pairs and sets and a pair
-// (ryanpeikou shapes) gives both. 111222333m444p55s gives two readings: three
-// triplets, or three identical runs.
+// or nil when c is not complete. Regular readings come first, by pair kind,
+// and for one pair those with runs from the lowest kind before those with a
+// triplet there; then seven pairs, then thirteen orphans. A hand that is
+// both seven pairs and sets and a pair (ryanpeikou shapes) gives both;
+// 111222333m456p55s gives two regular readings: three identical runs, or
+// three triplets.
 //
 // It allocates the returned slice only; see AppendDecompositions to reuse
 // one. It panics on the hands Shanten panics on and is safe for concurrent
@@ -195,10 +198,7 @@ func appendSets(dst []Decomposition, h *tile.Counts, k tile.Kind, d *Decompositi
 			break
 		}
 		runs := h[k] - 3*trip
-		if runs > 0 && (!canRun || h[k+1] < runs || h[k+2] < runs || int(d.NSets)+int(trip+runs) > 4) {
-			continue
-		}
-		if int(d.NSets)+int(trip+runs) > 4 {
+		if int(d.NSets)+int(trip+runs) > 4 || runs > 0 && (!canRun || h[k+1] < runs || h[k+2] < runs) {
 			continue
 		}
 		saved := *d

@@ -115,44 +115,57 @@ func refWaits(c tile.Counts) hand.KindSet {
 	return w
 }
 
-// refGroupCost returns, for the group of kinds [base, base+n), the fewest
-// tiles to add to it so that it contains s sets and p pairs (index 2s+p),
-// each kind used at most limit times. It tries every target: for each kind
-// in turn, how many triplets (0 or 1), runs starting there (if runs) and
-// pairs (0 or 1) it holds; a kind's target count is those plus the runs
-// started on the two kinds before it.
+// refGroupCost returns, for the group of kinds h, the fewest tiles to add
+// to it so that it contains s sets and p pairs (index 2s+p), each kind used
+// at most limit times. It tries every target: for each kind in turn, how
+// many triplets, runs starting there (if runs) and pairs (0 or 1) it holds;
+// a kind's target count is those plus the runs started on the two kinds
+// before it, and the cost of a kind is what its target count exceeds the
+// hand's. Searches from the same kind, pending runs and sets and pair still
+// to place give the same answer, so they are remembered.
 func refGroupCost(h []uint8, runs bool, limit int) [10]int {
 	const inf = 99
-	var best [10]int
-	for i := range best {
-		best[i] = inf
-	}
-	var walk func(i, run1, run2, s, p, cost int)
-	walk = func(i, run1, run2, s, p, cost int) {
-		// run1: runs started at i−1, run2: at i−2.
+	// memo[i][run1][run2][s][p]: the cost of kinds i… when run1 runs were
+	// started at i−1, run2 at i−2, and s sets and p pairs are still to be
+	// placed; 0 means not computed yet, else cost+1.
+	var memo [10][5][5][5][2]uint8
+	var cost func(i, run1, run2, s, p int) int
+	cost = func(i, run1, run2, s, p int) int {
 		if i == len(h) {
-			if run1 == 0 && run2 == 0 {
-				best[2*s+p] = min(best[2*s+p], cost)
+			if run1 == 0 && run2 == 0 && s == 0 && p == 0 {
+				return 0
 			}
-			return
+			return inf
 		}
-		for trip := 0; trip <= 4-s; trip++ {
-			for r := 0; trip+r <= 4-s; r++ {
+		if m := int(memo[i][run1][run2][s][p]); m != 0 {
+			return m - 1
+		}
+		best := inf
+		for trip := 0; trip <= s; trip++ {
+			for r := 0; trip+r <= s; r++ {
 				if r > 0 && (!runs || i+2 >= len(h)) {
 					break
 				}
-				for q := 0; q <= 1-p; q++ {
+				for q := 0; q <= p; q++ {
 					want := run1 + run2 + 3*trip + r + 2*q
 					if want > limit {
 						continue
 					}
-					walk(i+1, r, run1, s+trip+r, p+q, cost+max(0, want-int(h[i])))
+					c := max(0, want-int(h[i])) + cost(i+1, r, run1, s-trip-r, p-q)
+					best = min(best, c)
 				}
 			}
 		}
+		memo[i][run1][run2][s][p] = uint8(best + 1)
+		return best
 	}
-	walk(0, 0, 0, 0, 0, 0)
-	return best
+	var out [10]int
+	for s := range 5 {
+		for p := range 2 {
+			out[2*s+p] = cost(0, 0, 0, s, p)
+		}
+	}
+	return out
 }
 
 // refShanten computes shanten numbers by the definition, remembering each

@@ -80,37 +80,72 @@ func RegularShanten(c *tile.Counts, melds int) int {
 	return regularDistance(getTables(), c, 4-melds) - 1
 }
 
+// The costs of a group or of merged groups are handled as two words of
+// five byte lanes: lane s of the first is the cost of s sets, lane s of the
+// second the cost of s sets and a pair. A table entry holds them as
+// interleaved nibbles, so entry&lanes5 is the first word and
+// entry>>4&lanes5 the second. Every cost of a valid split of s sets and p
+// pairs is at most 3s+2p ≤ 14, so lanes never carry into each other.
+const (
+	lanes5 = 0x0f0f0f0f0f // the low nibble of lanes 0–4
+	ones5  = 0x0101010101 // 1 in lanes 0–4
+	inf    = 0x3f         // a lane value above every cost
+)
+
+// infBelow[i] is inf in lanes 0…i−1; infAbove[k] is inf in lanes k+1…7.
+var (
+	infBelow = [5]uint64{0, 0x3f, 0x3f3f, 0x3f3f3f, 0x3f3f3f3f}
+	infAbove = [5]uint64{
+		0x3f3f3f3f3f3f3f00, 0x3f3f3f3f3f3f0000, 0x3f3f3f3f3f000000,
+		0x3f3f3f3f00000000, 0x3f3f3f0000000000,
+	}
+)
+
+// laneMin8 returns the lane-wise minimum of x and y, whose byte lanes are
+// below 0x80.
+func laneMin8(x, y uint64) uint64 {
+	ge := ((x | msb8) - y) & msb8 // lane's bit 7: x ≥ y
+	m := (ge >> 7) * 0x7f
+	return y&m | x&^m
+}
+
+// merge returns the best costs over two groups (see lanes5): lane s of x0
+// is the least a0[i]+b0[s−i], and lane s of x1 the least a0[i]+b1[s−i]
+// or a1[i]+b0[s−i]. Lanes 5–7 of the results are not meaningful.
+func merge(a0, a1, b0, b1 uint64) (x0, x1 uint64) {
+	// i = 0: every lane s takes a[0] + b[s].
+	x0 = b0 + (a0&15)*ones5
+	x1 = laneMin8(b1+(a0&15)*ones5, b0+(a1&15)*ones5)
+	for i := 1; i < 5; i++ {
+		// b shifted up by i lanes gives b[s−i] in lane s; the lanes below
+		// i have no such split. In x0 they may stay at a0[i]: costs grow
+		// with the number of sets, so a0[i] ≥ a0[s] ≥ x0's lane s.
+		c0, c1 := a0>>(8*i)&15*ones5, a1>>(8*i)&15*ones5
+		s0 := b0 << (8 * i)
+		s1 := b1<<(8*i) | infBelow[i]
+		x0 = laneMin8(x0, s0+c0)
+		x1 = laneMin8(x1, laneMin8(s1+c0, (s0|infBelow[i])+c1))
+	}
+	return x0, x1
+}
+
 // regularDistance returns the fewest tiles that must be added to c (and as
 // many discarded) to hold k sets and a pair.
 func regularDistance(t *tables, c *tile.Counts, k int) int {
-	em := t.suitEntry(c, 0)
-	ep := t.suitEntry(c, 9)
-	es := t.suitEntry(c, 18)
-	ez := t.honorEntry(c)
-	// a0[s], a1[s]: the best cost of s sets (and a pair) over the groups
-	// merged so far.
-	var a0, a1 [5]int
-	for s := 0; s <= k; s++ {
-		a0[s], a1[s] = dist(ez, s, 0), dist(ez, s, 1)
-	}
-	for _, e := range [2]uint64{em, ep} {
-		var b0, b1 [5]int
-		for s := 0; s <= k; s++ {
-			x0, x1 := 99, 99
-			for i := 0; i <= s; i++ {
-				d0, d1 := dist(e, s-i, 0), dist(e, s-i, 1)
-				x0 = min(x0, a0[i]+d0)
-				x1 = min(x1, a0[i]+d1, a1[i]+d0)
-			}
-			b0[s], b1[s] = x0, x1
-		}
-		a0, a1 = b0, b1
-	}
-	best := 99
-	for i := 0; i <= k; i++ {
-		best = min(best, a0[i]+dist(es, k-i, 1), a1[i]+dist(es, k-i, 0))
-	}
-	return best
+	e := groupEntries(t, c)
+	// Merge man with pin and sou with the honours, then take the best split
+	// of k sets and the pair between the two halves: lane i of the
+	// byte-reversed, shifted second half holds its cost of k−i sets.
+	m0, m1 := merge(e[0]&lanes5, e[0]>>4&lanes5, e[1]&lanes5, e[1]>>4&lanes5)
+	h0, h1 := merge(e[2]&lanes5, e[2]>>4&lanes5, e[3]&lanes5, e[3]>>4&lanes5)
+	shift := uint(8 * (7 - k))
+	r0 := bits.ReverseBytes64(h0&0xffffffffff) >> shift
+	r1 := bits.ReverseBytes64(h1&0xffffffffff) >> shift
+	x := laneMin8(m0+r1, m1+r0) | infAbove[k]
+	x = laneMin8(x, x>>32)
+	x = laneMin8(x, x>>16)
+	x = laneMin8(x, x>>8)
+	return int(x & 0x7f)
 }
 
 // SevenPairsShanten returns the shanten number of c for seven pairs
@@ -159,14 +194,22 @@ func ThirteenOrphansShanten(c *tile.Counts) int {
 }
 
 func thirteenOrphansShanten(c *tile.Counts) int {
-	kinds, pair := 0, 0
-	for _, k := range terminalsAndHonors {
-		if c[k] > 0 {
-			kinds++
-			if c[k] > 1 {
-				pair = 1
-			}
-		}
+	// The terminal and honour bytes of c's four words; c[32] and c[33] are
+	// honours too. Counts are 0–4: three bits per byte.
+	masks := [4]uint64{0x01, 0x0101, 0x010100, 0x0101010101010000}
+	var kinds int
+	var pairs uint64
+	for i, m := range masks {
+		w := binary.LittleEndian.Uint64(c[8*i:])
+		kinds += bits.OnesCount64((w | w>>1 | w>>2) & m)
+		pairs |= (w>>1 | w>>2) & m
+	}
+	tail := uint64(c[32]) | uint64(c[33])<<8
+	kinds += bits.OnesCount64((tail | tail>>1 | tail>>2) & 0x0101)
+	pairs |= (tail>>1 | tail>>2) & 0x0101
+	pair := 0
+	if pairs != 0 {
+		pair = 1
 	}
 	return 13 - kinds - pair
 }

@@ -38,17 +38,15 @@ const (
 	countShift    = 52
 )
 
-// dist returns dist(s, p) of the table entry e.
-func dist(e uint64, s, p int) int { return int(e>>(uint(s*2+p)*4)) & 15 }
-
 // ranker maps count vectors of n kinds (each count 0–4, at most
 // maxGroupTiles tiles) to their rank in lexicographic order.
 type ranker struct {
 	n int
 	// off[j][r][c] is the number of vectors that agree with the one being
 	// ranked before position j and hold fewer than c at position j, given
-	// that r tiles are left for positions j….
-	off  [9][maxGroupTiles + 1][5]uint32
+	// that r tiles are left for positions j…. It is sized so that masked
+	// indexes (r&15, c&7) need no bounds checks; the extra entries are 0.
+	off  [9][16][8]uint32
 	size int
 }
 
@@ -143,7 +141,7 @@ func (t *tables) suitEntry(c *tile.Counts, base int) uint64 {
 	off := &t.suitRank.off
 	r, left := uint32(0), maxGroupTiles
 	for j, v := range h {
-		r += off[j][left][v]
+		r += off[j][left&15][v&7]
 		left -= int(v)
 	}
 	return t.suit[r]
@@ -155,7 +153,7 @@ func (t *tables) honorEntry(c *tile.Counts) uint64 {
 	off := &t.honorRank.off
 	r, left := uint32(0), maxGroupTiles
 	for j, v := range h {
-		r += off[j][left][v]
+		r += off[j][left&15][v&7]
 		left -= int(v)
 	}
 	return t.honor[r]

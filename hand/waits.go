@@ -80,8 +80,11 @@ func Waits(c *tile.Counts) KindSet {
 		case m == 1: // this is the only bad group, the others are complete with no pair
 			ok = bad == 1 && pairs == 0
 		case m == 2: // the others are complete and have the one pair
-			ok = bad == 0 && pairs-boolInt(x&(1<<decBit) != 0) == 1 ||
-				bad == 2 && x&(1<<decBit) == 0 && pairs == 1
+			if x&(1<<decBit) != 0 {
+				ok = bad == 0 && pairs == 2 // this group is one of the two
+			} else {
+				ok = bad == 2 && pairs == 1 // this group is the only bad one
+			}
 		}
 		if ok {
 			w |= KindSet(x>>waitShift&0x1ff) << (9 * g)
@@ -93,67 +96,37 @@ func Waits(c *tile.Counts) KindSet {
 	return w
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// sevenPairsWait returns the wait of a 13-tile hand of six different pairs
-// and a single, or the empty set.
+// sevenPairsWait returns the wait of a 13-tile hand for seven pairs, or
+// the empty set. The hand is tenpai for seven pairs when it holds six pairs
+// and seven kinds, which in 13 tiles means six kinds of two and a single,
+// its wait.
 func sevenPairsWait(c *tile.Counts) KindSet {
-	var single KindSet
-	pairs := 0
-	for k, n := range c {
-		switch n {
-		case 0:
-		case 1:
-			if single != 0 {
-				return 0
-			}
-			single = 1 << k
-		case 2:
-			pairs++
-		default:
-			return 0
-		}
-	}
-	if pairs != 6 {
+	if sevenPairsShanten(c) != 0 {
 		return 0
 	}
-	return single
-}
-
-// thirteenOrphansWaits returns the waits of a 13-tile thirteen orphans hand.
-func thirteenOrphansWaits(c *tile.Counts) KindSet {
-	var missing, all KindSet
-	pair := false
-	for _, k := range terminalsAndHonors {
-		all |= 1 << k
-		switch c[k] {
-		case 0:
-			if missing != 0 {
-				return 0
-			}
-			missing = 1 << k
-		case 1:
-		case 2:
-			if pair {
-				return 0
-			}
-			pair = true
-		default:
-			return 0
+	for k, n := range c {
+		if n == 1 {
+			return 1 << k
 		}
 	}
-	switch {
-	case missing == 0 && !pair:
-		return all // thirteen-sided
-	case missing != 0 && pair:
+	return 0
+}
+
+// yaochuSet holds the thirteen terminal and honour kinds.
+const yaochuSet KindSet = 1<<tile.Man1 | 1<<tile.Man9 | 1<<tile.Pin1 | 1<<tile.Pin9 |
+	1<<tile.Sou1 | 1<<tile.Sou9 | 0x7f<<tile.East
+
+// thirteenOrphansWaits returns the waits of a 13-tile hand for thirteen
+// orphans: the thirteen kinds when it holds one of each, the missing kind
+// when it holds twelve and a pair.
+func thirteenOrphansWaits(c *tile.Counts) KindSet {
+	if thirteenOrphansShanten(c) != 0 {
+		return 0
+	}
+	if missing := yaochuSet &^ KindsOf(c); missing != 0 {
 		return missing
 	}
-	return 0
+	return yaochuSet
 }
 
 // TenpaiPolicy says which waits count when a hand's tenpai is judged at an
@@ -209,6 +182,7 @@ type PolicyError struct {
 	Name string
 }
 
+// Error returns the message, which names the valid policies.
 func (e *PolicyError) Error() string {
 	return "hand: unknown tenpai policy " + strconv.Quote(e.Name) + " (want tenhou or melds_count)"
 }
