@@ -52,6 +52,8 @@ type env struct {
 func commands() []command {
 	return []command{
 		{"events", "write the canonical events of each game as JSON lines", runEvents},
+		{"verify", "check every event and outcome of every game", runVerify},
+		{"rules", "list the rule presets, or print one", runRules},
 	}
 }
 

@@ -1,0 +1,75 @@
+package adjudicator_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/tenhou"
+)
+
+// TestCorpusMjlogAuto judges every complete real mjlog written by Tenhou's
+// server under the preset --rules auto picks, and expects no finding.
+func TestCorpusMjlogAuto(t *testing.T) {
+	dir := corpus.Dir(t)
+	entries, err := corpus.Manifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d tenhou.Decoder
+	var g event.Game
+	var sel adjudicator.Selector
+	var jr adjudicator.Judger
+	byCheck := map[string]int{}
+	games, hands, shown := 0, 0, 0
+	for _, e := range entries {
+		if e.Format != "mjlog" || (e.Kind != "real" && e.Kind != "real-reformatted") {
+			continue
+		}
+		data, err := corpus.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Decode(data, e.File, &g); err != nil {
+			t.Errorf("%s: %v", e.File, err)
+			continue
+		}
+		if g.Meta.Platform != event.Tenhou {
+			continue
+		}
+		rules, err := sel.For(&g.Meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := jr.Judge(&g, rules, true)
+		if os.Getenv("SHOW") != "" {
+			for _, f := range rep.Findings {
+				if f.Check == os.Getenv("SHOW") {
+					t.Logf("type %d lobby %d", g.Meta.Rules.TenhouType, g.Meta.Rules.TenhouLobby)
+					break
+				}
+			}
+		}
+		games++
+		hands += len(rep.Hands)
+		for _, f := range rep.Findings {
+			byCheck[f.Check]++
+			if f.Check == os.Getenv("SHOW") && shown < 40 {
+				shown++
+				t.Errorf("%s [%s]: hand %d (%v), event %d: %s: %s (expected %s, recorded %s)", e.File, rules.Name, f.Hand, f.Round, f.Event, f.Check, f.Message, f.Expected, f.Recorded)
+			}
+		}
+	}
+	var keys []string
+	for k, v := range byCheck {
+		keys = append(keys, fmt.Sprintf("%s=%d", k, v))
+	}
+	sort.Strings(keys)
+	t.Logf("%d games, %d hands judged; findings: %s", games, hands, strings.Join(keys, " "))
+}

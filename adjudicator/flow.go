@@ -1,0 +1,278 @@
+package adjudicator
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/replay"
+)
+
+// expectNext works out, after a judged hand, the next hand (round, dealer,
+// honba, sticks) or the end of the game under the rules.
+func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recordedKnown bool) {
+	x := expectation{afterHand: hr.Index}
+	dealer := st.Round.Dealer
+	wind, number := int(st.Round.Wind), int(st.Round.Number)
+	if out.honbaUp {
+		x.honba = st.Honba + 1
+	}
+	if !out.sticksTaken {
+		x.sticks = st.Sticks
+	}
+	if out.dealerKeeps {
+		x.wind, x.number, x.dealer = wind, number, dealer
+	} else {
+		x.wind, x.number = wind, number+1
+		if x.number > j.players {
+			x.wind, x.number = wind+1, 1
+		}
+		x.dealer = event.Seat((int(dealer) + 1) % j.players)
+	}
+	// Scores after the hand: the log's own (recorded start, riichi sticks
+	// paid, recorded score changes), and the rules' counterfactual track.
+	var recorded, computed [4]int32
+	for s := range j.players {
+		paid := st.Seats[s].Score - st.Round.Scores[s] // riichi sticks paid this hand
+		recorded[s] = st.Seats[s].Score + hr.Seats[s].Recorded
+		delta := hr.Seats[s].Recorded
+		if hr.ExpectedKnown {
+			delta = hr.Seats[s].Expected
+		}
+		computed[s] = j.computed[s] + paid + delta
+	}
+	x.recordedScores, x.recordedScoresKnown = recorded, recordedKnown
+	if j.native {
+		j.computed = recorded
+		x.scores = recorded
+	} else {
+		j.computed = computed
+		x.scores = computed
+	}
+	for s := range j.players {
+		hr.Seats[s].Computed = j.computed[s]
+	}
+	j.decideEnd(&x, st, hr, out)
+	j.next, j.haveNext = x, true
+	j.lastRound = hr.Round
+}
+
+// decideEnd sets x.end when the rules end the game after this hand.
+func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out judged) {
+	r := j.r
+	sc := x.scores
+	for s := range j.players {
+		if (r.End.Tobi == TobiBelowZero && sc[s] < 0) || (r.End.Tobi == TobiZero && sc[s] <= 0) {
+			x.end, x.endReason = true, fmt.Sprintf("after %v: seat %d's score fell to %d", hr.Round, s, sc[s])
+			return
+		}
+	}
+	lastWind := 1 // hanchan: South is the last regular wind
+	if j.g.Meta.Length == event.EastOnly {
+		lastWind = 0
+	}
+	wind, number := int(st.Round.Wind), int(st.Round.Number)
+	isLast := wind == lastWind && number == j.players
+	inExt := wind > lastWind
+	reached := false
+	for s := range j.players {
+		if sc[s] >= r.End.Goal {
+			reached = true
+		}
+	}
+	if out.dealerKeeps {
+		if isLast || inExt {
+			yame := (hr.Outcome == WinOutcome && hr.Seats[st.Round.Dealer].Won && r.End.AgariYame) ||
+				(hr.Outcome == ExhaustiveOutcome && r.End.TenpaiYame)
+			if yame && j.placement(sc, st.Round.Dealer) <= r.End.YamePlacement && (!r.End.YameNeedsGoal || sc[st.Round.Dealer] >= r.End.Goal) {
+				x.end = true
+				x.optionalEnd = r.End.YameOptional
+				x.endReason = fmt.Sprintf("after %v: the dealer is placed %d with %d (agari-yame / tenpai-yame)", hr.Round, j.placement(sc, st.Round.Dealer), sc[st.Round.Dealer])
+			}
+		}
+		if inExt && wind > lastWind+1 {
+			x.end, x.endReason = true, "past the extension"
+		}
+		return
+	}
+	switch {
+	case isLast:
+		if r.End.Extension == ExtensionNone || reached {
+			x.end, x.endReason = true, fmt.Sprintf("after the last hand %v", hr.Round)
+		}
+	case inExt:
+		drawOK := hr.Outcome == WinOutcome || r.End.DrawEndsExtension
+		if reached && drawOK {
+			x.end, x.endReason = true, fmt.Sprintf("after %v of the extension: a player reached %d", hr.Round, r.End.Goal)
+		} else if number == j.players {
+			x.end, x.endReason = true, fmt.Sprintf("after %v, the last hand of the extension", hr.Round)
+		}
+	}
+}
+
+// placement returns seat s's placement (1 = first) by score, ties going to
+// the seat nearer the first dealer.
+func (j *judge) placement(sc [4]int32, s event.Seat) int {
+	p := 1
+	for o := range j.players {
+		if event.Seat(o) == s {
+			continue
+		}
+		if sc[o] > sc[s] || (sc[o] == sc[s] && o < int(s)) {
+			p++
+		}
+	}
+	return p
+}
+
+// gameEnd judges the recorded end of the game.
+func (j *judge) gameEnd(i int) {
+	e := &j.g.Events[i]
+	if e.Ref < 0 || int(e.Ref) >= len(j.g.End) {
+		return
+	}
+	end := &j.g.End[e.Ref]
+	if !j.haveNext || j.stopped {
+		return
+	}
+	x := j.next
+	hand := x.afterHand
+	round := j.lastRound
+	if end.Known&(event.KnownScores|event.KnownPoints2) == 0 {
+		// The server stopped the game (an empty owari): nothing to judge.
+		return
+	}
+	if !x.end {
+		if j.native {
+			j.report(hand, i, round, "game.end", "the game ends although the rules go on", fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer), "game end")
+		} else {
+			j.diverge(hand+1, fmt.Sprintf("under %s the game would go on to %s; the log ends", j.r.Name, roundName(x.wind, x.number)))
+			return
+		}
+	}
+	final := j.finalScores(x.scores, x.sticks)
+	j.rep.Final, j.rep.FinalKnown = final, true
+	if !j.native {
+		return
+	}
+	base := x.recordedScores
+	want := j.finalScores(base, x.sticks)
+	if end.Known&event.KnownScores != 0 && x.recordedScoresKnown && want != end.Scores {
+		j.report(-1, i, round, "game.final_scores", "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:j.players]), fmt.Sprint(end.Scores[:j.players]))
+	}
+	if end.Known&event.KnownPoints2 != 0 {
+		scores := end.Scores
+		if end.Known&event.KnownScores == 0 {
+			scores = want
+		}
+		pts := j.finalPoints(scores)
+		for s := range j.players {
+			if math.Abs(pts[s]-end.Points[s]) > 0.05 {
+				j.report(-1, i, round, "game.final_points", "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
+				break
+			}
+		}
+	}
+}
+
+func fmtPoints(p []float64) string {
+	s := "["
+	for i, v := range p {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("%.1f", v)
+	}
+	return s + "]"
+}
+
+// finalScores adds the leftover riichi sticks to the scores as the rules
+// say.
+func (j *judge) finalScores(sc [4]int32, sticks int) [4]int32 {
+	if sticks == 0 {
+		return sc
+	}
+	amount := int32(sticks) * j.r.Points.RiichiStick
+	switch j.r.End.LeftoverSticks {
+	case SticksFirst:
+		for s := range j.players {
+			if j.placement(sc, event.Seat(s)) == 1 {
+				sc[s] += amount
+				break
+			}
+		}
+	case SticksFirstSplit:
+		top := slices.Max(sc[:j.players])
+		var tied []int
+		for s := range j.players {
+			if sc[s] == top {
+				tied = append(tied, s)
+			}
+		}
+		for k, s := range tied {
+			share := amount / int32(len(tied)) / 100 * 100
+			if k == 0 {
+				share = amount - share*int32(len(tied)-1)
+			}
+			sc[s] += share
+		}
+	}
+	return sc
+}
+
+// finalPoints computes the final points: (score − return)/1000 plus uma
+// by placement, the oka to first place, with the rules' ties and rounding.
+func (j *judge) finalPoints(sc [4]int32) [4]float64 {
+	r := j.r
+	n := j.players
+	order := make([]int, n) // seats by placement
+	for s := range n {
+		order[j.placement(sc, event.Seat(s))-1] = s
+	}
+	oka := float64(r.Points.Return-r.Points.Start) * float64(n) / 1000
+	var pts [4]float64
+	// Uma (and oka) per place; with split ties tied places share theirs.
+	uma := make([]float64, n)
+	copy(uma, r.End.Uma)
+	uma[0] += oka
+	if r.End.Ties == TiesSplit {
+		for a := 0; a < n; {
+			b := a
+			for b+1 < n && sc[order[b+1]] == sc[order[a]] {
+				b++
+			}
+			sum := 0.0
+			for k := a; k <= b; k++ {
+				sum += uma[k]
+			}
+			for k := a; k <= b; k++ {
+				uma[k] = sum / float64(b-a+1)
+			}
+			a = b + 1
+		}
+	}
+	switch r.End.Rounding {
+	case RoundingTenhou:
+		// Each place but first: (score − return)/1000 rounded to an
+		// integer, .5 toward zero; first gets minus the others' sum.
+		sum := 0.0
+		for k := 1; k < n; k++ {
+			s := order[k]
+			v := float64(sc[s]-r.Points.Return) / 1000
+			rv := math.Trunc(v)
+			if f := math.Abs(v - rv); f > 0.5 {
+				rv += math.Copysign(1, v)
+			}
+			pts[s] = rv + uma[k]
+			sum += pts[s]
+		}
+		pts[order[0]] = -sum
+	default:
+		for k := range n {
+			s := order[k]
+			pts[s] = float64(sc[s]-r.Points.Return)/1000 + uma[k]
+		}
+	}
+	return pts
+}

@@ -1,0 +1,453 @@
+package adjudicator
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/tile"
+)
+
+// judgeWins works out the payments of the hand's wins.
+func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRecord, evs []int) judged {
+	out := judged{check: "win.payment", expectedKnown: true, sticksTaken: true}
+	dealer := st.Round.Dealer
+	honba := int32(st.Honba)
+	sticks := int32(st.Sticks)
+	// Several rons on one discard, in turn order from the discarder (the
+	// log's order).
+	if len(wins) > 1 {
+		switch j.r.Win.MultipleRon {
+		case MultiRonHeadBump:
+			wins, evs = wins[:1], evs[:1]
+		case MultiRonDouble:
+			if len(wins) >= 3 {
+				// Under these rules it is the triple-ron abortive draw.
+				out.deltas = [4]int32{}
+				out.dealerKeeps, out.honbaUp, out.sticksTaken = true, true, false
+				hr.Outcome = TripleRonOutcome
+				return out
+			}
+		}
+	}
+	var othersOwn int32
+	if j.r.Win.Bonus == BonusEach {
+		for _, w := range wins[1:] {
+			if st.Seats[w.Winner].Riichi == replay.RiichiAccepted {
+				othersOwn++
+			}
+		}
+	}
+	for k, w := range wins {
+		j.checkWinRecord(st, hr, w, evs[k], k)
+		hr.Seats[w.Winner].Won = true
+		if !w.Tsumo() && w.From.Valid() {
+			hr.Seats[w.From].DealtIn = true
+		}
+		v := j.r.handValue(w)
+		if !v.known {
+			out.expectedKnown = false
+			continue
+		}
+		if j.native && w.Known&event.KnownPoints != 0 {
+			p := j.r.payments(v.base, w.Winner, w.From, dealer, j.players)
+			if t := total(p); t != w.Points && !(w.Tsumo() && j.players == 3) {
+				j.report(hr.Index, evs[k], hr.Round, "win.points", "the recorded hand value does not follow from its han and fu",
+					fmt.Sprintf("%d (%s)", t, describeValue(w, v)), fmt.Sprint(w.Points))
+			}
+		}
+		first := k == 0
+		d := j.winDeltas(w, v, dealer, honba, sticks, othersOwn, first, st)
+		for s := range 4 {
+			out.deltas[s] += d[s]
+		}
+		if w.Winner == dealer {
+			out.dealerKeeps = true
+		}
+	}
+	if out.dealerKeeps && len(wins) > 1 && !j.r.Win.DealerKeepsOnMultiRon {
+		out.dealerKeeps = false
+	}
+	out.honbaUp = out.dealerKeeps
+	return out
+}
+
+// describeValue names the han and fu a value was computed from.
+func describeValue(w *event.WinRecord, v value) string {
+	if v.limit != event.NoLimit {
+		return v.limit.String()
+	}
+	return fmt.Sprintf("%d han %d fu", w.Han, w.Fu)
+}
+
+// winDeltas returns the score changes of one win: the hand's payments,
+// the honba and, for the winner that takes them, the riichi sticks.
+//
+// othersOwn is the number of riichi sticks that other winners take back
+// (rules where each winner takes back its own stick).
+func (j *judge) winDeltas(w *event.WinRecord, v value, dealer event.Seat, honba, sticks, othersOwn int32, first bool, st *replay.State) [4]int32 {
+	var d [4]int32
+	pay := j.r.payments(v.base, w.Winner, w.From, dealer, j.players)
+	getsBonus := first || j.r.Win.Bonus == BonusEach
+	var honbaPay [4]int32
+	if getsBonus && honba > 0 {
+		if w.Tsumo() {
+			for s := range j.players {
+				if event.Seat(s) != w.Winner {
+					honbaPay[s] = honba * j.r.Points.HonbaTsumo
+				}
+			}
+		} else {
+			honbaPay[w.From] = honba * j.r.Points.HonbaRon
+		}
+	}
+	if w.Liable.Valid() && w.Liable != w.Winner && j.paoApplies(w) {
+		pay, honbaPay = j.paoPayments(w, pay, honbaPay)
+	}
+	for s := range j.players {
+		d[s] -= pay[s] + honbaPay[s]
+		d[w.Winner] += pay[s] + honbaPay[s]
+	}
+	switch {
+	case first:
+		d[w.Winner] += (sticks - othersOwn) * j.r.Points.RiichiStick
+	case j.r.Win.Bonus == BonusEach && st.Seats[w.Winner].Riichi == replay.RiichiAccepted:
+		// Each winner takes back its own riichi stick.
+		d[w.Winner] += j.r.Points.RiichiStick
+	}
+	return d
+}
+
+// paoApplies reports whether the win's yakuman include one that carries
+// liability under the rules.
+func (j *judge) paoApplies(w *event.WinRecord) bool {
+	for _, y := range w.YakuList() {
+		for _, p := range j.r.Win.Pao {
+			if (p == "daisangen" && y.ID == 39) || (p == "daisuushii" && y.ID == 49) || (p == "suukantsu" && y.ID == 51) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paoPayments moves the payments of a win with a liable player: on a tsumo
+// the liable player pays everything; on a ron the liable player and the
+// discarder pay half each; the honba go to the liable player or stay with
+// the discarder as the rules say. With the "yakuman-share" scope only the
+// pao yakuman's share of a stacked hand is moved.
+func (j *judge) paoPayments(w *event.WinRecord, pay, honbaPay [4]int32) ([4]int32, [4]int32) {
+	l := w.Liable
+	share := int32(1)
+	parts := int32(1)
+	if j.r.Win.PaoScope == PaoShare {
+		if n := int32(j.r.yakumanCount(w)); n > 1 {
+			parts = n
+		}
+	}
+	var np [4]int32
+	tot := total(pay)
+	moved := tot * share / parts
+	if w.Tsumo() {
+		for s := range 4 {
+			np[s] = pay[s] * (parts - share) / parts
+		}
+		np[l] += moved
+		var hp [4]int32
+		hp[l] = total(honbaPay)
+		return np, hp
+	}
+	np = pay
+	np[w.From] -= moved / 2
+	np[l] += moved / 2
+	if j.r.Win.PaoHonba == PaoHonbaLiable {
+		h := total(honbaPay)
+		honbaPay = [4]int32{}
+		honbaPay[l] = h
+	}
+	return np, honbaPay
+}
+
+// checkWinRecord compares what the log recorded with the win (honba and
+// sticks, scores before).
+func (j *judge) checkWinRecord(st *replay.State, hr *HandResult, w *event.WinRecord, ev, k int) {
+	if w.Known&event.KnownBa != 0 && j.native {
+		wantSticks := st.Sticks
+		if k > 0 && j.r.Win.Bonus == BonusFirst {
+			wantSticks = 0 // Tenhou shows the sticks with the first winner only
+		}
+		if int(w.Honba) != st.Honba || int(w.Sticks) != wantSticks {
+			j.report(hr.Index, ev, hr.Round, "win.ba", "the win's recorded honba and riichi sticks differ from the table's",
+				fmt.Sprintf("honba %d sticks %d", st.Honba, wantSticks), fmt.Sprintf("honba %d sticks %d", w.Honba, w.Sticks))
+		}
+	}
+	if w.Known&event.KnownBefore != 0 && k == 0 {
+		var want [4]int32
+		for s := range j.players {
+			want[s] = st.Seats[s].Score
+		}
+		if want != w.Before {
+			j.report(hr.Index, ev, hr.Round, "score.before", "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
+				fmt.Sprint(want[:j.players]), fmt.Sprint(w.Before[:j.players]))
+		}
+	}
+}
+
+// judgeRyuukyoku judges a hand that ended without a winner.
+func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.RyuukyokuRecord, ev int) judged {
+	out := judged{check: "draw.payment", expectedKnown: true, dealerKeeps: true, honbaUp: true}
+	r := j.r
+	native := j.native
+	for s := range j.players {
+		hr.Seats[s].Revealed = ry.Revealed[s]
+	}
+	abort := func(o Outcome, on bool, name string) judged {
+		hr.Outcome = o
+		if !on {
+			out.divergent = fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name)
+			out.expectedKnown = false
+		}
+		return out
+	}
+	switch ry.Kind {
+	case event.Interrupted:
+		hr.Outcome = Incomplete
+		out.incomplete = true
+		return out
+	case event.NineTerminals:
+		j.checkNineTerminals(st, hr, ry, ev)
+		return abort(NineTerminalsOutcome, r.Abort.NineTerminals, "nine-terminals abortive draw")
+	case event.FourWinds:
+		j.checkFourWinds(st, hr, ev)
+		return abort(FourWindsOutcome, r.Abort.FourWinds, "four-winds abortive draw")
+	case event.FourRiichi:
+		n := 0
+		for s := range j.players {
+			if st.Seats[s].Riichi == replay.RiichiAccepted {
+				n++
+			}
+		}
+		if n != j.players {
+			j.report(hr.Index, ev, hr.Round, "draw.four_riichi", "four-riichi abortive draw without every player in riichi", fmt.Sprintf("%d in riichi", j.players), fmt.Sprintf("%d in riichi", n))
+		}
+		return abort(FourRiichiOutcome, r.Abort.FourRiichi, "four-riichi abortive draw")
+	case event.FourKans:
+		if st.Kans != 4 || bits.OnesCount8(st.KanSeats) < 2 || st.EndPhase != replay.AfterDiscard {
+			j.report(hr.Index, ev, hr.Round, "draw.four_kans", "four-kans abortive draw without four kans by two or more players and a discard after them",
+				"4 kans by 2+ players, then a discard", fmt.Sprintf("%d kans by %d players (%s)", st.Kans, bits.OnesCount8(st.KanSeats), st.EndPhase))
+		}
+		return abort(FourKansOutcome, r.Abort.FourKans, "four-kans abortive draw")
+	case event.TripleRon:
+		j.checkTripleRon(st, hr, ry, ev)
+		hr.Outcome = TripleRonOutcome
+		if !r.Abort.TripleRon {
+			// The rules pay the wins, but the log holds no value for them.
+			out.divergent = fmt.Sprintf("%s pays a triple ron, whose hand values the log does not hold", r.Name)
+			out.expectedKnown = false
+		}
+		return out
+	}
+	// An exhaustive draw (or nagashi mangan, which is one).
+	hr.Outcome = ExhaustiveOutcome
+	if st.LiveLeft != 0 {
+		j.report(hr.Index, ev, hr.Round, "draw.wall", "exhaustive draw with tiles left in the live wall", "0 tiles left", fmt.Sprintf("%d tiles left", st.LiveLeft))
+	}
+	if st.EndPhase != replay.AfterDiscard {
+		j.report(hr.Index, ev, hr.Round, "draw.order", "exhaustive draw not right after the last discard", "after discard", st.EndPhase.String())
+	}
+	tenpai := 0
+	for s := range j.players {
+		if hr.Seats[s].Tenpai {
+			tenpai++
+		}
+	}
+	hr.TenpaiCount = tenpai
+	// Tenpai against the hands the log showed (formats that record them).
+	if ry.Known&event.KnownHand != 0 && native && r.Draw.Declaration == DeclarationAuto {
+		for s := range j.players {
+			if hr.Seats[s].Tenpai != ry.Revealed[s] && ry.Kind == event.Exhaustive {
+				j.report(hr.Index, ev, hr.Round, "draw.tenpai", fmt.Sprintf("seat %d's hand %s", s, tile.FormatTiles(st.Seats[s].Tiles())),
+					tenpaiWord(hr.Seats[s].Tenpai), revealWord(ry.Revealed[s]))
+			}
+		}
+	}
+	// Noten riichi.
+	for s := range j.players {
+		if st.Seats[s].Riichi == replay.RiichiAccepted && !hr.Seats[s].Tenpai {
+			if r.Draw.NotenRiichi == NotenRiichiChombo {
+				out.divergent = fmt.Sprintf("seat %d is in riichi but noten: a chombo under %s, after which the hand is dealt again", s, r.Name)
+			} else if native {
+				j.report(hr.Index, ev, hr.Round, "draw.noten_riichi", fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")
+			}
+		}
+	}
+	// Nagashi mangan.
+	var nagashi []event.Seat
+	for s := range j.players {
+		if j.nagashiQualifies(st, event.Seat(s)) {
+			nagashi = append(nagashi, event.Seat(s))
+		}
+	}
+	if ry.Kind == event.Nagashi && len(nagashi) == 0 && native {
+		j.report(hr.Index, ev, hr.Round, "draw.nagashi", "nagashi mangan recorded, but no player's discards are all terminals and honours with none called", "exhaustive", "nagashi")
+	}
+	if ry.Kind == event.Exhaustive && len(nagashi) > 0 && r.Draw.Nagashi != NagashiNone && native {
+		j.report(hr.Index, ev, hr.Round, "draw.nagashi", fmt.Sprintf("seat %d qualifies for nagashi mangan, recorded as a plain exhaustive draw", nagashi[0]), "nagashi", "exhaustive")
+	}
+	if len(nagashi) > 0 && r.Draw.Nagashi != NagashiNone {
+		hr.Outcome = NagashiOutcome
+		out.check = "draw.nagashi_payment"
+		for _, s := range nagashi {
+			p := r.payments(2000, s, s, st.Round.Dealer, j.players)
+			for o := range j.players {
+				out.deltas[o] -= p[o]
+				out.deltas[s] += p[o]
+			}
+		}
+		if r.Draw.Nagashi == NagashiAsWin {
+			// As a win: the honba are paid and the sticks taken, by the
+			// first nagashi player.
+			s := nagashi[0]
+			for o := range j.players {
+				if event.Seat(o) != s && st.Honba > 0 {
+					out.deltas[o] -= int32(st.Honba) * r.Points.HonbaTsumo
+					out.deltas[s] += int32(st.Honba) * r.Points.HonbaTsumo
+				}
+			}
+			out.deltas[s] += int32(st.Sticks) * r.Points.RiichiStick
+			out.sticksTaken = true
+			out.honbaUp = s == st.Round.Dealer
+			out.dealerKeeps = s == st.Round.Dealer
+			return out
+		}
+	} else if tenpai > 0 && tenpai < j.players && r.Draw.NotenPool > 0 {
+		recv := r.Draw.NotenPool / int32(tenpai)
+		pay := r.Draw.NotenPool / int32(j.players-tenpai)
+		for s := range j.players {
+			if hr.Seats[s].Tenpai {
+				out.deltas[s] += recv
+				hr.Seats[s].NotenPayment = recv
+				hr.NotenPaymentTotal += recv
+			} else {
+				out.deltas[s] -= pay
+				hr.Seats[s].NotenPayment = -pay
+			}
+		}
+	}
+	dealerTenpai := hr.Seats[st.Round.Dealer].Tenpai
+	out.dealerKeeps = r.Draw.Renchan == RenchanTenpai && dealerTenpai
+	return out
+}
+
+func tenpaiWord(t bool) string {
+	if t {
+		return "tenpai (hand shown)"
+	}
+	return "noten (hand hidden)"
+}
+
+func revealWord(r bool) string {
+	if r {
+		return "hand shown"
+	}
+	return "hand hidden"
+}
+
+// nagashiQualifies reports whether seat s meets the nagashi mangan
+// conditions: every discard a terminal or honour, none called by another
+// player, and (when the rules say so) no calls of its own.
+func (j *judge) nagashiQualifies(st *replay.State, s event.Seat) bool {
+	ss := &st.Seats[s]
+	if ss.NRiver == 0 {
+		return false
+	}
+	for _, d := range ss.RiverList() {
+		if d.Called || !d.Tile.Kind().IsTerminalOrHonor() {
+			return false
+		}
+	}
+	if !j.r.Draw.NagashiOwnCalls {
+		for _, m := range ss.MeldList() {
+			if m.Kind != event.MeldClosedKan {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// checkNineTerminals checks the nine-terminals abortive draw: the declarer's
+// first draw, before any call, with nine different terminals and honours.
+func (j *judge) checkNineTerminals(st *replay.State, hr *HandResult, ry *event.RyuukyokuRecord, ev int) {
+	s := st.Turn
+	if !s.Valid() {
+		return
+	}
+	ss := &st.Seats[s]
+	switch {
+	case st.EndPhase != replay.WaitDiscard || ss.NRiver != 0:
+		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", fmt.Sprintf("seat %d declares nine terminals after its first turn", s), "first draw", fmt.Sprintf("%d discards", ss.NRiver))
+	case st.Calls > 0 || st.Replacements > 0:
+		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", "nine terminals declared after a call, kan or kita interrupted the first go-round", "uninterrupted", "interrupted")
+	case !validCounts(&ss.Hand) || !hand.NineTerminals(&ss.Hand):
+		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", fmt.Sprintf("seat %d's hand %s has fewer than nine different terminals and honours", s, ss.Hand.String()), "9 or more kinds", "fewer")
+	}
+}
+
+// checkFourWinds checks the four-winds abortive draw: the first four
+// discards, one per player with no call, all the same wind.
+func (j *judge) checkFourWinds(st *replay.State, hr *HandResult, ev int) {
+	ok := j.players == 4 && st.Discards == 4 && st.Calls == 0
+	var k tile.Kind
+	if ok {
+		for s := range 4 {
+			ss := &st.Seats[s]
+			if ss.NRiver != 1 {
+				ok = false
+				break
+			}
+			t := ss.River[0].Tile.Kind()
+			if s == 0 {
+				k = t
+			}
+			if !t.IsWind() || t != k {
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		j.report(hr.Index, ev, hr.Round, "draw.four_winds", "four-winds abortive draw without the same wind as each player's first discard", "4 identical winds in the first go-round", fmt.Sprintf("%d discards", st.Discards))
+	}
+}
+
+// checkTripleRon checks the triple-ron abortive draw: three players show
+// hands that win on the last discard, none of them furiten.
+func (j *judge) checkTripleRon(st *replay.State, hr *HandResult, ry *event.RyuukyokuRecord, ev int) {
+	if !st.LastValid && st.EndPhase != replay.AfterDiscard {
+		j.report(hr.Index, ev, hr.Round, "draw.triple_ron", "triple ron with no discard to win on", "after a discard", st.EndPhase.String())
+		return
+	}
+	if ry.Known&event.KnownHand == 0 {
+		return
+	}
+	n := 0
+	for s := range j.players {
+		if !ry.Revealed[s] || event.Seat(s) == st.LastSeat {
+			continue
+		}
+		ss := &st.Seats[s]
+		h := ss.Hand
+		if !validCounts(&h) || int(h[st.LastTile.Kind()]) >= 4 {
+			continue
+		}
+		h[st.LastTile.Kind()]++
+		if hand.Complete(&h) {
+			n++
+		}
+	}
+	if n != 3 {
+		j.report(hr.Index, ev, hr.Round, "draw.triple_ron", "triple ron without three hands that win on the discard", "3 winning hands", fmt.Sprintf("%d winning hands", n))
+	}
+}

@@ -1,0 +1,442 @@
+package adjudicator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/tile"
+)
+
+// Outcome is how a hand ended. Its String values are the `rounds.outcome`
+// names of the Parquet tables.
+type Outcome uint8
+
+// The outcomes.
+const (
+	Incomplete Outcome = iota // the log stops before the hand's end, or the server stopped it
+	WinOutcome
+	ExhaustiveOutcome
+	NagashiOutcome
+	NineTerminalsOutcome
+	FourWindsOutcome
+	FourRiichiOutcome
+	FourKansOutcome
+	TripleRonOutcome
+)
+
+var outcomeNames = [...]string{"incomplete", "win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"}
+
+// String returns the outcome's name.
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return "outcome?"
+}
+
+// IsAbortive reports whether o is one of the five abortive draws.
+func (o Outcome) IsAbortive() bool { return o >= NineTerminalsOutcome && o <= TripleRonOutcome }
+
+// SeatResult is one player's part of a hand's judgement.
+type SeatResult struct {
+	// Tenpai is the player's tenpai at the hand end under the rules
+	// (computed from the hand; meaningful for exhaustive draws), Waits the
+	// number of kinds that count as waits, Furiten whether a ron would be
+	// furiten.
+	Tenpai  bool
+	Waits   int
+	Furiten bool
+	// Revealed says whether the log showed the hand at a draw.
+	Revealed bool
+	// Riichi: the player's riichi stick was paid this hand; Calls is the
+	// number of chi, pon and open kans; Turns the number of discards.
+	Riichi bool
+	Calls  int
+	Turns  int
+	// Recorded and Expected are the score changes of the hand as recorded
+	// and as the rules compute them (riichi sticks paid during the hand
+	// not included); NotenPayment is the part of Expected that is noten
+	// payment.
+	Recorded, Expected int32
+	NotenPayment       int32
+	// Start is the player's score at the hand start as recorded; Computed
+	// the counterfactual score track under the rules (equal to Start for
+	// the log's own rules).
+	Start, Computed int32
+	// Won and DealtIn: the player won, or paid a ron.
+	Won, DealtIn bool
+}
+
+// HandResult is the judgement of one hand.
+type HandResult struct {
+	// Index is the hand's index in the game, Event its RoundStart event.
+	Index   int
+	Event   int
+	Round   event.RoundID
+	Dealer  event.Seat
+	Sticks  int // riichi sticks on the table at the start
+	Outcome Outcome
+	// Seats holds each player's result (seat 3 unused in sanma).
+	Seats [4]SeatResult
+	// TenpaiCount is the number of tenpai players at an exhaustive draw
+	// (-1 for other outcomes); NotenPaymentTotal the points received by
+	// tenpai players through noten payments.
+	TenpaiCount       int
+	NotenPaymentTotal int32
+	// LiveLeft is the number of tiles left in the live wall at the end.
+	LiveLeft int
+	// ExpectedKnown: the rules' payments could be computed.
+	ExpectedKnown bool
+	// Divergent: under these rules the hand (or the game before it) would
+	// have gone differently from the log; DivergentReason says why.
+	Divergent       bool
+	DivergentReason string
+}
+
+// Report is the judgement of one game.
+type Report struct {
+	Rules *Rules
+	// Native: the rules are the log's own (as --rules auto picks them).
+	Native bool
+	// Findings are the legality findings of the replay and the
+	// adjudicator's discrepancies, in event order.
+	Findings []replay.Finding
+	Hands    []HandResult
+	// DivergentFrom is the index of the first divergent hand, or -1;
+	// DivergentReason says why.
+	DivergentFrom   int
+	DivergentReason string
+	// EndedEarly: under these rules the game ends before the log does,
+	// after hand EndedAfter.
+	EndedEarly bool
+	EndedAfter int
+	// Final are the final scores under the rules when the game could be
+	// judged to its end.
+	Final      [4]int32
+	FinalKnown bool
+}
+
+// Judge replays g, judges every hand end and the game end under rules, and
+// returns the report. native says whether rules are the log's own (then
+// every difference is a discrepancy; otherwise plays the log cannot show
+// are marked divergent).
+func Judge(g *event.Game, rules *Rules, native bool) *Report {
+	var j judge
+	return j.run(g, rules, native)
+}
+
+// Judger judges games, reusing its memory. The zero Judger is ready; it is
+// not safe for concurrent use.
+type Judger struct{ j judge }
+
+// Judge is like the package's Judge; the report is valid until the next
+// call.
+func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
+	return jr.j.run(g, rules, native)
+}
+
+type judge struct {
+	g      *event.Game
+	r      *Rules
+	native bool
+	rep    Report
+	rp     replay.Replayer
+
+	players int
+	// The expected course of the game under the rules, after the last
+	// judged hand.
+	next      expectation
+	haveNext  bool
+	computed  [4]int32 // counterfactual scores
+	stopped   bool     // divergent or ended early: later hands are not judged
+	lastRound event.RoundID
+}
+
+// expectation is what the rules say the next hand (or the end) must be.
+type expectation struct {
+	end                 bool
+	endReason           string
+	wind, number        int
+	dealer              event.Seat
+	honba, sticks       int
+	scores              [4]int32 // from the recorded scores and the expected payments
+	recordedScores      [4]int32 // the log's own scores after the hand (before + recorded deltas)
+	recordedScoresKnown bool
+	afterHand           int
+	optionalEnd         bool // the rules let the dealer choose to end
+}
+
+func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
+	*j = judge{g: g, r: rules, native: native, rp: j.rp,
+		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1}}
+	j.players = int(g.Meta.Players)
+	if j.players != 3 {
+		j.players = 4
+	}
+	j.rp.Options = replay.OptionsFor(&g.Meta)
+	j.rp.OnHandEnd = func(g *event.Game, st *replay.State) { j.handEnd(st) }
+	j.rp.Start(g)
+	if rules.Players != j.players {
+		j.report(-1, -1, event.RoundID{}, "rules.players", fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players), "", "")
+		j.diverge(0, "the rules are for another number of players")
+	}
+	for i := range g.Events {
+		e := &g.Events[i]
+		// Applying a RoundStart or GameEnd first hands the previous hand
+		// over (handEnd), which sets the expectation they are checked
+		// against.
+		j.rp.Apply(i)
+		switch e.Type {
+		case event.RoundStart:
+			j.roundStart(i)
+		case event.GameEnd:
+			j.gameEnd(i)
+		}
+	}
+	j.rp.Finish()
+	j.rep.Findings = append(j.rep.Findings, j.rp.Findings()...)
+	slices.SortStableFunc(j.rep.Findings, func(a, b replay.Finding) int {
+		ea, eb := a.Event, b.Event
+		if ea < 0 {
+			ea = 1 << 30
+		}
+		if eb < 0 {
+			eb = 1 << 30
+		}
+		return ea - eb
+	})
+	return &j.rep
+}
+
+func (j *judge) report(hand, ev int, round event.RoundID, check, msg, expected, recorded string) {
+	j.rep.Findings = append(j.rep.Findings, replay.Finding{Check: check, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
+}
+
+func (j *judge) diverge(hand int, reason string) {
+	if j.stopped {
+		return
+	}
+	j.stopped = true
+	j.rep.DivergentFrom = hand
+	j.rep.DivergentReason = reason
+}
+
+// roundStart compares a new hand's start with what the rules expected.
+func (j *judge) roundStart(i int) {
+	e := &j.g.Events[i]
+	if e.Ref < 0 || int(e.Ref) >= len(j.g.Rounds) {
+		return
+	}
+	rd := &j.g.Rounds[e.Ref]
+	hand := int(e.Ref)
+	id := rd.ID()
+	if !j.haveNext {
+		// The first hand: East 1, dealer seat 0, no honba or sticks, the
+		// starting points.
+		if hand == 0 {
+			var want [4]int32
+			for s := range j.players {
+				want[s] = j.r.Points.Start
+			}
+			if rd.Wind != 0 || rd.Number != 1 || rd.Dealer != 0 || rd.Honba != 0 || rd.Sticks != 0 {
+				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
+					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
+			}
+			if rd.Scores != want && j.native {
+				j.report(hand, i, id, "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
+			}
+			j.computed = rd.Scores
+		}
+		return
+	}
+	x := j.next
+	j.haveNext = false
+	if j.stopped {
+		return
+	}
+	if x.end {
+		if j.native && !x.optionalEnd {
+			j.report(hand, i, id, "game.end", "the game goes on although the rules end it "+x.endReason, "game end", "hand "+id.String())
+		}
+		if !j.native {
+			// The game ends earlier under these rules: cut it there.
+			j.rep.EndedEarly = true
+			j.rep.EndedAfter = x.afterHand
+			j.stopped = true
+		}
+		return
+	}
+	var diffs, want, got []string
+	if int(rd.Wind) != x.wind || int(rd.Number) != x.number || rd.Dealer != x.dealer {
+		diffs = append(diffs, "round and dealer")
+		want = append(want, fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer))
+		got = append(got, fmt.Sprintf("%s dealer %d", roundName(int(rd.Wind), int(rd.Number)), rd.Dealer))
+	}
+	if int(rd.Honba) != x.honba {
+		diffs = append(diffs, "honba")
+		want = append(want, fmt.Sprintf("honba %d", x.honba))
+		got = append(got, fmt.Sprintf("honba %d", rd.Honba))
+	}
+	if int(rd.Sticks) != x.sticks {
+		diffs = append(diffs, "riichi sticks")
+		want = append(want, fmt.Sprintf("sticks %d", x.sticks))
+		got = append(got, fmt.Sprintf("sticks %d", rd.Sticks))
+	}
+	if j.native {
+		if len(diffs) > 0 {
+			j.report(hand, i, id, "flow.next_round", "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
+		}
+		if x.recordedScoresKnown && rd.Scores != x.recordedScores {
+			j.report(hand, i, id, "flow.scores", "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
+				fmt.Sprint(x.recordedScores[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
+		}
+		j.computed = rd.Scores
+		return
+	}
+	if len(diffs) > 0 && (strings.Contains(diffs[0], "round") || rd.Dealer != x.dealer) {
+		j.diverge(hand, fmt.Sprintf("under %s the next hand would be %s, the log plays %s", j.r.Name, want[0], got[0]))
+	}
+}
+
+func roundName(wind, number int) string {
+	return event.RoundID{Wind: int8(wind), Number: int8(number)}.String()[:2]
+}
+
+// handEnd judges the hand whose final state st is.
+func (j *judge) handEnd(st *replay.State) {
+	g := j.g
+	hr := HandResult{Index: st.HandIndex, Event: st.RoundEvent, Round: st.Round.ID(), Dealer: st.Round.Dealer,
+		Sticks: int(st.Round.Sticks), TenpaiCount: -1, LiveLeft: st.LiveLeft}
+	for s := range j.players {
+		ss := &st.Seats[s]
+		sr := &hr.Seats[s]
+		sr.Start = st.Round.Scores[s]
+		sr.Computed = j.computed[s]
+		sr.Riichi = ss.Riichi == replay.RiichiAccepted
+		sr.Turns = ss.NRiver
+		for _, m := range ss.MeldList() {
+			if m.Kind != event.MeldClosedKan {
+				sr.Calls++
+			}
+		}
+		if ss.N%3 == 1 && validCounts(&ss.Hand) {
+			meld := ss.MeldTiles()
+			w := hand.CountingWaits(&ss.Hand, &meld, j.r.Draw.TenpaiPolicy)
+			sr.Tenpai = w != 0
+			sr.Waits = w.Len()
+			all := hand.Waits(&ss.Hand)
+			sr.Furiten = all&(ss.Discarded|ss.PassedSinceRiichi|ss.PassedSinceDiscard) != 0
+		}
+	}
+	if j.stopped {
+		hr.Divergent = true
+		hr.DivergentReason = j.rep.DivergentReason
+	}
+	// Recorded score changes of the hand.
+	var wins []*event.WinRecord
+	var winEvents []int
+	var ry *event.RyuukyokuRecord
+	ryEvent := -1
+	recordedKnown := len(st.Ends) > 0
+	for _, ei := range st.Ends {
+		e := &g.Events[ei]
+		switch e.Type {
+		case event.Win:
+			w := &g.Wins[e.Ref]
+			wins = append(wins, w)
+			winEvents = append(winEvents, ei)
+			if w.Known&event.KnownDeltas == 0 {
+				recordedKnown = false
+			}
+			for s := range j.players {
+				hr.Seats[s].Recorded += w.Deltas[s]
+			}
+		case event.Ryuukyoku:
+			ry = &g.Ryuukyoku[e.Ref]
+			ryEvent = ei
+			if ry.Known&event.KnownDeltas == 0 {
+				recordedKnown = false
+			}
+			for s := range j.players {
+				hr.Seats[s].Recorded += ry.Deltas[s]
+			}
+		}
+	}
+	var out judged
+	switch {
+	case len(wins) > 0:
+		hr.Outcome = WinOutcome
+		out = j.judgeWins(st, &hr, wins, winEvents)
+	case ry != nil:
+		out = j.judgeRyuukyoku(st, &hr, ry, ryEvent)
+	default:
+		hr.Outcome = Incomplete
+		out.incomplete = true
+	}
+	if out.divergent != "" && !j.stopped {
+		j.diverge(hr.Index, out.divergent)
+		hr.Divergent, hr.DivergentReason = true, out.divergent
+	}
+	if out.expectedKnown {
+		hr.ExpectedKnown = true
+		for s := range j.players {
+			hr.Seats[s].Expected = out.deltas[s]
+		}
+		if recordedKnown {
+			j.comparePayments(st, &hr, out)
+		}
+	}
+	j.rep.Hands = append(j.rep.Hands, hr)
+	if out.incomplete {
+		return
+	}
+	j.expectNext(st, &hr, out, recordedKnown)
+}
+
+// judged is the rules' verdict on a hand.
+type judged struct {
+	deltas        [4]int32 // expected score changes, sticks and honba included
+	expectedKnown bool
+	check         string // the check name for payment differences
+	dealerKeeps   bool
+	honbaUp       bool // honba +1 (draws, dealer wins) or reset (false)
+	sticksTaken   bool // the riichi sticks on the table were taken by a winner
+	divergent     string
+	incomplete    bool
+}
+
+func validCounts(c *tile.Counts) bool {
+	n := 0
+	for _, v := range c {
+		if v > 4 {
+			return false
+		}
+		n += int(v)
+	}
+	return n <= hand.MaxTiles
+}
+
+// comparePayments reports each seat whose recorded score change differs
+// from the rules'.
+func (j *judge) comparePayments(st *replay.State, hr *HandResult, out judged) {
+	var want, got [4]int32
+	diff := false
+	for s := range j.players {
+		want[s], got[s] = hr.Seats[s].Expected, hr.Seats[s].Recorded
+		if want[s] != got[s] {
+			diff = true
+		}
+	}
+	if !diff {
+		return
+	}
+	ev := -1
+	if len(st.Ends) > 0 {
+		ev = st.Ends[len(st.Ends)-1]
+	}
+	j.report(hr.Index, ev, hr.Round, out.check, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want[:j.players]), fmt.Sprint(got[:j.players]))
+}

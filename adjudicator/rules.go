@@ -1,0 +1,460 @@
+// Package adjudicator judges how hands and games end under a rule set, and
+// compares the judgement with what the log recorded (DESIGN.md verification
+// levels 3 and 4).
+//
+// A rule set is a Rules value: a plain struct whose every field is one of the
+// settings of RULESETS.md §4. Presets (tenhou, tenhou-sanma, majsoul,
+// majsoul-sanma, wrc, ema, mleague, jpml, ...) are TOML files embedded in the
+// binary; a user's own TOML file is read by Load, which rejects unknown keys
+// with their line. Auto picks the preset matching a log.
+//
+// Judge replays a game (package replay) and, at every hand end, works out
+// what the rules say the result must be: whether the hand could end that
+// way, tenpai at an exhaustive draw, noten payments, nagashi mangan, the
+// conditions of each abortive draw, and the payments of wins from their
+// recorded value; then the next hand's round, dealer, honba, sticks and
+// scores, the end of the game and the final points. Every difference is a
+// Finding with Expected and Recorded. Under rules that are not the log's
+// own, a hand or game the rules would have played differently is marked
+// divergent from that point instead of being guessed onward.
+package adjudicator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/haifu/haifu/hand"
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Rules is a rule set. Every field has a TOML key; see the presets for
+// documented examples. The zero Rules is not valid; start from a preset.
+type Rules struct {
+	// Name identifies the rule set (the preset name, or the file's).
+	Name string `toml:"name"`
+	// Description says where the rules come from.
+	Description string `toml:"description"`
+	// Players is 4, or 3 for sanma.
+	Players int `toml:"players"`
+
+	Points PointRules   `toml:"points"`
+	Draw   DrawRules    `toml:"draw"`
+	Abort  AbortRules   `toml:"abortive"`
+	Win    WinRules     `toml:"win"`
+	End    EndRules     `toml:"end"`
+	Riichi RiichiRules  `toml:"riichi"`
+	Auto   AutoSelector `toml:"auto"`
+}
+
+// PointRules are the point values of the game.
+type PointRules struct {
+	// Start is every player's starting score; Return the score the final
+	// points are measured from (the difference, times the number of
+	// players, is the oka that goes to first place).
+	Start  int32 `toml:"start"`
+	Return int32 `toml:"return"`
+	// RiichiStick is the riichi deposit.
+	RiichiStick int32 `toml:"riichi_stick"`
+	// HonbaRon is what a ron pays per honba; HonbaTsumo what each payer of
+	// a tsumo pays per honba.
+	HonbaRon   int32 `toml:"honba_ron"`
+	HonbaTsumo int32 `toml:"honba_tsumo"`
+}
+
+// DrawRules settle an exhaustive draw.
+type DrawRules struct {
+	// NotenPool is the total that moves from noten to tenpai players,
+	// split evenly on each side (3000: one tenpai gets 3000 from three
+	// noten players paying 1000; 0: no noten payments).
+	NotenPool int32 `toml:"noten_pool"`
+	// TenpaiPolicy decides whether a hand that waits only on tiles the
+	// player holds is tenpai ("tenhou": only concealed copies make it
+	// noten; "melds_count": copies in own melds count too).
+	TenpaiPolicy hand.TenpaiPolicy `toml:"tenpai_policy"`
+	// KeishikiTenpai: a tenpai hand without a yaku counts as tenpai.
+	KeishikiTenpai bool `toml:"keishiki_tenpai"`
+	// Declaration is how tenpai is told: "auto" (from the hand) or
+	// "seat_order" (players declare; a tenpai player may declare noten
+	// unless in riichi — haifu assumes every tenpai hand is declared).
+	Declaration Declaration `toml:"declaration"`
+	// NotenRiichi is what a riichi player who is noten at the draw gets:
+	// "impossible" (the client forbids it; a finding if it happens) or
+	// "chombo".
+	NotenRiichi NotenRiichi `toml:"noten_riichi"`
+	// Nagashi is nagashi mangan: "none", "replaces_noten" (mangan-tsumo
+	// payments instead of noten payments; not a win: no honba, sticks
+	// stay) or "as_win".
+	Nagashi Nagashi `toml:"nagashi"`
+	// NagashiOwnCalls: the nagashi player's own calls do not void it.
+	NagashiOwnCalls bool `toml:"nagashi_own_calls"`
+	// Renchan is when the dealer keeps the seat: "tenpai" (a win, or
+	// tenpai at an exhaustive draw) or "win" (a win only).
+	Renchan Renchan `toml:"renchan"`
+}
+
+// AbortRules say which abortive draws exist. Each keeps the dealer and adds
+// a honba; riichi sticks stay on the table.
+type AbortRules struct {
+	NineTerminals bool `toml:"nine_terminals"`
+	FourWinds     bool `toml:"four_winds"`
+	FourRiichi    bool `toml:"four_riichi"`
+	FourKans      bool `toml:"four_kans"`
+	TripleRon     bool `toml:"triple_ron"`
+}
+
+// WinRules settle wins.
+type WinRules struct {
+	// MultipleRon: "all_paid", "head_bump" (only the winner nearest the
+	// discarder) or "double_only" (two are paid; three is the triple-ron
+	// abortive draw, which AbortRules.TripleRon must then allow).
+	MultipleRon MultipleRon `toml:"multiple_ron"`
+	// Bonus: who gets honba and sticks when several win: "first_winner"
+	// (the winner nearest the discarder) or "each_winner" (each winner gets
+	// the honba and takes back its own riichi stick; the rest go to the
+	// first winner).
+	Bonus Bonus `toml:"bonus"`
+	// TsumoLoss: in sanma, a tsumo is paid by the two others only, each
+	// its four-player share.
+	TsumoLoss bool `toml:"tsumo_loss"`
+	// Kiriage: 4 han 30 fu and 3 han 60 fu are paid as mangan.
+	Kiriage bool `toml:"kiriage"`
+	// Kazoe: 13 han or more is a yakuman (else sanbaiman).
+	Kazoe bool `toml:"kazoe"`
+	// DoubleYakumanForms: kokushi 13-wait, suuankou tanki, junsei
+	// chuuren and daisuushii count as double yakuman.
+	DoubleYakumanForms bool `toml:"double_yakuman_forms"`
+	// YakumanStacking: different yakuman in one hand add up.
+	YakumanStacking bool `toml:"yakuman_stacking"`
+	// Pao lists the yakuman that carry liability ("daisangen",
+	// "daisuushii", "suukantsu").
+	Pao []string `toml:"pao"`
+	// PaoScope: "whole_hand" (the liable player's share covers the whole
+	// hand) or "yakuman_share" (only the pao yakuman's part).
+	PaoScope PaoScope `toml:"pao_scope"`
+	// PaoHonba: who pays the honba of a pao ron: "liable" or "discarder".
+	PaoHonba PaoHonba `toml:"pao_honba"`
+	// DealerKeepsOnMultiRon: the dealer keeps the seat when it is one of
+	// several ron winners.
+	DealerKeepsOnMultiRon bool `toml:"dealer_keeps_on_multi_ron"`
+}
+
+// EndRules decide when the game ends and the final points.
+type EndRules struct {
+	// Extension is what happens when nobody reached Goal after the last
+	// hand: "none", or "sudden_death" (one more wind; the game ends as soon
+	// as someone has Goal, a dealer renchan first; it ends after that wind
+	// at the latest).
+	Extension Extension `toml:"extension"`
+	// Goal is the score that ends the extension and that agari-yame and
+	// tenpai-yame need (riichi sticks on the table do not count).
+	Goal int32 `toml:"goal"`
+	// DrawEndsExtension: a hand of the extension that ends in a draw also
+	// ends the game when someone has Goal.
+	DrawEndsExtension bool `toml:"draw_ends_extension"`
+	// Tobi ends the game when a score falls: "none", "below_zero", or
+	// "zero_or_below".
+	Tobi Tobi `toml:"tobi"`
+	// AgariYame and TenpaiYame: the game ends when the dealer of the last
+	// hand (or of a hand in the extension) wins, or is tenpai at an
+	// exhaustive draw, while placed YamePlacement or better with at least
+	// Goal (when YameNeedsGoal).
+	AgariYame     bool `toml:"agari_yame"`
+	TenpaiYame    bool `toml:"tenpai_yame"`
+	YamePlacement int  `toml:"yame_placement"`
+	YameNeedsGoal bool `toml:"yame_needs_goal"`
+	// YameOptional: the dealer may choose to go on (a log that goes on is
+	// then not a discrepancy).
+	YameOptional bool `toml:"yame_optional"`
+	// LeftoverSticks are the riichi sticks on the table at the end: "first"
+	// (to first place), "lost", or "first_split" (split among tied first
+	// places).
+	LeftoverSticks LeftoverSticks `toml:"leftover_sticks"`
+	// Uma is added to the final points by placement, in thousands.
+	Uma []float64 `toml:"uma"`
+	// Ties: "seat_order" (the seat nearer the first dealer places higher)
+	// or "split" (tied places share their uma).
+	Ties Ties `toml:"ties"`
+	// Rounding of the final points: "none", or "tenhou" (each place but
+	// first rounds (score − return)/1000 to an integer, .5 toward zero;
+	// first gets minus the sum of the others).
+	Rounding Rounding `toml:"rounding"`
+	// Chombo is the penalty for a chombo: "none" (no chombo exists), or a
+	// penalty of ChomboPenalty points taken after the game.
+	Chombo        Chombo `toml:"chombo"`
+	ChomboPenalty int32  `toml:"chombo_penalty"`
+}
+
+// RiichiRules are the conditions to declare riichi, for judging legality
+// under these rules.
+type RiichiRules struct {
+	MinScore int32 `toml:"min_score"`
+	// MinWall is the fewest live tiles that must be left (4: one more draw
+	// each in four-player).
+	MinWall int `toml:"min_wall"`
+}
+
+// AutoSelector says which logs `--rules auto` gives this preset.
+type AutoSelector struct {
+	// Platforms lists "tenhou", "majsoul", "other"; empty: none.
+	Platforms []string `toml:"platforms"`
+	// Chips: for Tenhou chip lobbies only (true) or never (false).
+	Chips bool `toml:"chips"`
+}
+
+// Declaration is how tenpai is told at an exhaustive draw.
+type Declaration string
+
+// NotenRiichi is the treatment of a noten riichi at an exhaustive draw.
+type NotenRiichi string
+
+// Nagashi is the nagashi mangan setting.
+type Nagashi string
+
+// Renchan is when the dealer keeps the seat.
+type Renchan string
+
+// MultipleRon is how several rons on one discard are settled.
+type MultipleRon string
+
+// Bonus is who gets honba and sticks when several win.
+type Bonus string
+
+// PaoScope is what the liable player covers.
+type PaoScope string
+
+// PaoHonba is who pays the honba of a pao ron.
+type PaoHonba string
+
+// Extension is what follows when nobody reached the goal.
+type Extension string
+
+// Tobi is when a low score ends the game.
+type Tobi string
+
+// LeftoverSticks is what happens to riichi sticks at the end.
+type LeftoverSticks string
+
+// Ties is how tied final scores are placed.
+type Ties string
+
+// Rounding is how final points are rounded.
+type Rounding string
+
+// Chombo is the chombo penalty kind.
+type Chombo string
+
+// The values of the string-typed settings.
+const (
+	DeclarationAuto      Declaration    = "auto"
+	DeclarationSeatOrder Declaration    = "seat_order"
+	NotenRiichiNone      NotenRiichi    = "impossible"
+	NotenRiichiChombo    NotenRiichi    = "chombo"
+	NagashiNone          Nagashi        = "none"
+	NagashiReplacesNoten Nagashi        = "replaces_noten"
+	NagashiAsWin         Nagashi        = "as_win"
+	RenchanTenpai        Renchan        = "tenpai"
+	RenchanWin           Renchan        = "win"
+	MultiRonAll          MultipleRon    = "all_paid"
+	MultiRonHeadBump     MultipleRon    = "head_bump"
+	MultiRonDouble       MultipleRon    = "double_only"
+	BonusFirst           Bonus          = "first_winner"
+	BonusEach            Bonus          = "each_winner"
+	PaoWhole             PaoScope       = "whole_hand"
+	PaoShare             PaoScope       = "yakuman_share"
+	PaoHonbaLiable       PaoHonba       = "liable"
+	PaoHonbaDiscarder    PaoHonba       = "discarder"
+	ExtensionNone        Extension      = "none"
+	ExtensionSudden      Extension      = "sudden_death"
+	TobiNone             Tobi           = "none"
+	TobiBelowZero        Tobi           = "below_zero"
+	TobiZero             Tobi           = "zero_or_below"
+	SticksFirst          LeftoverSticks = "first"
+	SticksLost           LeftoverSticks = "lost"
+	SticksFirstSplit     LeftoverSticks = "first_split"
+	TiesSeatOrder        Ties           = "seat_order"
+	TiesSplit            Ties           = "split"
+	RoundingNone         Rounding       = "none"
+	RoundingTenhou       Rounding       = "tenhou"
+	ChomboNone           Chombo         = "none"
+	ChomboPenalty        Chombo         = "penalty"
+)
+
+// oneOf checks that v is one of the allowed values of the setting key.
+func oneOf[T ~string](errs *[]string, key string, v T, allowed ...T) {
+	for _, a := range allowed {
+		if v == a {
+			return
+		}
+	}
+	var names []string
+	for _, a := range allowed {
+		names = append(names, fmt.Sprintf("%q", string(a)))
+	}
+	*errs = append(*errs, fmt.Sprintf("%s = %q: want one of %s", key, string(v), strings.Join(names, ", ")))
+}
+
+// Validate checks that every setting has a meaningful value and that they
+// agree with each other. It returns an error listing every problem.
+func (r *Rules) Validate() error {
+	var errs []string
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	if r.Name == "" {
+		bad("name is empty")
+	}
+	if r.Players != 3 && r.Players != 4 {
+		bad("players = %d: want 3 or 4", r.Players)
+	}
+	p := r.Points
+	if p.Start <= 0 || p.Return < 0 || p.RiichiStick < 0 || p.HonbaRon < 0 || p.HonbaTsumo < 0 {
+		bad("points: start must be positive and the other values non-negative")
+	}
+	if r.Draw.NotenPool < 0 {
+		bad("draw.noten_pool = %d: must not be negative", r.Draw.NotenPool)
+	}
+	if !r.Draw.KeishikiTenpai {
+		bad("draw.keishiki_tenpai = false needs yaku evaluation of noten hands, which haifu does not do yet")
+	}
+	oneOf(&errs, "draw.declaration", r.Draw.Declaration, DeclarationAuto, DeclarationSeatOrder)
+	oneOf(&errs, "draw.noten_riichi", r.Draw.NotenRiichi, NotenRiichiNone, NotenRiichiChombo)
+	oneOf(&errs, "draw.nagashi", r.Draw.Nagashi, NagashiNone, NagashiReplacesNoten, NagashiAsWin)
+	oneOf(&errs, "draw.renchan", r.Draw.Renchan, RenchanTenpai, RenchanWin)
+	oneOf(&errs, "win.multiple_ron", r.Win.MultipleRon, MultiRonAll, MultiRonHeadBump, MultiRonDouble)
+	oneOf(&errs, "win.bonus", r.Win.Bonus, BonusFirst, BonusEach)
+	oneOf(&errs, "win.pao_scope", r.Win.PaoScope, PaoWhole, PaoShare)
+	oneOf(&errs, "win.pao_honba", r.Win.PaoHonba, PaoHonbaLiable, PaoHonbaDiscarder)
+	for _, y := range r.Win.Pao {
+		if y != "daisangen" && y != "daisuushii" && y != "suukantsu" {
+			bad("win.pao: %q is not daisangen, daisuushii or suukantsu", y)
+		}
+	}
+	if r.Win.MultipleRon == MultiRonDouble && !r.Abort.TripleRon {
+		bad(`win.multiple_ron = "double_only" needs abortive.triple_ron = true`)
+	}
+	if r.Win.TsumoLoss && r.Players != 3 {
+		bad("win.tsumo_loss applies to three-player rules only")
+	}
+	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden)
+	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)
+	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
+	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
+	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingTenhou)
+	oneOf(&errs, "end.chombo", r.End.Chombo, ChomboNone, ChomboPenalty)
+	if (r.End.Extension == ExtensionSudden || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
+		bad("end.goal must be positive with an extension or yame that needs the goal")
+	}
+	if (r.End.AgariYame || r.End.TenpaiYame) && (r.End.YamePlacement < 1 || r.End.YamePlacement > r.Players) {
+		bad("end.yame_placement = %d: want 1-%d", r.End.YamePlacement, r.Players)
+	}
+	if len(r.End.Uma) != r.Players {
+		bad("end.uma has %d values, want %d", len(r.End.Uma), r.Players)
+	}
+	if r.Draw.NotenRiichi == NotenRiichiChombo && r.End.Chombo == ChomboNone {
+		bad(`draw.noten_riichi = "chombo" needs end.chombo`)
+	}
+	for _, pl := range r.Auto.Platforms {
+		if pl != "tenhou" && pl != "majsoul" && pl != "other" {
+			bad("auto.platforms: %q is not tenhou, majsoul or other", pl)
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("rules %q: %s", r.Name, strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+// Parse reads rules from TOML text. name is used in errors (a file name).
+// Every key of Rules must be present (a missing key is an error, so a file
+// never silently falls back to zero values) and an unknown key is an error
+// naming the key and its line.
+func Parse(name string, data []byte) (*Rules, error) {
+	var r Rules
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		var sm *toml.StrictMissingError
+		if errors.As(err, &sm) {
+			var msgs []string
+			for _, e := range sm.Errors {
+				row, col := e.Position()
+				msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unknown key %s", name, row, col, strings.Join(e.Key(), ".")))
+			}
+			return nil, fmt.Errorf("%s", strings.Join(msgs, "\n"))
+		}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, fmt.Errorf("%s:%d:%d: %v", name, row, col, de)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if missing := missingKeys(data); len(missing) > 0 {
+		return nil, fmt.Errorf("%s: missing keys: %s", name, strings.Join(missing, ", "))
+	}
+	if err := r.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &r, nil
+}
+
+// missingKeys returns the keys of Rules that data does not set.
+func missingKeys(data []byte) []string {
+	var m map[string]any
+	if err := toml.Unmarshal(data, &m); err != nil {
+		return nil
+	}
+	var out []string
+	for _, k := range ruleKeys() {
+		var cur any = m
+		for _, part := range strings.Split(k, ".") {
+			tbl, ok := cur.(map[string]any)
+			if !ok {
+				cur = nil
+				break
+			}
+			cur, ok = tbl[part]
+			if !ok {
+				cur = nil
+				break
+			}
+		}
+		if cur == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// String writes r as TOML.
+func (r *Rules) String() string {
+	b, err := toml.Marshal(r)
+	if err != nil {
+		return "# " + err.Error()
+	}
+	return string(b)
+}
+
+// ruleKeys lists the TOML keys of Rules ("points.start", ...), from the
+// struct tags.
+func ruleKeys() []string {
+	var out []string
+	var walk func(t reflect.Type, prefix string)
+	walk = func(t reflect.Type, prefix string) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			key := f.Tag.Get("toml")
+			if key == "" || key == "-" {
+				continue
+			}
+			if f.Type.Kind() == reflect.Struct {
+				walk(f.Type, prefix+key+".")
+				continue
+			}
+			out = append(out, prefix+key)
+		}
+	}
+	walk(reflect.TypeOf(Rules{}), "")
+	return out
+}

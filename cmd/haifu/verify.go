@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/replay"
+)
+
+func runVerify(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, "verify", "[--rules auto|NAME|FILE] [--format F] [--json] PATH...",
+		`Checks every game: each event must decode (check "parse") and be legal
+("legality.*": turn order, tiles in hand, calls, riichi, kans, dora, wins,
+furiten); every hand end and the game end must be what the rules say
+("draw.*", "win.*", "score.*", "flow.*", "game.*"). Findings go to standard
+output, one per line (with --json, one JSON object per line with path,
+game_id, round, event, check and message, plus expected and recorded for a
+discrepancy).
+
+With --rules auto (the default) each game is judged under its own
+platform's preset. With another preset or a TOML file, the differences are
+what those rules would have decided; a hand or game that the other rules
+would have played differently is counted as divergent from that point and
+not judged further (a separate count, not a discrepancy).
+
+The last line on standard error is
+
+    verified G games (R rounds): D discrepancies, E errors
+
+The exit status is 0 when every game is consistent, 1 when a discrepancy or
+an unreadable input was found, 2 on a usage error.`)
+	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	asJSON := fs.Bool("json", false, "write findings as JSON lines")
+	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	if c := parseFlags(e, fs, args); c >= 0 {
+		return c
+	}
+	f, err := formatFlag(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "haifu verify: no PATH given (use - for standard input)")
+		return exitUsage
+	}
+	var fixed *adjudicator.Rules
+	if *rulesFlag != "auto" {
+		if fixed, err = adjudicator.Load(*rulesFlag); err != nil {
+			fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
+			return exitUsage
+		}
+	}
+	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	dec := parser.Decoder{Format: f}
+	var g event.Game
+	var sel adjudicator.Selector
+	var jr adjudicator.Judger
+	var games, rounds, discrepancies, errs, divergentGames int
+	var buf []byte
+	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		derr := dec.Decode(&in, &g)
+		if derr != nil {
+			errs++
+			buf = appendError(buf[:0], *asJSON, in.Path, &g, derr)
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			if len(g.Events) == 0 {
+				return nil
+			}
+		}
+		games++
+		for _, ev := range g.Events {
+			if ev.Type == event.RoundStart {
+				rounds++
+			}
+		}
+		for _, msg := range g.Meta.Warnings {
+			buf = appendWarning(buf[:0], *asJSON, in.Path, &g, msg)
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+		}
+		own, err := sel.For(&g.Meta)
+		if err != nil {
+			return err
+		}
+		rules, native := own, true
+		if fixed != nil {
+			rules, native = fixed, fixed.Name == own.Name
+		}
+		rep := jr.Judge(&g, rules, native)
+		if rep.DivergentFrom >= 0 {
+			divergentGames++
+		}
+		for _, fd := range rep.Findings {
+			discrepancies++
+			buf = appendFinding(buf[:0], *asJSON, in.Path, &g, &fd)
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
+		errs++
+	}
+	if fixed != nil {
+		fmt.Fprintf(e.stderr, "under %s: %d games divergent (play the rules would have changed)\n", fixed.Name, divergentGames)
+	}
+	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
+	if discrepancies > 0 || errs > 0 {
+		return exitFound
+	}
+	return exitOK
+}
+
+// appendFinding writes one finding as a text line or a JSON object line.
+func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.Finding) []byte {
+	if !asJSON {
+		b = append(b, path...)
+		sep := ": "
+		if f.Hand >= 0 {
+			b = append(b, ": round "...)
+			b = append(b, f.Round.String()...)
+			sep = ", "
+		}
+		if f.Event >= 0 {
+			b = append(b, sep...)
+			b = append(b, "event "...)
+			b = strconv.AppendInt(b, int64(f.Event), 10)
+		}
+		b = append(b, ": "...)
+		b = append(b, f.Check...)
+		b = append(b, ": "...)
+		b = append(b, f.Message...)
+		if f.Expected != "" || f.Recorded != "" {
+			b = append(b, " (expected "...)
+			b = append(b, f.Expected...)
+			b = append(b, ", recorded "...)
+			b = append(b, f.Recorded...)
+			b = append(b, ')')
+		}
+		return append(b, '\n')
+	}
+	b = appendHead(b, path, g, f.Hand, f.Round, f.Event)
+	b = append(b, `,"check":`...)
+	b = event.AppendJSONString(b, f.Check)
+	if f.Seat != event.NoSeat {
+		b = append(b, `,"seat":`...)
+		b = strconv.AppendInt(b, int64(f.Seat), 10)
+	}
+	b = append(b, `,"message":`...)
+	b = event.AppendJSONString(b, f.Message)
+	if f.Expected != "" || f.Recorded != "" {
+		b = append(b, `,"expected":`...)
+		b = event.AppendJSONString(b, f.Expected)
+		b = append(b, `,"recorded":`...)
+		b = event.AppendJSONString(b, f.Recorded)
+	}
+	return append(b, "}\n"...)
+}
+
+// appendHead writes the fields every JSON finding starts with.
+func appendHead(b []byte, path string, g *event.Game, hand int, round event.RoundID, ev int) []byte {
+	b = append(b, `{"path":`...)
+	b = event.AppendJSONString(b, path)
+	b = append(b, `,"game_id":`...)
+	b = event.AppendJSONString(b, g.Meta.ID)
+	b = append(b, `,"round":`...)
+	if hand >= 0 {
+		b = event.AppendJSONString(b, round.String())
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"event":`...)
+	if ev >= 0 {
+		b = strconv.AppendInt(b, int64(ev), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	return b
+}
+
+// appendError writes an unreadable input.
+func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) []byte {
+	if !asJSON {
+		b = append(b, err.Error()...)
+		return append(b, '\n')
+	}
+	hand, round, ev := -1, event.RoundID{}, -1
+	if pe, ok := err.(*event.Error); ok {
+		hand, round, ev = pe.Hand, pe.Round, -1
+	}
+	b = appendHead(b, path, g, hand, round, ev)
+	b = append(b, `,"check":"parse","message":`...)
+	b = event.AppendJSONString(b, err.Error())
+	return append(b, "}\n"...)
+}
+
+// appendWarning writes a problem the decoder worked around; warnings are
+// not discrepancies.
+func appendWarning(b []byte, asJSON bool, path string, g *event.Game, msg string) []byte {
+	if !asJSON {
+		b = append(b, path...)
+		b = append(b, ": warning: "...)
+		b = append(b, msg...)
+		return append(b, '\n')
+	}
+	b = appendHead(b, path, g, -1, event.RoundID{}, -1)
+	b = append(b, `,"check":"parse.warning","severity":"warning","message":`...)
+	b = event.AppendJSONString(b, msg)
+	return append(b, "}\n"...)
+}
