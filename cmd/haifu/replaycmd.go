@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/tile"
+)
+
+func runReplay(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, "replay", "[--round N] [--format F] PATH",
+		`Replays one game and prints the table after each event, to check a log by
+eye: each seat's score, concealed hand (mpsz), melds, river (a tile followed
+by * declared riichi, by ' was called, _ marks a tsumogiri), riichi, and the
+tiles left in the live wall and the dora indicators. Findings of the replay
+are printed where they occur, prefixed with "!!".
+
+--round N prints only hand N (counting from 1 in the game's order).`)
+	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
+	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	if c := parseFlags(e, fs, args); c >= 0 {
+		return c
+	}
+	f, err := formatFlag(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu replay: %v\n", err)
+		return exitUsage
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "haifu replay: give exactly one PATH")
+		return exitUsage
+	}
+	w := bufio.NewWriter(e.stdout)
+	defer w.Flush()
+	dec := parser.Decoder{Format: f}
+	var g event.Game
+	n := 0
+	status := exitOK
+	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+		if n++; n > 1 {
+			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
+		}
+		if derr := dec.Decode(&in, &g); derr != nil {
+			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
+			status = exitFound
+		}
+		if printReplay(w, &g, *round) {
+			status = exitFound
+		}
+		return ctx.Err()
+	})
+	if err != nil {
+		w.Flush()
+		fmt.Fprintf(e.stderr, "haifu replay: %v\n", err)
+		return exitFound
+	}
+	return status
+}
+
+// printReplay writes the table after each event of g (of hand `only` when
+// it is positive) and reports whether the replay found anything.
+func printReplay(w io.Writer, g *event.Game, only int) bool {
+	var r replay.Replayer
+	r.Options = replay.OptionsFor(&g.Meta)
+	r.Start(g)
+	m := &g.Meta
+	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, m.Rules.Name)
+	found := false
+	seen := 0
+	for i := range g.Events {
+		r.Apply(i)
+		st := r.State()
+		fs := r.Findings()
+		for ; seen < len(fs); seen++ {
+			found = true
+			if only <= 0 || fs[seen].Hand == only-1 {
+				fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, fs[seen].Message)
+			}
+		}
+		if only > 0 && st.HandIndex != only-1 {
+			continue
+		}
+		e := &g.Events[i]
+		fmt.Fprintf(w, "\n#%d %s\n", i, describeEvent(g, e))
+		if st.HandIndex >= 0 && e.Type != event.GameStart && e.Type != event.GameEnd {
+			writeTable(w, st)
+		}
+	}
+	r.Finish()
+	return found
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// describeEvent is a one-line description of an event.
+func describeEvent(g *event.Game, e *event.Event) string {
+	switch e.Type {
+	case event.RoundStart:
+		rd := &g.Rounds[e.Ref]
+		return fmt.Sprintf("round_start %v, dealer %d, %d riichi sticks", rd.ID(), rd.Dealer, rd.Sticks)
+	case event.Draw:
+		s := fmt.Sprintf("seat %d draws %v", e.Seat, e.Tile)
+		if e.Flags&event.Replacement != 0 {
+			s += " (replacement)"
+		}
+		return s
+	case event.Discard:
+		s := fmt.Sprintf("seat %d discards %v", e.Seat, e.Tile)
+		if e.Flags&event.Tsumogiri != 0 {
+			s += " (tsumogiri)"
+		}
+		return s
+	case event.Call:
+		return fmt.Sprintf("seat %d calls %v %s on seat %d's %v", e.Seat, e.Meld.Kind, tile.FormatTiles(e.Meld.Slice()), e.Meld.From, e.Tile)
+	case event.ClosedKan:
+		return fmt.Sprintf("seat %d closed kan %s", e.Seat, tile.FormatTiles(e.Meld.Slice()))
+	case event.AddedKan:
+		return fmt.Sprintf("seat %d added kan %v", e.Seat, e.Tile)
+	case event.Win:
+		w := &g.Wins[e.Ref]
+		how := "tsumo"
+		if !w.Tsumo() {
+			how = fmt.Sprintf("ron on seat %d", w.From)
+		}
+		return fmt.Sprintf("seat %d wins by %s on %v: %d fu %d han %d points, deltas %v", w.Winner, how, w.WinTile, w.Fu, w.Han, w.Points, w.Deltas[:g.Meta.Players])
+	case event.Ryuukyoku:
+		r := &g.Ryuukyoku[e.Ref]
+		return fmt.Sprintf("ryuukyoku %v, deltas %v", r.Kind, r.Deltas[:g.Meta.Players])
+	case event.Dora:
+		return fmt.Sprintf("dora indicator %v", e.Tile)
+	case event.GameStart, event.GameEnd:
+		return e.Type.String()
+	}
+	if e.Seat != event.NoSeat {
+		return fmt.Sprintf("%v seat %d %v", e.Type, e.Seat, tileOrEmpty(e.Tile))
+	}
+	return e.Type.String()
+}
+
+func tileOrEmpty(t tile.Tile) string {
+	if t == tile.None {
+		return ""
+	}
+	return t.String()
+}
+
+// writeTable writes the table state, one line per seat.
+func writeTable(w io.Writer, st *replay.State) {
+	fmt.Fprintf(w, "   wall %d left, dora %s, sticks %d, honba %d, %s by seat %d\n",
+		st.LiveLeft, tile.FormatTiles(st.Dora[:st.NDora]), st.Sticks, st.Honba, st.Phase, st.Turn)
+	for s := range st.Players {
+		ss := &st.Seats[s]
+		var melds []string
+		for _, m := range ss.MeldList() {
+			melds = append(melds, m.Kind.String()+":"+tile.FormatTiles(m.Slice()))
+		}
+		if ss.Kita > 0 {
+			melds = append(melds, fmt.Sprintf("kita×%d", ss.Kita))
+		}
+		var river strings.Builder
+		for _, d := range ss.RiverList() {
+			river.WriteString(d.Tile.String())
+			if d.Tsumogiri {
+				river.WriteByte('_')
+			}
+			if d.Riichi {
+				river.WriteByte('*')
+			}
+			if d.Called {
+				river.WriteByte('\'')
+			}
+			river.WriteByte(' ')
+		}
+		riichi := ""
+		if ss.Riichi == replay.RiichiAccepted {
+			riichi = " RIICHI"
+		}
+		fmt.Fprintf(w, "   %d %6d%s  %-20s %-28s | %s\n", s, ss.Score, riichi, tile.FormatTiles(ss.Tiles()), strings.Join(melds, " "), strings.TrimSpace(river.String()))
+	}
+}
