@@ -178,6 +178,9 @@ type Meta struct {
 	TileIDs bool
 	// StartTime is the game's start as Unix seconds, 0 when unknown.
 	StartTime int64
+	// EndTime is the game's end as Unix seconds, 0 when unknown (Mahjong
+	// Soul heads record it).
+	EndTime int64
 	// Warnings are problems the decoder worked around (for instance text
 	// that did not belong to the log and was removed).
 	Warnings []string

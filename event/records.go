@@ -83,6 +83,11 @@ type Round struct {
 	// else nil.
 	Wall  []tile.Tile
 	Known Known
+	// Unknown lists, as Known bits, what the log does not record about the
+	// hand's start; those fields are zero. KnownScores: Scores; KnownBa:
+	// Sticks (Honba is always recorded). Zero for formats that record them
+	// all (old mjai logs record neither scores nor sticks).
+	Unknown Known
 }
 
 // ID returns the round's name.
@@ -128,6 +133,26 @@ const (
 	YakuKitaDora YakuID = 64
 )
 
+// Mahjong Soul yaku that Tenhou does not have: paarenchan and the optional
+// ancient yaku (古役). Mahjong Soul's renhou maps to Tenhou's renhou (36)
+// with the han the log gives.
+const (
+	YakuPaarenchan     YakuID = 65 // eight consecutive dealer wins (yakuman)
+	YakuTsubameGaeshi  YakuID = 66 // ron on a riichi declaration tile
+	YakuKanburi        YakuID = 67 // ron on the discard after a kan
+	YakuShiiaruRaotai  YakuID = 68 // four melds, tanki on a called hand
+	YakuUumensai       YakuID = 69 // all five tile groups
+	YakuSanrenkou      YakuID = 70 // three consecutive triplets of a suit
+	YakuIsshokuSanjun  YakuID = 71 // three identical sequences
+	YakuIipinMoyue     YakuID = 72 // haitei tsumo on 1p
+	YakuChuupinRaoyui  YakuID = 73 // houtei ron on 9p
+	YakuDaisharin      YakuID = 74 // 22334455667788p (yakuman)
+	YakuDaichikurin    YakuID = 75 // 22334455667788s (yakuman)
+	YakuDaisuurin      YakuID = 76 // 22334455667788m (yakuman)
+	YakuIshiNoUeSannen YakuID = 77 // double riichi houtei/haitei (yakuman)
+	YakuDaichisei      YakuID = 78 // seven pairs of honours (double yakuman)
+)
+
 var yakuNames = [...]string{
 	0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou",
 	5: "haitei", 6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
@@ -142,6 +167,10 @@ var yakuNames = [...]string{
 	48: "kokushi_musou_13", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
 	52: "dora", 53: "ura_dora", 54: "aka_dora",
 	64: "kita_dora",
+	65: "paarenchan", 66: "tsubame_gaeshi", 67: "kanburi", 68: "shiiaru_raotai",
+	69: "uumensai", 70: "sanrenkou", 71: "isshoku_sanjun", 72: "iipin_moyue",
+	73: "chuupin_raoyui", 74: "daisharin", 75: "daichikurin", 76: "daisuurin",
+	77: "ishi_no_ue_ni_mo_sannen", 78: "daichisei",
 }
 
 // String returns the yaku's name, such as "riichi" or "ura_dora".
@@ -264,6 +293,10 @@ const (
 	// Interrupted is a hand the server stopped with no result (Tenhou
 	// writes a RYUUKYOKU with neither scores nor type, and an empty owari).
 	Interrupted
+	// Unrecorded is a hand end without a winner whose kind the log does not
+	// record (mjai logs written by Mortal's tools give a ryukyoku with score
+	// changes only); the replay tells the kind from the table.
+	Unrecorded
 	numRyuukyokuKinds
 )
 
@@ -276,10 +309,12 @@ var ryuukyokuNames = [numRyuukyokuKinds]string{
 	FourKans:      "four_kans",
 	TripleRon:     "triple_ron",
 	Interrupted:   "interrupted",
+	Unrecorded:    "unrecorded",
 }
 
 // String returns the kind's name: "exhaustive", "nagashi", "nine_terminals",
-// "four_winds", "four_riichi", "four_kans", "triple_ron" or "interrupted".
+// "four_winds", "four_riichi", "four_kans", "triple_ron", "interrupted" or
+// "unrecorded".
 func (k RyuukyokuKind) String() string {
 	if k == 0 || k >= numRyuukyokuKinds {
 		return "RyuukyokuKind(" + strconv.Itoa(int(k)) + ")"
@@ -309,6 +344,9 @@ type RyuukyokuRecord struct {
 	Deltas, Before [4]int32
 	ChipDeltas     [4]int32
 	Known          Known
+	// Tenpai is each seat's tenpai as the log declares it (mjai tenpais),
+	// FlagUnknown where the log does not say.
+	Tenpai [4]Flag
 }
 
 // HandTiles returns seat s's revealed tiles. The slice aliases r.

@@ -1,0 +1,470 @@
+package mjai
+
+import (
+	"errors"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/haifu/haifu/event"
+)
+
+// errCut reports a JSON value that the input ends inside of.
+var errCut = errors.New("the input ends inside a JSON value")
+
+// errBad reports malformed JSON found while skipping a value.
+var errBad = errors.New("malformed JSON")
+
+// skipString returns the index after the JSON string starting at b[i].
+func skipString(b []byte, i int) (int, error) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return len(b), errCut
+}
+
+// skipValue returns the index after the JSON value starting at b[i]. It
+// checks only the nesting; the value's own syntax is checked when it is
+// parsed.
+func skipValue(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return i, errCut
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				k, err := skipString(b, j)
+				if err != nil {
+					return k, err
+				}
+				j = k - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return len(b), errCut
+	case '}', ']', ',', ':':
+		return i, errBad
+	}
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && !isSpace(b[j]) {
+		j++
+	}
+	if j == len(b) {
+		return j, errCut
+	}
+	return j, nil
+}
+
+// member is one member of the top-level object: its key and the extent of
+// its value.
+type member struct {
+	key        string
+	start, end int
+}
+
+// document decodes the single-object variant ({type, lobby, dan, rate,
+// game: [events], owari}) or a top-level array of events. It scans the
+// top level itself, so that a cut document still gives its first events.
+func (d *Decoder) document(data []byte, i int) error {
+	i = skipSpace(data, i)
+	d.pos = event.Pos{Offset: int32(i), Index: -1}
+	if data[i] == '[' {
+		if err := d.array(data, i); err != nil {
+			return err
+		}
+		d.pos = event.Pos{Offset: int32(len(data)), Index: -1}
+		return nil
+	}
+	var members [16]member
+	n := 0
+	var cut error
+	j := skipSpace(data, i+1)
+	for {
+		if j >= len(data) {
+			cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
+			break
+		}
+		if data[j] == '}' {
+			if k := skipSpace(data, j+1); k < len(data) {
+				d.pos.Offset = int32(k)
+				return d.errf(event.ErrSyntax, "text after the top-level object")
+			}
+			break
+		}
+		if data[j] != '"' {
+			d.pos.Offset = int32(j)
+			return d.errf(event.ErrSyntax, "expected a member name in the top-level object")
+		}
+		kEnd, err := skipString(data, j)
+		if err != nil {
+			cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
+			break
+		}
+		key := data[j+1 : kEnd-1]
+		j = skipSpace(data, kEnd)
+		if j >= len(data) || data[j] != ':' {
+			if j >= len(data) {
+				cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
+				break
+			}
+			d.pos.Offset = int32(j)
+			return d.errf(event.ErrSyntax, "expected ':' after the member name %q", key)
+		}
+		j = skipSpace(data, j+1)
+		vEnd, err := skipValue(data, j)
+		if err == errBad {
+			d.pos.Offset = int32(j)
+			return d.errf(event.ErrSyntax, "malformed value of member %q", key)
+		}
+		// A value the input ends inside of is kept only for the game
+		// array, whose first events can still be read.
+		if n < len(members) && (err == nil || string(key) == "game") {
+			members[n] = member{string(key), j, vEnd}
+			n++
+		}
+		if err != nil {
+			cut = d.errf(event.ErrTruncated, "the input ends inside member %q", key)
+			break
+		}
+		j = skipSpace(data, vEnd)
+		if j < len(data) && data[j] == ',' {
+			j = skipSpace(data, j+1)
+		} else if j < len(data) && data[j] != '}' {
+			d.pos.Offset = int32(j)
+			return d.errf(event.ErrSyntax, "expected ',' or '}' after member %q", key)
+		}
+	}
+	ms := members[:n]
+	// Metadata first, the game type before the rest: it says how many
+	// players there are.
+	for _, typeFirst := range []bool{true, false} {
+		for _, m := range ms {
+			if m.key == "game" || m.key == "owari" || m.key == "games" || (m.key == "type") != typeFirst {
+				continue
+			}
+			if err := d.metaMember(data, m); err != nil {
+				return err
+			}
+		}
+	}
+	d.g.Meta.Platform = event.Tenhou
+	d.gameStart(event.Pos{Offset: int32(i), Index: -1})
+	found := false
+	for _, m := range ms {
+		switch m.key {
+		case "games":
+			d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+			return d.errf(event.ErrUnsupported, "a \"games\" list of rounds (an older tenhou-paifu-to-json layout)")
+		case "game":
+			found = true
+			if m.start >= len(data) {
+				break // cut before its value: reported below
+			}
+			if data[m.start] != '[' {
+				d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+				return d.errf(event.ErrSyntax, "game is not an array")
+			}
+			if err := d.array(data, m.start); err != nil {
+				return err
+			}
+		}
+	}
+	if cut != nil {
+		return cut
+	}
+	if !found {
+		d.pos = event.Pos{Offset: int32(i), Index: -1}
+		return d.errf(event.ErrSyntax, "no game array in the top-level object")
+	}
+	for _, m := range ms {
+		if m.key == "owari" {
+			d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+			if err := d.owari(data[m.start:m.end]); err != nil {
+				return err
+			}
+		}
+	}
+	d.pos = event.Pos{Offset: int32(len(data)), Index: -1}
+	return nil
+}
+
+// array decodes the events of the JSON array starting at data[i]. An event
+// object's position is its offset and its index in the array.
+func (d *Decoder) array(data []byte, i int) error {
+	j := skipSpace(data, i+1)
+	for k := 0; ; k++ {
+		d.pos = event.Pos{Offset: int32(j), Index: int32(k)}
+		if j >= len(data) {
+			return d.errf(event.ErrTruncated, "the input ends inside the event array")
+		}
+		if data[j] == ']' {
+			return nil
+		}
+		end, err := skipValue(data, j)
+		switch {
+		case err == errCut:
+			return d.errf(event.ErrTruncated, "the input ends inside event %d", k)
+		case err != nil:
+			return d.errf(event.ErrSyntax, "malformed event %d", k)
+		}
+		v, err := d.p.ParseBytes(data[j:end])
+		if err != nil {
+			return d.errf(event.ErrSyntax, "%v", err)
+		}
+		if v.Type() != fastjson.TypeObject {
+			return d.errf(event.ErrSyntax, "event %d is not an object", k)
+		}
+		if err := d.event(v); err != nil {
+			return err
+		}
+		j = skipSpace(data, end)
+		if j < len(data) && data[j] == ',' {
+			j = skipSpace(data, j+1)
+		} else if j < len(data) && data[j] != ']' {
+			d.pos.Offset = int32(j)
+			return d.errf(event.ErrSyntax, "expected ',' or ']' after event %d", k)
+		}
+	}
+}
+
+// tenhouDan are Tenhou's rank names by dan index.
+var tenhouDan = [...]string{
+	"新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
+	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+}
+
+// metaMember reads one metadata member of the single-object variant.
+func (d *Decoder) metaMember(data []byte, m member) error {
+	d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+	switch m.key {
+	case "type", "lobby", "dan", "rate", "sex", "sx", "id":
+	default:
+		return nil // unknown members are ignored
+	}
+	v, err := d.p.ParseBytes(data[m.start:m.end])
+	if err != nil {
+		return d.errf(event.ErrSyntax, "member %q: %v", m.key, err)
+	}
+	meta := &d.g.Meta
+	switch m.key {
+	case "type":
+		t, err := v.Int()
+		if err != nil || t < 0 || t > math32 {
+			return d.errf(event.ErrValue, "type %s is not a Tenhou game type", v)
+		}
+		d.goType(t)
+	case "lobby":
+		if v.Type() == fastjson.TypeNull {
+			return nil
+		}
+		l, err := v.Int()
+		if err != nil || l < 0 || l > math32 {
+			return d.errf(event.ErrValue, "lobby %s", v)
+		}
+		meta.Rules.TenhouLobby = int32(l)
+	case "dan":
+		a, err := v.Array()
+		if err != nil || len(a) > 4 {
+			return d.errf(event.ErrValue, "dan %s is not a list of 4 ranks", v)
+		}
+		for i, x := range a {
+			n, err := x.Int()
+			if err != nil || n < -1 || n > math32 {
+				return d.errf(event.ErrValue, "dan %s", v)
+			}
+			meta.Seats[i].RankIndex = int32(n)
+			if n >= 0 && n < len(tenhouDan) && i < d.players {
+				meta.Seats[i].Rank = tenhouDan[n]
+			}
+		}
+	case "rate":
+		a, err := v.Array()
+		if err != nil || len(a) > 4 {
+			return d.errf(event.ErrValue, "rate %s is not a list of 4 ratings", v)
+		}
+		for i, x := range a {
+			f, err := x.Float64()
+			if err != nil {
+				return d.errf(event.ErrValue, "rate %s", v)
+			}
+			meta.Seats[i].Rate = f
+		}
+	case "sex", "sx":
+		a, err := v.Array()
+		if err != nil || len(a) > 4 {
+			return d.errf(event.ErrValue, "%s %s is not a list of 4", m.key, v)
+		}
+		for i, x := range a {
+			if b := x.GetStringBytes(); len(b) == 1 {
+				meta.Seats[i].Sex = b[0]
+			}
+		}
+	case "id":
+		a, err := v.Array()
+		if err != nil || len(a) > 4 {
+			return d.errf(event.ErrValue, "id %s is not a list of 4 names", v)
+		}
+		for i, x := range a {
+			s := string(x.GetStringBytes())
+			if strings.IndexByte(s, '%') >= 0 {
+				if u, err := url.PathUnescape(s); err == nil {
+					s = u
+				}
+			}
+			meta.Seats[i].Name = validUTF8(s)
+		}
+	}
+	return nil
+}
+
+const math32 = 1<<31 - 1
+
+// goType applies Tenhou's GO type bits (TENHOU-FORMATS.md §1.2).
+func (d *Decoder) goType(t int) {
+	m := &d.g.Meta
+	r := &m.Rules
+	r.TenhouType = int32(t)
+	r.RedFives = [3]int8{1, 1, 1}
+	if t&0x2 != 0 {
+		r.RedFives = [3]int8{}
+	}
+	r.OpenTanyao = event.FlagOf(t&0x4 == 0)
+	r.Fast = event.FlagOf(t&0x40 != 0)
+	r.Chips = event.FlagOf(t&0x600 != 0)
+	if t&0x8 != 0 {
+		m.Length = event.EastSouth
+	} else {
+		m.Length = event.EastOnly
+	}
+	if t&0x10 != 0 {
+		d.setPlayers(3)
+		if t&0x2 == 0 {
+			r.RedFives = [3]int8{0, 1, 1}
+		}
+	} else {
+		d.setPlayers(4)
+	}
+	r.Name = tenhouRuleName(t)
+}
+
+// tenhouRuleName builds Tenhou's rule name from the GO type bits, as the
+// mjlog decoder does: players, table, length, open tanyao, red fives, fast,
+// chips.
+func tenhouRuleName(t int) string {
+	var b strings.Builder
+	if t&0x10 != 0 {
+		b.WriteString("三")
+	} else {
+		b.WriteString("四")
+	}
+	level := 0
+	if t&0x20 != 0 {
+		level += 2
+	}
+	if t&0x80 != 0 {
+		level++
+	}
+	tables := [4]string{"般", "上", "特", "鳳"}
+	if t&0x600 != 0 {
+		tables = [4]string{"若", "銀", "琥", "孔"}
+	}
+	b.WriteString(tables[level])
+	if t&0x8 != 0 {
+		b.WriteString("南")
+	} else {
+		b.WriteString("東")
+	}
+	if t&0x4 == 0 {
+		b.WriteString("喰")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x2 == 0 {
+		b.WriteString("赤")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x40 != 0 {
+		b.WriteString("速")
+	}
+	switch t & 0x600 {
+	case 0x200:
+		b.WriteString("祝２")
+	case 0x600:
+		b.WriteString("祝５")
+	case 0x400:
+		b.WriteString("祝０")
+	}
+	return b.String()
+}
+
+// owari reads the single-object variant's final result: the four final
+// scores in hundreds (tenhou-paifu-to-json keeps only those), or scores and
+// points alternating as in mjlog.
+func (d *Decoder) owari(b []byte) error {
+	if d.ended {
+		return d.errf(event.ErrValue, "owari after the game end")
+	}
+	if d.inHand {
+		return d.errf(event.ErrValue, "owari before the last hand ended")
+	}
+	v, err := d.p.ParseBytes(b)
+	if err != nil {
+		return d.errf(event.ErrSyntax, "owari: %v", err)
+	}
+	if v.Type() == fastjson.TypeNull {
+		return nil
+	}
+	a, err := v.Array()
+	if err != nil || (len(a) != 4 && len(a) != 8) {
+		return d.errf(event.ErrValue, "owari %s is not a list of 4 scores", v)
+	}
+	var e event.EndRecord
+	step := len(a) / 4
+	for i := range 4 {
+		s, err := a[i*step].Int()
+		if err != nil || s < -1e7 || s > 1e7 {
+			return d.errf(event.ErrValue, "owari %s: score %s", v, a[i*step])
+		}
+		e.Scores[i] = int32(s) * 100
+		if step == 2 {
+			p, err := a[i*step+1].Float64()
+			if err != nil {
+				return d.errf(event.ErrValue, "owari %s: points %s", v, a[i*step+1])
+			}
+			e.Points[i] = p
+		}
+	}
+	e.Known = event.KnownScores
+	if step == 2 {
+		e.Known |= event.KnownPoints2
+	}
+	d.endGame(e)
+	return nil
+}
+
+// validUTF8 returns s with invalid UTF-8 replaced by U+FFFD.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
