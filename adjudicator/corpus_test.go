@@ -43,7 +43,7 @@ func TestCorpusMjlogAuto(t *testing.T) {
 		if g.Meta.Platform != event.Tenhou {
 			continue
 		}
-		rules, err := sel.For(&g.Meta)
+		rules, err := sel.For(&g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -161,19 +161,31 @@ func (j *judge) gameEnd(i int) {
 	if end.Known&event.KnownScores != 0 && x.recordedScoresKnown && want != end.Scores {
 		j.report(-1, i, round, "game.final_scores", "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:j.players]), fmt.Sprint(end.Scores[:j.players]))
 	}
-	if end.Known&event.KnownPoints2 != 0 {
+	if end.Known&event.KnownPoints2 != 0 && len(j.r.End.Uma) > 0 {
 		scores := end.Scores
 		if end.Known&event.KnownScores == 0 {
 			scores = want
 		}
-		pts := j.finalPoints(scores)
-		for s := range j.players {
-			if math.Abs(pts[s]-end.Points[s]) > 0.05 {
-				j.report(-1, i, round, "game.final_points", "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
-				break
+		pts := j.finalPoints(scores, j.r.End.Rounding)
+		if j.r.End.Rounding == RoundingTenhou && !pointsEqual(pts, end.Points, j.players) {
+			// Tenhou rounded the final scores to 1000 until early 2022.
+			if alt := j.finalPoints(scores, RoundingThousand); pointsEqual(alt, end.Points, j.players) {
+				pts = alt
 			}
 		}
+		if !pointsEqual(pts, end.Points, j.players) {
+			j.report(-1, i, round, "game.final_points", "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
+		}
 	}
+}
+
+func pointsEqual(a, b [4]float64, n int) bool {
+	for s := range n {
+		if math.Abs(a[s]-b[s]) > 0.05 {
+			return false
+		}
+	}
+	return true
 }
 
 func fmtPoints(p []float64) string {
@@ -222,8 +234,9 @@ func (j *judge) finalScores(sc [4]int32, sticks int) [4]int32 {
 }
 
 // finalPoints computes the final points: (score − return)/1000 plus uma
-// by placement, the oka to first place, with the rules' ties and rounding.
-func (j *judge) finalPoints(sc [4]int32) [4]float64 {
+// by placement, the oka to first place, with the rules' ties and the given
+// rounding ("tenhou" computes without rounding).
+func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
 	r := j.r
 	n := j.players
 	order := make([]int, n) // seats by placement
@@ -235,6 +248,9 @@ func (j *judge) finalPoints(sc [4]int32) [4]float64 {
 	// Uma (and oka) per place; with split ties tied places share theirs.
 	uma := make([]float64, n)
 	copy(uma, r.End.Uma)
+	if len(r.End.UmaEast) == n && j.g.Meta.Length == event.EastOnly {
+		copy(uma, r.End.UmaEast)
+	}
 	uma[0] += oka
 	if r.End.Ties == TiesSplit {
 		for a := 0; a < n; {
@@ -252,27 +268,36 @@ func (j *judge) finalPoints(sc [4]int32) [4]float64 {
 			a = b + 1
 		}
 	}
-	switch r.End.Rounding {
-	case RoundingTenhou:
-		// Each place but first: (score − return)/1000 rounded to an
-		// integer, .5 toward zero; first gets minus the others' sum.
-		sum := 0.0
-		for k := 1; k < n; k++ {
-			s := order[k]
-			v := float64(sc[s]-r.Points.Return) / 1000
-			rv := math.Trunc(v)
-			if f := math.Abs(v - rv); f > 0.5 {
-				rv += math.Copysign(1, v)
+	// Each place but first gets (score − return)/1000 plus its uma; first
+	// gets minus the sum of the others, which is its uma and the oka when
+	// nothing is rounded.
+	sum := 0.0
+	for k := 1; k < n; k++ {
+		s := order[k]
+		score := sc[s]
+		if rounding == RoundingThousand {
+			// 4 down / 5 up on the magnitude: −500 becomes −1000.
+			a := score
+			if a < 0 {
+				a = -a
 			}
-			pts[s] = rv + uma[k]
-			sum += pts[s]
+			a = (a + 500) / 1000 * 1000
+			if score < 0 {
+				a = -a
+			}
+			score = a
 		}
+		pts[s] = float64(score-r.Points.Return)/1000 + uma[k]
+		sum += pts[s]
+	}
+	if rounding == RoundingThousand {
 		pts[order[0]] = -sum
-	default:
-		for k := range n {
-			s := order[k]
-			pts[s] = float64(sc[s]-r.Points.Return)/1000 + uma[k]
-		}
+	} else {
+		pts[order[0]] = float64(sc[order[0]]-r.Points.Return)/1000 + uma[0]
+	}
+	pts[order[0]] = math.Round(pts[order[0]]*10) / 10
+	for k := 1; k < n; k++ {
+		pts[order[k]] = math.Round(pts[order[k]]*10) / 10
 	}
 	return pts
 }

@@ -246,7 +246,7 @@ func (j *judge) roundStart(i int) {
 				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if rd.Scores != want && j.native {
+			if rd.Scores != want && j.native && j.r.Points.Start > 0 {
 				j.report(hand, i, id, "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
 			}
 			j.computed = rd.Scores

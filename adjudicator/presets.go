@@ -71,9 +71,9 @@ type Selector struct {
 	loaded  bool
 }
 
-// For returns the preset for a game's metadata: the platform, the number of
-// players and, for Tenhou, chip lobbies.
-func (s *Selector) For(m *event.Meta) (*Rules, error) {
+// For returns the preset for a game: its platform, number of players,
+// lobby kind and, for Tenhou, the era of its wall seed.
+func (s *Selector) For(g *event.Game) (*Rules, error) {
 	if !s.loaded {
 		s.loaded = true
 		for _, n := range PresetNames() {
@@ -88,24 +88,61 @@ func (s *Selector) For(m *event.Meta) (*Rules, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
+	m := &g.Meta
 	platform := m.Platform.String()
 	if m.Platform == event.PlatformUnknown {
 		platform = "other"
 	}
-	chips := m.Rules.Chips == event.FlagYes
 	players := int(m.Players)
 	if players != 3 {
 		players = 4
 	}
+	lobby, era := lobbyKind(m), seedEra(g)
 	for _, r := range s.presets {
-		if r.Players == players && slices.Contains(r.Auto.Platforms, platform) && r.Auto.Chips == chips {
-			return r, nil
+		if r.Players != players || !slices.Contains(r.Auto.Platforms, platform) {
+			continue
 		}
-	}
-	for _, r := range s.presets {
-		if r.Players == players && slices.Contains(r.Auto.Platforms, platform) {
-			return r, nil
+		if r.Auto.Lobby != "any" && r.Auto.Lobby != lobby {
+			continue
 		}
+		if len(r.Auto.Eras) > 0 && !slices.Contains(r.Auto.Eras, era) {
+			continue
+		}
+		return r, nil
 	}
-	return nil, fmt.Errorf("no preset for a %d-player %s game", players, platform)
+	return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, seed era %s)", players, platform, lobby, era)
+}
+
+// lobbyKind classifies a Tenhou game's lobby: "chips5" for 祝儀 lobbies
+// with 5 chips per bonus, "chips" for the other 祝儀 lobbies,
+// "private" for numbered lobbies, custom rules (GO title, rule or csrule)
+// and the 0x800 lobbies, else "public". Other platforms are "public".
+func lobbyKind(m *event.Meta) string {
+	if m.Platform != event.Tenhou {
+		return "public"
+	}
+	switch {
+	case m.Rules.Chips == event.FlagYes && m.Rules.TenhouType&0x600 == 0x600:
+		return "chips5"
+	case m.Rules.Chips == event.FlagYes:
+		return "chips"
+	case m.Rules.TenhouLobby > 0, m.Rules.TenhouType >= 0 && m.Rules.TenhouType&0x800 != 0, len(m.Rules.Extra) > 0:
+		return "private"
+	}
+	return "public"
+}
+
+// seedEra returns the era of a Tenhou log's wall seed: "2009" for the
+// per-hand seeds and the hex seed of 2009-10, "base64" for the later
+// seed, "none" when there is none.
+func seedEra(g *event.Game) string {
+	switch {
+	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
+		return "2009"
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
+		return "base64"
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar"):
+		return "2009"
+	}
+	return "none"
 }

@@ -51,8 +51,9 @@ type Rules struct {
 
 // PointRules are the point values of the game.
 type PointRules struct {
-	// Start is every player's starting score; Return the score the final
-	// points are measured from (the difference, times the number of
+	// Start is every player's starting score (0: whatever the log's first
+	// hand says, for lobbies whose owner sets it); Return the score the
+	// final points are measured from (the difference, times the number of
 	// players, is the oka that goes to first place).
 	Start  int32 `toml:"start"`
 	Return int32 `toml:"return"`
@@ -172,14 +173,21 @@ type EndRules struct {
 	// (to first place), "lost", or "first_split" (split among tied first
 	// places).
 	LeftoverSticks LeftoverSticks `toml:"leftover_sticks"`
-	// Uma is added to the final points by placement, in thousands.
-	Uma []float64 `toml:"uma"`
+	// Uma is added to the final points by placement, in thousands; empty
+	// when the rules do not fix it (private lobbies): the final points are
+	// then not judged. UmaEast, when not empty, replaces Uma for East-only
+	// games.
+	Uma     []float64 `toml:"uma"`
+	UmaEast []float64 `toml:"uma_east"`
 	// Ties: "seat_order" (the seat nearer the first dealer places higher)
 	// or "split" (tied places share their uma).
 	Ties Ties `toml:"ties"`
-	// Rounding of the final points: "none", or "tenhou" (each place but
-	// first rounds (score − return)/1000 to an integer, .5 toward zero;
-	// first gets minus the sum of the others).
+	// Rounding of the final points: "none"; "thousand" (the final score is
+	// rounded to 1000, 4 down / 5 up on its magnitude, before the points
+	// are taken, for each place but first, which gets minus the sum of the
+	// others); or "tenhou", which accepts either: Tenhou rounded until early
+	// 2022 and stopped by June 2022, and an mjlog does not carry its date
+	// (docs/rules-evidence.md Q12). Computed points use no rounding.
 	Rounding Rounding `toml:"rounding"`
 	// Chombo is the penalty for a chombo: "none" (no chombo exists), or a
 	// penalty of ChomboPenalty points taken after the game.
@@ -196,12 +204,21 @@ type RiichiRules struct {
 	MinWall int `toml:"min_wall"`
 }
 
-// AutoSelector says which logs `--rules auto` gives this preset.
+// AutoSelector says which logs `--rules auto` gives this preset. A preset
+// is chosen when the log's platform is in Platforms, its player count is
+// Players, and its lobby kind and seed era match.
 type AutoSelector struct {
 	// Platforms lists "tenhou", "majsoul", "other"; empty: none.
 	Platforms []string `toml:"platforms"`
-	// Chips: for Tenhou chip lobbies only (true) or never (false).
-	Chips bool `toml:"chips"`
+	// Lobby is "public" (Tenhou lobby 0 with standard rules), "chips"
+	// (祝儀 lobbies), "chips5" (祝儀 lobbies with 5 chips per bonus),
+	// "private" (numbered or custom lobbies, and other special lobbies) or
+	// "any".
+	Lobby string `toml:"lobby"`
+	// Eras lists the Tenhou seed eras the preset is for: "2009" (a seed per
+	// hand, or the hex seed of 2009-10), "base64" (the later seed), "none"
+	// (no seed recorded); empty: any.
+	Eras []string `toml:"eras"`
 }
 
 // Declaration is how tenpai is told at an exhaustive draw.
@@ -277,6 +294,7 @@ const (
 	TiesSeatOrder        Ties           = "seat_order"
 	TiesSplit            Ties           = "split"
 	RoundingNone         Rounding       = "none"
+	RoundingThousand     Rounding       = "thousand"
 	RoundingTenhou       Rounding       = "tenhou"
 	ChomboNone           Chombo         = "none"
 	ChomboPenalty        Chombo         = "penalty"
@@ -308,8 +326,8 @@ func (r *Rules) Validate() error {
 		bad("players = %d: want 3 or 4", r.Players)
 	}
 	p := r.Points
-	if p.Start <= 0 || p.Return < 0 || p.RiichiStick < 0 || p.HonbaRon < 0 || p.HonbaTsumo < 0 {
-		bad("points: start must be positive and the other values non-negative")
+	if p.Start < 0 || p.Return < 0 || p.RiichiStick < 0 || p.HonbaRon < 0 || p.HonbaTsumo < 0 {
+		bad("points: the values must not be negative")
 	}
 	if r.Draw.NotenPool < 0 {
 		bad("draw.noten_pool = %d: must not be negative", r.Draw.NotenPool)
@@ -340,7 +358,7 @@ func (r *Rules) Validate() error {
 	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)
 	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
 	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
-	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingTenhou)
+	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingThousand, RoundingTenhou)
 	oneOf(&errs, "end.chombo", r.End.Chombo, ChomboNone, ChomboPenalty)
 	if (r.End.Extension == ExtensionSudden || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
 		bad("end.goal must be positive with an extension or yame that needs the goal")
@@ -348,8 +366,21 @@ func (r *Rules) Validate() error {
 	if (r.End.AgariYame || r.End.TenpaiYame) && (r.End.YamePlacement < 1 || r.End.YamePlacement > r.Players) {
 		bad("end.yame_placement = %d: want 1-%d", r.End.YamePlacement, r.Players)
 	}
-	if len(r.End.Uma) != r.Players {
-		bad("end.uma has %d values, want %d", len(r.End.Uma), r.Players)
+	if len(r.End.Uma) != r.Players && len(r.End.Uma) != 0 {
+		bad("end.uma has %d values, want %d (or none)", len(r.End.Uma), r.Players)
+	}
+	if len(r.End.UmaEast) != r.Players && len(r.End.UmaEast) != 0 {
+		bad("end.uma_east has %d values, want %d (or none)", len(r.End.UmaEast), r.Players)
+	}
+	switch r.Auto.Lobby {
+	case "public", "chips", "chips5", "private", "any":
+	default:
+		bad("auto.lobby = %q: want public, chips, chips5, private or any", r.Auto.Lobby)
+	}
+	for _, e := range r.Auto.Eras {
+		if e != "2009" && e != "base64" && e != "none" {
+			bad("auto.eras: %q is not 2009, base64 or none", e)
+		}
 	}
 	if r.Draw.NotenRiichi == NotenRiichiChombo && r.End.Chombo == ChomboNone {
 		bad(`draw.noten_riichi = "chombo" needs end.chombo`)

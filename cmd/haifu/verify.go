@@ -90,7 +90,7 @@ an unreadable input was found, 2 on a usage error.`)
 				return err
 			}
 		}
-		own, err := sel.For(&g.Meta)
+		own, err := sel.For(&g)
 		if err != nil {
 			return err
 		}
