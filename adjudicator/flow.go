@@ -42,7 +42,10 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 		}
 		computed[s] = j.computed[s] + paid + delta
 	}
-	x.recordedScores, x.recordedScoresKnown = recorded, recordedKnown
+	x.recordedScores, x.recordedScoresKnown = recorded, recordedKnown && st.Round.Unknown&event.KnownScores == 0
+	if !x.recordedScoresKnown {
+		j.scoresUnknown = true
+	}
 	if j.native {
 		j.computed = recorded
 		x.scores = recorded
@@ -61,6 +64,16 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 // decideEnd sets x.end when the rules end the game after this hand.
 func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out judged) {
 	r := j.r
+	switch {
+	case j.g.Meta.Length == event.SingleHand:
+		x.end, x.endReason = true, "after its only hand"
+		return
+	case j.g.Meta.Length == event.LengthUnknown || (j.native && j.scoresUnknown):
+		// Without the game's length, or without its scores, the end
+		// cannot be judged.
+		x.endUnknown = true
+		return
+	}
 	sc := x.scores
 	for s := range j.players {
 		if (r.End.Tobi == TobiBelowZero && sc[s] < 0) || (r.End.Tobi == TobiZero && sc[s] <= 0) {
@@ -141,6 +154,9 @@ func (j *judge) gameEnd(i int) {
 	round := j.lastRound
 	if end.Known&(event.KnownScores|event.KnownPoints2) == 0 {
 		// The server stopped the game (an empty owari): nothing to judge.
+		return
+	}
+	if x.endUnknown {
 		return
 	}
 	if !x.end {

@@ -46,6 +46,9 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 		if !w.Tsumo() && w.From.Valid() {
 			hr.Seats[w.From].DealtIn = true
 		}
+		if w.Winner == dealer {
+			out.dealerKeeps = true
+		}
 		v := j.r.handValue(w)
 		if !v.known {
 			out.expectedKnown = false
@@ -62,9 +65,6 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 		d := j.winDeltas(w, v, dealer, honba, sticks, othersOwn, first, st)
 		for s := range 4 {
 			out.deltas[s] += d[s]
-		}
-		if w.Winner == dealer {
-			out.dealerKeeps = true
 		}
 	}
 	if out.dealerKeeps && len(wins) > 1 && !j.r.Win.DealerKeepsOnMultiRon {

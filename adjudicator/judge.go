@@ -153,12 +153,16 @@ type judge struct {
 	haveNext  bool
 	computed  [4]int32 // counterfactual scores
 	stopped   bool     // divergent or ended early: later hands are not judged
+	// scoresUnknown: some hand's score changes or scores are not recorded,
+	// so the log's own score track is unknown from there on.
+	scoresUnknown bool
 	lastRound event.RoundID
 }
 
 // expectation is what the rules say the next hand (or the end) must be.
 type expectation struct {
 	end                 bool
+	endUnknown          bool // the log does not say enough to judge the end
 	endReason           string
 	wind, number        int
 	dealer              event.Seat
@@ -246,7 +250,7 @@ func (j *judge) roundStart(i int) {
 				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if rd.Scores != want && j.native && j.r.Points.Start > 0 {
+			if rd.Scores != want && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
 				j.report(hand, i, id, "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
 			}
 			j.computed = rd.Scores
@@ -258,7 +262,7 @@ func (j *judge) roundStart(i int) {
 	if j.stopped {
 		return
 	}
-	if x.end {
+	if x.end && !x.endUnknown {
 		if j.native && !x.optionalEnd {
 			j.report(hand, i, id, "game.end", "the game goes on although the rules end it "+x.endReason, "game end", "hand "+id.String())
 		}
@@ -281,7 +285,7 @@ func (j *judge) roundStart(i int) {
 		want = append(want, fmt.Sprintf("honba %d", x.honba))
 		got = append(got, fmt.Sprintf("honba %d", rd.Honba))
 	}
-	if int(rd.Sticks) != x.sticks {
+	if int(rd.Sticks) != x.sticks && rd.Unknown&event.KnownBa == 0 {
 		diffs = append(diffs, "riichi sticks")
 		want = append(want, fmt.Sprintf("sticks %d", x.sticks))
 		got = append(got, fmt.Sprintf("sticks %d", rd.Sticks))
@@ -290,7 +294,7 @@ func (j *judge) roundStart(i int) {
 		if len(diffs) > 0 {
 			j.report(hand, i, id, "flow.next_round", "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
 		}
-		if x.recordedScoresKnown && rd.Scores != x.recordedScores {
+		if x.recordedScoresKnown && rd.Unknown&event.KnownScores == 0 && rd.Scores != x.recordedScores {
 			j.report(hand, i, id, "flow.scores", "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
 				fmt.Sprint(x.recordedScores[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
 		}

@@ -12,13 +12,16 @@ var doubleYakumanForms = [...]event.YakuID{41, 46, 48, 49} // suuankou tanki, ju
 func (r *Rules) yakumanCount(w *event.WinRecord) int {
 	n := 0
 	for _, y := range w.YakuList() {
-		if y.Han < 13 || !y.ID.IsYakuman() {
+		if y.Han < 13 {
 			continue
 		}
-		k := 1
-		if r.Win.DoubleYakumanForms {
-			for _, d := range doubleYakumanForms {
-				if y.ID == d {
+		// The log records 13 han per yakuman the entry counts for on its
+		// platform; the double forms follow the rules instead.
+		k := int(y.Han) / 13
+		for _, d := range doubleYakumanForms {
+			if y.ID == d {
+				k = 1
+				if r.Win.DoubleYakumanForms {
 					k = 2
 				}
 			}

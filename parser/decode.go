@@ -7,17 +7,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/majsoul"
+	"github.com/haifu/haifu/parser/mjai"
 	"github.com/haifu/haifu/parser/tenhou"
 )
 
 // Detect returns the format of the decompressed log data, judged by its
 // content alone, or event.FormatUnknown. It reads at most the first 64 KiB.
-// Only mjlog is recognised so far.
 func Detect(data []byte) event.Format {
 	// One case per format, the most specific test first.
 	switch {
 	case tenhou.Detect(data):
 		return event.FormatMjlog
+	case majsoul.Detect(data):
+		return event.FormatMajsoul
+	case mjai.Detect(data):
+		return event.FormatMjai
 	}
 	return event.FormatUnknown
 }
@@ -33,7 +38,9 @@ type Decoder struct {
 	// not of that format is an error wrapping ErrWrongFormat.
 	Format event.Format
 
-	mjlog tenhou.Decoder
+	mjlog   tenhou.Decoder
+	majsoul majsoul.Decoder
+	mjai    mjai.Decoder
 }
 
 // Decode decodes the Input in into g, which it resets first; g.Meta.Path is
@@ -63,6 +70,16 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 			return d.wrongFormat(g, in)
 		}
 		return d.mjlog.Decode(in.Data, in.Path, g)
+	case event.FormatMajsoul:
+		if forced && !majsoul.Detect(in.Data) {
+			return d.wrongFormat(g, in)
+		}
+		return d.majsoul.Decode(in.Data, in.Path, g)
+	case event.FormatMjai:
+		if forced && !mjai.Detect(in.Data) {
+			return d.wrongFormat(g, in)
+		}
+		return d.mjai.Decode(in.Data, in.Path, g)
 	}
 	return d.fail(g, in, f, fmt.Errorf("reading %v logs is not implemented yet: %w", f, event.ErrUnsupported))
 }

@@ -22,7 +22,7 @@ func TestDetect(t *testing.T) {
 		{"mjlog", `<mjloggm ver="2.3"><SHUFFLE seed="" ref=""/>`, event.FormatMjlog},
 		{"mjlog after text", "<!-- saved by a client -->\n" + `<mjloggm ver="2.3">`, event.FormatMjlog},
 		{"tenhou6 json", `{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"般南喰赤"},"log":[]}`, event.FormatUnknown},
-		{"mjai json lines", `{"type":"start_game","names":["a","b","c","d"]}` + "\n", event.FormatUnknown},
+		{"mjai json lines", `{"type":"start_game","names":["a","b","c","d"]}` + "\n", event.FormatMjai},
 		{"zip", zipOf(0x08, m("a.xml", "<mjloggm>")), event.FormatUnknown},
 		{"empty", "", event.FormatUnknown},
 	}

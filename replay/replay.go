@@ -523,7 +523,7 @@ func (r *Replayer) riichi(e *event.Event) {
 	case ss.CalledThisTurn:
 		r.report("legality.riichi", e.Seat, "seat %d declares riichi right after a call", e.Seat)
 	}
-	if ss.Score < r.Options.RiichiMinScore {
+	if ss.Score < r.Options.RiichiMinScore && st.Round.Unknown&event.KnownScores == 0 {
 		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, r.Options.RiichiMinScore)
 	}
 	if st.LiveLeft < r.Options.RiichiMinWall {
@@ -552,7 +552,7 @@ func (r *Replayer) riichiAccepted(e *event.Event) {
 	ss.Ippatsu = true
 	ss.Score -= 1000
 	st.Sticks++
-	if e.Ref >= 0 && int(e.Ref) < len(r.g.Scores) {
+	if e.Ref >= 0 && int(e.Ref) < len(r.g.Scores) && st.Round.Unknown&event.KnownScores == 0 {
 		rec := r.g.Scores[e.Ref]
 		for s := range st.Players {
 			if rec[s] != st.Seats[s].Score {
@@ -912,8 +912,7 @@ func (r *Replayer) win(e *event.Event) {
 	if tsumo {
 		st.LastValid = false
 	}
-	st.Ends = append(st.Ends, r.idx)
-	st.Phase = HandOver
+	r.endHand()
 }
 
 func countsValid(c *tile.Counts) bool {
@@ -946,6 +945,15 @@ func (r *Replayer) ryuukyoku(e *event.Event) {
 				r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %s, replayed hand %s", s, got.String(), ss.Hand.String())
 			}
 		}
+	}
+	r.endHand()
+}
+
+// endHand records the event being applied as one of the hand's ends.
+func (r *Replayer) endHand() {
+	st := &r.st
+	if len(st.Ends) == 0 {
+		st.EndPhase = st.Phase
 	}
 	st.Ends = append(st.Ends, r.idx)
 	st.Phase = HandOver

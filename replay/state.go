@@ -242,8 +242,10 @@ type State struct {
 	Discards     int
 	// Calls counts the hand's chi, pon and kans.
 	Calls int
-	// Ends are the indices of the hand's Win and Ryuukyoku events.
-	Ends []int
+	// Ends are the indices of the hand's Win and Ryuukyoku events;
+	// EndPhase is the phase the table was in when the first of them came.
+	Ends     []int
+	EndPhase Phase
 }
 
 // LiveWall returns the number of live tiles of a fresh wall: 136 − 14 dead

@@ -23,7 +23,7 @@ file, checks it and prints it as haifu reads it.`)
 				fmt.Fprintf(e.stderr, "haifu rules: %v\n", err)
 				return exitFound
 			}
-			fmt.Fprintf(e.stdout, "%-16s %s\n", n, r.Description)
+			fmt.Fprintf(e.stdout, "%-18s %s\n", n, r.Description)
 		}
 		return exitOK
 	case 1:
