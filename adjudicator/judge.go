@@ -149,14 +149,14 @@ type judge struct {
 	players int
 	// The expected course of the game under the rules, after the last
 	// judged hand.
-	next      expectation
-	haveNext  bool
-	computed  [4]int32 // counterfactual scores
-	stopped   bool     // divergent or ended early: later hands are not judged
+	next     expectation
+	haveNext bool
+	computed [4]int32 // counterfactual scores
+	stopped  bool     // divergent or ended early: later hands are not judged
 	// scoresUnknown: some hand's score changes or scores are not recorded,
 	// so the log's own score track is unknown from there on.
 	scoresUnknown bool
-	lastRound event.RoundID
+	lastRound     event.RoundID
 }
 
 // expectation is what the rules say the next hand (or the end) must be.
