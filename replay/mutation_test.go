@@ -7,6 +7,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/internal/gamebuild"
 	"github.com/haifu/haifu/parser/tenhou"
 	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/tile"
@@ -175,92 +176,6 @@ func TestMutations(t *testing.T) {
 	}
 }
 
-// builder writes small synthetic games with tiles in mpsz notation (no tile
-// ids), for rules a real log rarely shows.
-type builder struct {
-	t *testing.T
-	g *event.Game
-}
-
-func newBuilder(t *testing.T, players int) *builder {
-	g := &event.Game{}
-	g.Meta = event.Meta{Format: event.FormatTenhou6, Platform: event.Tenhou, Players: int8(players)}
-	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat})
-	return &builder{t, g}
-}
-
-func (b *builder) tiles(s string) []tile.Tile {
-	ts, err := tile.ParseTiles(s)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	return ts
-}
-
-func (b *builder) tile(s string) tile.Tile { return b.tiles(s)[0] }
-
-// round starts a hand with the dealer 0 and the given 13-tile hands.
-func (b *builder) round(scores [4]int32, hands ...string) *builder {
-	r := event.Round{Dealer: 0, Number: 1, Scores: scores, Dora: b.tile("1z")}
-	for s, h := range hands {
-		copy(r.Hands[s][:], b.tiles(h))
-	}
-	b.g.Events = append(b.g.Events, event.Event{Type: event.RoundStart, Seat: 0, From: event.NoSeat, Ref: int32(len(b.g.Rounds))})
-	b.g.Rounds = append(b.g.Rounds, r)
-	return b
-}
-
-func (b *builder) add(e event.Event) *builder {
-	if e.From == 0 && e.Type != event.Call {
-		e.From = event.NoSeat
-	}
-	b.g.Events = append(b.g.Events, e)
-	return b
-}
-
-func (b *builder) draw(s event.Seat, t string) *builder {
-	return b.add(event.Event{Type: event.Draw, Seat: s, Tile: b.tile(t)})
-}
-
-func (b *builder) discard(s event.Seat, t string) *builder {
-	return b.add(event.Event{Type: event.Discard, Seat: s, Tile: b.tile(t), Flags: event.TsumogiriUnknown})
-}
-
-// turns plays draw-and-discard turns "seat:draw:discard" separated by
-// spaces.
-func (b *builder) turns(s string) *builder {
-	for _, turn := range strings.Fields(s) {
-		p := strings.Split(turn, ":")
-		seat := event.Seat(p[0][0] - '0')
-		b.draw(seat, p[1]).discard(seat, p[2])
-	}
-	return b
-}
-
-func (b *builder) meld(s event.Seat, typ event.Type, kind event.MeldKind, from event.Seat, tiles string, called int) *builder {
-	ts := b.tiles(tiles)
-	m := event.Meld{Kind: kind, From: from, N: uint8(len(ts)), Called: int8(called)}
-	copy(m.Tiles[:], ts)
-	e := event.Event{Type: typ, Seat: s, From: from, Meld: m}
-	if called >= 0 {
-		e.Tile = ts[called]
-	}
-	if typ == event.AddedKan {
-		e.Tile = ts[len(ts)-1]
-	}
-	return b.add(e)
-}
-
-func (b *builder) ron(winner, from event.Seat, t string) *builder {
-	b.g.Wins = append(b.g.Wins, event.WinRecord{Winner: winner, From: from, Liable: event.NoSeat, WinTile: b.tile(t)})
-	return b.add(event.Event{Type: event.Win, Seat: winner, From: from, Tile: b.tile(t), Ref: int32(len(b.g.Wins) - 1)})
-}
-
-func (b *builder) tsumo(winner event.Seat, t string) *builder {
-	b.g.Wins = append(b.g.Wins, event.WinRecord{Winner: winner, From: winner, Liable: event.NoSeat, WinTile: b.tile(t)})
-	return b.add(event.Event{Type: event.Win, Seat: winner, From: winner, Tile: b.tile(t), Ref: int32(len(b.g.Wins) - 1)})
-}
-
 var even = [4]int32{25000, 25000, 25000, 25000}
 
 // Seat 1 waits on 1p-4p (23p); seats 0, 2, 3 hold junk.
@@ -274,86 +189,86 @@ const (
 func TestSyntheticRules(t *testing.T) {
 	tests := []struct {
 		name  string
-		build func(b *builder)
+		build func(b *gamebuild.Builder)
 		want  string // "" = no finding
 	}{
-		{"legal ron", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "9p").discard(1, "9p").draw(2, "4p").discard(2, "4p").ron(1, 2, "4p")
+		{"legal ron", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z").Draw(1, "9p").Discard(1, "9p").Draw(2, "4p").Discard(2, "4p").Win(1, 2, "4p", 0, 0, [4]int32{})
 		}, ""},
-		{"ron in permanent furiten", func(b *builder) {
+		{"ron in permanent furiten", func(b *gamebuild.Builder) {
 			// Seat 1 discards 1p (one of its waits) and later rons 4p.
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "1p").discard(1, "1p").draw(2, "4p").discard(2, "4p").ron(1, 2, "4p")
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z").Draw(1, "1p").Discard(1, "1p").Draw(2, "4p").Discard(2, "4p").Win(1, 2, "4p", 0, 0, [4]int32{})
 		}, "legality.furiten"},
-		{"ron in temporary furiten", func(b *builder) {
+		{"ron in temporary furiten", func(b *gamebuild.Builder) {
 			// Seat 1 lets 1p pass from seat 2, then rons 4p from seat 3 in
 			// the same go-round.
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z 1:9p:9p 2:1p:1p 3:4p:4p").ron(1, 3, "4p")
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z 1:9p:9p 2:1p:1p 3:4p:4p").Win(1, 3, "4p", 0, 0, [4]int32{})
 		}, "legality.furiten"},
-		{"ron after the temporary furiten ended", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z 1:9p:9p 2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").ron(1, 2, "4p")
+		{"ron after the temporary furiten ended", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z 1:9p:9p 2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").Win(1, 2, "4p", 0, 0, [4]int32{})
 		}, ""},
-		{"ron in riichi furiten", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").
-				draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "9p").add(event.Event{Type: event.RiichiAccepted, Seat: 1, Ref: -1}).
-				turns("2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").ron(1, 2, "4p")
+		{"ron in riichi furiten", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z").
+				Draw(1, "9p").Add(event.Event{Type: event.Riichi, Seat: 1}).Discard(1, "9p").Add(event.Event{Type: event.RiichiAccepted, Seat: 1, Ref: -1}).
+				Turns("2:1p:1p 3:7z:7z 0:7z:7z 1:8p:8p 2:4p:4p").Win(1, 2, "4p", 0, 0, [4]int32{})
 		}, "legality.furiten"},
-		{"riichi with too few tiles left", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3)
+		{"riichi with too few tiles left", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3)
 			for range 17 {
-				b.turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
+				b.Turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
 			}
 			// 68 draws made, 2 left.
-			b.turns("0:7z:7z").draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "9p")
+			b.Turns("0:7z:7z").Draw(1, "9p").Add(event.Event{Type: event.Riichi, Seat: 1}).Discard(1, "9p")
 		}, "legality.riichi"},
-		{"riichi with an open hand", func(b *builder) {
-			b.round(even, hand0, "123456789m23p55s", hand2, hand3).turns("0:5s:5s").
-				meld(1, event.Call, event.MeldPon, 0, "555s", 2).discard(1, "9m").
-				turns("2:7z:7z 3:7z:7z 0:7z:7z").draw(1, "8m").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "8m")
+		{"riichi with an open hand", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, "123456789m23p55s", hand2, hand3).Turns("0:5s:5s").
+				Meld(1, event.Call, event.MeldPon, 0, "555s", 2).Discard(1, "9m").
+				Turns("2:7z:7z 3:7z:7z 0:7z:7z").Draw(1, "8m").Add(event.Event{Type: event.Riichi, Seat: 1}).Discard(1, "8m")
 		}, "legality.riichi"},
-		{"riichi on a hand that is not tenpai", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "9p").add(event.Event{Type: event.Riichi, Seat: 1}).discard(1, "2p")
+		{"riichi on a hand that is not tenpai", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z").Draw(1, "9p").Add(event.Event{Type: event.Riichi, Seat: 1}).Discard(1, "2p")
 		}, "legality.riichi"},
-		{"draw from an empty wall", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3)
+		{"draw from an empty wall", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3)
 			for range 18 {
-				b.turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
+				b.Turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z")
 			}
 		}, "legality.wall"},
-		{"fifth kan", func(b *builder) {
+		{"fifth kan", func(b *gamebuild.Builder) {
 			// Seat 0 holds four quads and makes four closed kans; seat 1 then
 			// makes a fifth by an open kan.
-			b.round(even, "1111m2222m3333m4z", "5555m6666m777m55z", hand2, hand3).
-				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "1111m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
-				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "2222m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
-				draw(0, "7z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "3333m", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
-				draw(0, "4z").meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "4444z", -1).add(event.Event{Type: event.Dora, Tile: b.tile("2z")}).
-				draw(0, "7m").discard(0, "7m").
-				meld(1, event.Call, event.MeldOpenKan, 0, "7777m", 3)
+			b.Round(0, 1, 0, 0, 0, even, "1111m2222m3333m4z", "5555m6666m777m55z", hand2, hand3).
+				Draw(0, "7z").Meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "1111m", -1).Add(event.Event{Type: event.Dora, Tile: b.Tile("2z")}).
+				Draw(0, "7z").Meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "2222m", -1).Add(event.Event{Type: event.Dora, Tile: b.Tile("2z")}).
+				Draw(0, "7z").Meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "3333m", -1).Add(event.Event{Type: event.Dora, Tile: b.Tile("2z")}).
+				Draw(0, "4z").Meld(0, event.ClosedKan, event.MeldClosedKan, event.NoSeat, "4444z", -1).Add(event.Event{Type: event.Dora, Tile: b.Tile("2z")}).
+				Draw(0, "7m").Discard(0, "7m").
+				Meld(1, event.Call, event.MeldOpenKan, 0, "7777m", 3)
 		}, "legality.kan"},
-		{"pon from oneself", func(b *builder) {
-			b.round(even, "19m19p19s1234555s", hand1, hand2, hand3).turns("0:5s:5s").meld(0, event.Call, event.MeldPon, 0, "555s", 2)
+		{"pon from oneself", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, "19m19p19s1234555s", hand1, hand2, hand3).Turns("0:5s:5s").Meld(0, event.Call, event.MeldPon, 0, "555s", 2)
 		}, "legality.call"},
-		{"chi in three-player", func(b *builder) {
-			b.g.Meta.Players = 3
-			b.round([4]int32{35000, 35000, 35000}, hand0, "1123456789p23s5z", hand2).turns("0:4p:4p").meld(1, event.Call, event.MeldChi, 0, "234p", 1)
+		{"chi in three-player", func(b *gamebuild.Builder) {
+			b.G.Meta.Players = 3
+			b.Round(0, 1, 0, 0, 0, [4]int32{35000, 35000, 35000}, hand0, "1123456789p23s5z", hand2).Turns("0:4p:4p").Meld(1, event.Call, event.MeldChi, 0, "234p", 1)
 		}, "legality.chi"},
-		{"tsumo with an incomplete hand", func(b *builder) {
-			b.round(even, hand0, hand1, hand2, hand3).turns("0:9s:1z").draw(1, "7z").tsumo(1, "7z")
+		{"tsumo with an incomplete hand", func(b *gamebuild.Builder) {
+			b.Round(0, 1, 0, 0, 0, even, hand0, hand1, hand2, hand3).Turns("0:9s:1z").Draw(1, "7z").Win(1, 1, "7z", 0, 0, [4]int32{})
 		}, "legality.win"},
-		{"swap calling", func(b *builder) {
+		{"swap calling", func(b *gamebuild.Builder) {
 			// Seat 1 chis 4p with 23p and discards 1p (the other end).
-			b.round(even, hand0, "1123456789m123p", hand2, hand3).
-				draw(0, "4p").discard(0, "4p").meld(1, event.Call, event.MeldChi, 0, "234p", 2).discard(1, "1p")
+			b.Round(0, 1, 0, 0, 0, even, hand0, "1123456789m123p", hand2, hand3).
+				Draw(0, "4p").Discard(0, "4p").Meld(1, event.Call, event.MeldChi, 0, "234p", 2).Discard(1, "1p")
 		}, "legality.kuikae"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBuilder(t, 4)
+			b := gamebuild.New(t, 4)
 			tc.build(b)
 			var r replay.Replayer
-			r.Options = replay.OptionsFor(&b.g.Meta)
+			r.Options = replay.OptionsFor(&b.G.Meta)
 			r.Options.NoKuikae = true
-			fs := r.Run(b.g)
+			fs := r.Run(b.G)
 			got := checks(fs)
 			for _, f := range fs {
 				if strings.HasPrefix(f.Check, "parse.") {
