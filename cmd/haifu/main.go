@@ -53,6 +53,8 @@ func commands() []command {
 	return []command{
 		{"events", "write the canonical events of each game as JSON lines", runEvents},
 		{"verify", "check every event and outcome of every game", runVerify},
+		{"analyze", "judge every game and write Parquet tables and a summary", runAnalyze},
+		{"summary", "print the summary of an analyze output directory again", runSummary},
 		{"replay", "print the table after each event of a game, to check a log by eye", runReplay},
 		{"rules", "list the rule presets, or print one", runRules},
 	}

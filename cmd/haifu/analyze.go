@@ -1,0 +1,179 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/batch"
+	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/stats"
+)
+
+func runAnalyze(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] -o DIR PATH...",
+		`Reads every game under PATH, replays and judges it, writes the Parquet
+tables games, rounds, seats, discrepancies and errors to DIR and prints the
+summary (exhaustive-draw rate, abortive draws, tenpai at draws, noten
+payments, discrepancies by check, split by platform, players and length).
+
+The output is the same whatever -j is. --shard K/N (K from 0 to N-1) keeps
+the inputs whose index in the walk is K modulo N, so that N machines given
+the same PATHs split an archive; their DIRs are read together as one data
+set. A progress line with games/s is shown when standard error is a
+terminal.`)
+	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	jobs := fs.Int("j", 0, "number of parallel workers (default: the number of CPUs)")
+	out := fs.String("o", "", "output directory for the Parquet tables (required)")
+	shard := fs.String("shard", "", "K/N: process only the K-th of N parts of the inputs (0 <= K < N)")
+	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if c := parseFlags(e, fs, args); c >= 0 {
+		return c
+	}
+	f, err := formatFlag(*format)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitUsage
+	}
+	if *out == "" || fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "haifu analyze: need -o DIR and at least one PATH")
+		return exitUsage
+	}
+	opt := batch.Options{Jobs: *jobs, Format: f, Walk: parser.Options{Stdin: e.stdin}}
+	if *shard != "" {
+		k, n, ok := strings.Cut(*shard, "/")
+		ki, err1 := strconv.Atoi(k)
+		ni, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 0 || ki >= ni {
+			fmt.Fprintf(e.stderr, "haifu analyze: --shard %q: want K/N with 0 <= K < N\n", *shard)
+			return exitUsage
+		}
+		opt.Shard, opt.Shards = ki, ni
+	}
+	meta := map[string]string{"haifu.rules": *rulesFlag}
+	if *rulesFlag != "auto" {
+		if opt.Rules, err = adjudicator.Load(*rulesFlag); err != nil {
+			fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+			return exitUsage
+		}
+		meta["haifu.rules_toml"] = opt.Rules.String()
+	}
+	if opt.Shards > 1 {
+		meta["haifu.shard"] = *shard
+	}
+	w, err := stats.NewWriter(*out, meta)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitFound
+	}
+	sum := stats.NewSummary()
+	sink := &analyzeSink{w: w, sum: sum}
+	if isTerminal(e.stderr) {
+		p := &progress{w: e.stderr, start: time.Now()}
+		opt.Progress = p.update
+		defer p.done()
+	}
+	counts, err := batch.Run(ctx, fs.Args(), opt, sink)
+	if err != nil {
+		w.Abort()
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitFound
+	}
+	if err := w.Close(); err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitFound
+	}
+	sum.Finish()
+	if *asJSON {
+		err = sum.WriteJSON(e.stdout)
+	} else {
+		err = sum.WriteText(e.stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitFound
+	}
+	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d judged (%d rounds), %d failed; %d discrepancies; tables in %s\n",
+		counts.Inputs, counts.Judged, counts.Rounds, counts.Failed, counts.Discrepancies, *out)
+	return exitOK
+}
+
+// analyzeSink writes rows to the Parquet tables and the summary.
+type analyzeSink struct {
+	w   *stats.Writer
+	sum *stats.Summary
+}
+
+func (s *analyzeSink) Write(r *stats.GameRows) error {
+	s.sum.Add(r)
+	return s.w.Write(r)
+}
+
+func runSummary(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e, "summary", "[--json] DIR",
+		`Prints the summary of the Parquet tables in DIR again, as haifu analyze
+printed it.`)
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if c := parseFlags(e, fs, args); c >= 0 {
+		return c
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "haifu summary: give one DIR")
+		return exitUsage
+	}
+	sum, err := stats.ReadSummary(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu summary: %v\n", err)
+		return exitFound
+	}
+	if *asJSON {
+		err = sum.WriteJSON(e.stdout)
+	} else {
+		err = sum.WriteText(e.stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu summary: %v\n", err)
+		return exitFound
+	}
+	return exitOK
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progress draws one status line with the games done and games/s.
+type progress struct {
+	w     interface{ Write([]byte) (int, error) }
+	start time.Time
+	last  time.Time
+	n     int
+}
+
+func (p *progress) update(done int) {
+	p.n = done
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	rate := float64(done) / now.Sub(p.start).Seconds()
+	fmt.Fprintf(p.w, "\r%d games, %.0f games/s, %s elapsed ", done, rate, now.Sub(p.start).Round(time.Second))
+}
+
+func (p *progress) done() {
+	if !p.last.IsZero() {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

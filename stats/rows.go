@@ -1,0 +1,311 @@
+// Package stats turns judged games into the rows of haifu's Parquet tables
+// (games, rounds, seats, discrepancies, errors), aggregates them into the
+// summary researchers read (draw rates, abortive draws, tenpai at draws,
+// noten payments, discrepancies), and writes and reads the Parquet files.
+// It is the only package that imports parquet-go.
+//
+// Column names are snake_case and stable; DESIGN.md names the ones scripts
+// rely on (rounds.outcome, rounds.tenpai_count, rounds.noten_payment_total,
+// seats.tenpai, seats.noten_payment, games.players, games.error).
+package stats
+
+import (
+	"errors"
+
+	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/event"
+)
+
+// GameRow is one row of the games table: one input that was read.
+type GameRow struct {
+	GameID   string `parquet:"game_id"`
+	Path     string `parquet:"path"`
+	Format   string `parquet:"format"`
+	Platform string `parquet:"platform"`
+	Players  int32  `parquet:"players"`
+	// Length is "east" (tonpuusen), "south" (hanchan), "one" or "unknown".
+	Length string `parquet:"length"`
+	// Lobby is the log's rule or table name (Tenhou's 四鳳南喰赤, a Mahjong
+	// Soul room); TenhouType and TenhouLobby the GO attributes, or null.
+	Lobby       string `parquet:"lobby"`
+	TenhouType  *int32 `parquet:"tenhou_type,optional"`
+	TenhouLobby *int32 `parquet:"tenhou_lobby,optional"`
+	// Rules is the rule set judged under; Native whether it is the log's
+	// own.
+	Rules  string `parquet:"rules"`
+	Native bool   `parquet:"native"`
+	// Hands is the number of hands read; Complete whether the game has a
+	// recorded end.
+	Hands    int32 `parquet:"hands"`
+	Complete bool  `parquet:"complete"`
+	// Discrepancies is the number of findings.
+	Discrepancies int32 `parquet:"discrepancies"`
+	// DivergentFrom is the first hand the rules would have played
+	// differently (null when none), DivergentReason why; EndedEarlyAfter
+	// the hand after which the rules end the game before the log does.
+	DivergentFrom   *int32 `parquet:"divergent_from,optional"`
+	DivergentReason string `parquet:"divergent_reason"`
+	EndedEarlyAfter *int32 `parquet:"ended_early_after,optional"`
+	// FinalScores and FinalPoints are the recorded game end (empty when
+	// not recorded); ComputedFinal the final scores under the rules.
+	FinalScores   []int32   `parquet:"final_scores,list"`
+	FinalPoints   []float64 `parquet:"final_points,list"`
+	ComputedFinal []int32   `parquet:"computed_final_scores,list"`
+	// Names and Ranks of the seats.
+	Names []string `parquet:"names,list"`
+	Ranks []string `parquet:"ranks,list"`
+	// StartTime is Unix seconds, null when unknown.
+	StartTime *int64 `parquet:"start_time,optional"`
+	// Warnings are problems the decoder worked around.
+	Warnings []string `parquet:"warnings,list"`
+	// Error is null when the game was read and judged; else why not.
+	Error *string `parquet:"error,optional"`
+}
+
+// RoundRow is one row of the rounds table: one hand.
+type RoundRow struct {
+	GameID string `parquet:"game_id"`
+	Path   string `parquet:"path"`
+	// Hand is the hand's 0-based index in the game.
+	Hand int32 `parquet:"hand"`
+	// Wind is "E", "S", "W" or "N"; Number 1-4; Round both ("E1").
+	Wind    string `parquet:"wind"`
+	Number  int32  `parquet:"number"`
+	Round   string `parquet:"round"`
+	Honba   int32  `parquet:"honba"`
+	Sticks  int32  `parquet:"sticks"`
+	Dealer  int32  `parquet:"dealer"`
+	Players int32  `parquet:"players"`
+	// Outcome is win, exhaustive, nagashi, nine_terminals, four_winds,
+	// four_riichi, four_kans, triple_ron or incomplete.
+	Outcome string `parquet:"outcome"`
+	// TenpaiCount is the number of tenpai seats at an exhaustive draw
+	// (null for other outcomes); NotenPaymentTotal the points received by
+	// tenpai players through noten payments (0 when none).
+	TenpaiCount       *int32 `parquet:"tenpai_count,optional"`
+	NotenPaymentTotal int32  `parquet:"noten_payment_total"`
+	// Winners is the number of winners; Riichi the number of riichi sticks
+	// paid this hand; Calls the chi, pon and open kans; Turns the discards.
+	Winners int32 `parquet:"winners"`
+	Riichi  int32 `parquet:"riichi"`
+	Calls   int32 `parquet:"calls"`
+	Turns   int32 `parquet:"turns"`
+	// LiveLeft is the number of tiles left in the live wall at the end.
+	LiveLeft int32 `parquet:"live_left"`
+	// ExpectedKnown: the rules' score changes could be computed.
+	ExpectedKnown bool `parquet:"expected_known"`
+	// Divergent: the rules would have played this hand (or the game before
+	// it) differently.
+	Divergent bool   `parquet:"divergent"`
+	Rules     string `parquet:"rules"`
+	Platform  string `parquet:"platform"`
+	Length    string `parquet:"length"`
+}
+
+// SeatRow is one row of the seats table: one seat in one hand.
+type SeatRow struct {
+	GameID  string `parquet:"game_id"`
+	Path    string `parquet:"path"`
+	Hand    int32  `parquet:"hand"`
+	Round   string `parquet:"round"`
+	Honba   int32  `parquet:"honba"`
+	Sticks  int32  `parquet:"sticks"`
+	Seat    int32  `parquet:"seat"`
+	Dealer  bool   `parquet:"dealer"`
+	Outcome string `parquet:"outcome"`
+	Name    string `parquet:"name"`
+	// Tenpai is null unless the hand ended in an exhaustive draw (or
+	// nagashi); Waits the number of waits that count; Furiten whether a
+	// ron would have been furiten.
+	Tenpai  *bool `parquet:"tenpai,optional"`
+	Waits   int32 `parquet:"waits"`
+	Furiten bool  `parquet:"furiten"`
+	// Revealed: the log showed the hand at the draw.
+	Revealed bool  `parquet:"revealed"`
+	Riichi   bool  `parquet:"riichi"`
+	Calls    int32 `parquet:"calls"`
+	Turns    int32 `parquet:"turns"`
+	Won      bool  `parquet:"won"`
+	DealtIn  bool  `parquet:"dealt_in"`
+	// RecordedDelta and ComputedDelta are the score changes of the hand as
+	// recorded and under the rules (null when they cannot be computed);
+	// NotenPayment the signed noten payment under the rules.
+	RecordedDelta int32  `parquet:"recorded_delta"`
+	ComputedDelta *int32 `parquet:"computed_delta,optional"`
+	NotenPayment  int32  `parquet:"noten_payment"`
+	// ScoreStart is the recorded score at the start of the hand;
+	// ScoreComputed the rules' counterfactual score after it.
+	ScoreStart    int32 `parquet:"score_start"`
+	ScoreComputed int32 `parquet:"score_computed"`
+}
+
+// DiscrepancyRow is one finding: a legality problem or a difference between
+// the rules and the log.
+type DiscrepancyRow struct {
+	GameID   string `parquet:"game_id"`
+	Path     string `parquet:"path"`
+	Hand     *int32 `parquet:"hand,optional"`
+	Round    string `parquet:"round"`
+	Event    *int32 `parquet:"event,optional"`
+	Seat     *int32 `parquet:"seat,optional"`
+	Check    string `parquet:"check"`
+	Message  string `parquet:"message"`
+	Expected string `parquet:"expected"`
+	Recorded string `parquet:"recorded"`
+	Rules    string `parquet:"rules"`
+}
+
+// ErrorRow is one input that could not be read or judged.
+type ErrorRow struct {
+	Path   string `parquet:"path"`
+	GameID string `parquet:"game_id"`
+	Format string `parquet:"format"`
+	// Offset and Index locate the problem in the input (null when unknown);
+	// Round names the hand.
+	Offset *int64 `parquet:"offset,optional"`
+	Index  *int32 `parquet:"index,optional"`
+	Round  string `parquet:"round"`
+	Error  string `parquet:"error"`
+}
+
+// GameRows are the rows one input contributes to the tables.
+type GameRows struct {
+	Game          GameRow
+	Rounds        []RoundRow
+	Seats         []SeatRow
+	Discrepancies []DiscrepancyRow
+	Errors        []ErrorRow
+}
+
+var windLetters = [...]string{"E", "S", "W", "N"}
+
+func i32p(v int32) *int32 { return &v }
+
+// Build returns the rows of one input: g as decoded (possibly partly, when
+// decodeErr is not nil), rep its judgement (nil when it was not judged).
+func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) *GameRows {
+	out := &GameRows{}
+	m := &g.Meta
+	gr := &out.Game
+	gr.GameID, gr.Path = m.ID, path
+	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
+	gr.Players = int32(m.Players)
+	gr.Length = m.Length.String()
+	gr.Lobby = m.Rules.Name
+	if m.Rules.TenhouType >= 0 && m.Format == event.FormatMjlog {
+		gr.TenhouType = i32p(m.Rules.TenhouType)
+	}
+	if m.Rules.TenhouLobby >= 0 && m.Format == event.FormatMjlog {
+		gr.TenhouLobby = i32p(m.Rules.TenhouLobby)
+	}
+	gr.Hands = int32(len(g.Rounds))
+	gr.Complete = g.Complete()
+	if m.StartTime != 0 {
+		t := m.StartTime
+		gr.StartTime = &t
+	}
+	for s := range int(m.Players) {
+		gr.Names = append(gr.Names, m.Seats[s].Name)
+		gr.Ranks = append(gr.Ranks, m.Seats[s].Rank)
+	}
+	gr.Warnings = m.Warnings
+	if len(g.End) > 0 {
+		e := &g.End[0]
+		if e.Known&event.KnownScores != 0 {
+			gr.FinalScores = append([]int32(nil), e.Scores[:m.Players]...)
+		}
+		if e.Known&event.KnownPoints2 != 0 {
+			gr.FinalPoints = append([]float64(nil), e.Points[:m.Players]...)
+		}
+	}
+	if decodeErr != nil {
+		msg := decodeErr.Error()
+		gr.Error = &msg
+		er := ErrorRow{Path: path, GameID: m.ID, Format: m.Format.String(), Error: msg}
+		var pe *event.Error
+		if errors.As(decodeErr, &pe) {
+			if pe.Offset >= 0 {
+				o := pe.Offset
+				er.Offset = &o
+			}
+			if pe.Index >= 0 {
+				er.Index = i32p(int32(pe.Index))
+			}
+			if pe.Hand >= 0 {
+				er.Round = pe.Round.String()
+			}
+		}
+		out.Errors = append(out.Errors, er)
+	}
+	if rep == nil {
+		return out
+	}
+	gr.Rules, gr.Native = rep.Rules.Name, rep.Native
+	gr.Discrepancies = int32(len(rep.Findings))
+	if rep.DivergentFrom >= 0 {
+		gr.DivergentFrom = i32p(int32(rep.DivergentFrom))
+		gr.DivergentReason = rep.DivergentReason
+	}
+	if rep.EndedEarly {
+		gr.EndedEarlyAfter = i32p(int32(rep.EndedAfter))
+	}
+	if rep.FinalKnown {
+		gr.ComputedFinal = append([]int32(nil), rep.Final[:m.Players]...)
+	}
+	players := int(m.Players)
+	for k := range rep.Hands {
+		h := &rep.Hands[k]
+		rr := RoundRow{GameID: m.ID, Path: path, Hand: int32(h.Index), Number: int32(h.Round.Number),
+			Honba: int32(h.Round.Honba), Sticks: int32(h.Sticks), Dealer: int32(h.Dealer), Players: int32(players),
+			Outcome: h.Outcome.String(), NotenPaymentTotal: h.NotenPaymentTotal, LiveLeft: int32(h.LiveLeft),
+			ExpectedKnown: h.ExpectedKnown, Divergent: h.Divergent, Rules: rep.Rules.Name, Platform: gr.Platform, Length: gr.Length}
+		if h.Round.Wind >= 0 && int(h.Round.Wind) < len(windLetters) {
+			rr.Wind = windLetters[h.Round.Wind]
+		}
+		rr.Round = rr.Wind + string(rune('0'+h.Round.Number))
+		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
+		if exhaustive && h.TenpaiCount >= 0 {
+			rr.TenpaiCount = i32p(int32(h.TenpaiCount))
+		}
+		for s := range players {
+			sr := &h.Seats[s]
+			if sr.Won {
+				rr.Winners++
+			}
+			if sr.Riichi {
+				rr.Riichi++
+			}
+			rr.Calls += int32(sr.Calls)
+			rr.Turns += int32(sr.Turns)
+			row := SeatRow{GameID: m.ID, Path: path, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
+				Seat: int32(s), Dealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: m.Seats[s].Name,
+				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
+				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
+				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
+			if exhaustive {
+				t := sr.Tenpai
+				row.Tenpai = &t
+			}
+			if h.ExpectedKnown {
+				row.ComputedDelta = i32p(sr.Expected)
+			}
+			out.Seats = append(out.Seats, row)
+		}
+		out.Rounds = append(out.Rounds, rr)
+	}
+	for _, f := range rep.Findings {
+		d := DiscrepancyRow{GameID: m.ID, Path: path, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name}
+		if f.Hand >= 0 {
+			d.Hand = i32p(int32(f.Hand))
+			d.Round = f.Round.String()
+		}
+		if f.Event >= 0 {
+			d.Event = i32p(int32(f.Event))
+		}
+		if f.Seat != event.NoSeat {
+			d.Seat = i32p(int32(f.Seat))
+		}
+		out.Discrepancies = append(out.Discrepancies, d)
+	}
+	return out
+}

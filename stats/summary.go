@@ -1,0 +1,222 @@
+package stats
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// outcomeNames are the values of rounds.outcome, in summary order.
+var outcomeNames = []string{"win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "incomplete"}
+
+// Counts are the figures of one group of games.
+type Counts struct {
+	Games int `json:"games"`
+	Hands int `json:"hands"`
+	// Outcomes counts hands by rounds.outcome.
+	Outcomes map[string]int `json:"outcomes"`
+	// ExhaustiveDraws counts exhaustive draws including nagashi mangan;
+	// DrawRate is ExhaustiveDraws / Hands.
+	ExhaustiveDraws int     `json:"exhaustive_draws"`
+	DrawRate        float64 `json:"exhaustive_draw_rate"`
+	// AbortiveRates is each abortive draw's count / Hands.
+	AbortiveRates map[string]float64 `json:"abortive_rates"`
+	// TenpaiAtDraw[n] counts exhaustive draws with n tenpai players;
+	// TenpaiRates the same divided by ExhaustiveDraws.
+	TenpaiAtDraw []int     `json:"tenpai_at_draw"`
+	TenpaiRates  []float64 `json:"tenpai_at_draw_rates"`
+	// NotenTotal is the sum of rounds.noten_payment_total; per draw and
+	// per game divide it by ExhaustiveDraws and Games.
+	NotenTotal   int64   `json:"noten_payment_total"`
+	NotenPerDraw float64 `json:"noten_payment_per_draw"`
+	NotenPerGame float64 `json:"noten_payment_per_game"`
+	// DivergentGames and DivergentHands count what the rules would have
+	// played differently.
+	DivergentGames int `json:"divergent_games"`
+	DivergentHands int `json:"divergent_hands"`
+	// Discrepancies counts findings by check.
+	Discrepancies map[string]int `json:"discrepancies"`
+}
+
+func newCounts() *Counts {
+	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}}
+}
+
+// Summary aggregates rows into the figures `haifu analyze` and `haifu
+// summary` print. Feed it every row of the tables (games before their
+// discrepancies); the zero Summary is not ready: use NewSummary. It is not
+// safe for concurrent use.
+type Summary struct {
+	// Inputs is the number of inputs read, Judged those read and judged,
+	// Failed those that could not be read or judged.
+	Inputs int `json:"inputs"`
+	Judged int `json:"judged"`
+	Failed int `json:"failed"`
+	// All covers every judged game; Groups split it by platform, number of
+	// players and length ("tenhou 4p south").
+	All    *Counts            `json:"all"`
+	Groups map[string]*Counts `json:"groups"`
+
+	groupOf map[string]string // game path → group
+}
+
+// NewSummary returns an empty Summary.
+func NewSummary() *Summary {
+	return &Summary{All: newCounts(), Groups: map[string]*Counts{}, groupOf: map[string]string{}}
+}
+
+func groupName(platform string, players int32, length string) string {
+	return fmt.Sprintf("%s %dp %s", platform, players, length)
+}
+
+func (s *Summary) group(name string) *Counts {
+	c := s.Groups[name]
+	if c == nil {
+		c = newCounts()
+		s.Groups[name] = c
+	}
+	return c
+}
+
+// AddGame counts one games row.
+func (s *Summary) AddGame(g *GameRow) {
+	s.Inputs++
+	if g.Error != nil {
+		s.Failed++
+		return
+	}
+	s.Judged++
+	name := groupName(g.Platform, g.Players, g.Length)
+	s.groupOf[g.Path] = name
+	for _, c := range []*Counts{s.All, s.group(name)} {
+		c.Games++
+		if g.DivergentFrom != nil {
+			c.DivergentGames++
+		}
+	}
+}
+
+// AddRound counts one rounds row.
+func (s *Summary) AddRound(r *RoundRow) {
+	name := groupName(r.Platform, r.Players, r.Length)
+	for _, c := range []*Counts{s.All, s.group(name)} {
+		c.Hands++
+		c.Outcomes[r.Outcome]++
+		if r.Outcome == "exhaustive" || r.Outcome == "nagashi" {
+			c.ExhaustiveDraws++
+			if r.TenpaiCount != nil && *r.TenpaiCount >= 0 && *r.TenpaiCount < 5 {
+				c.TenpaiAtDraw[*r.TenpaiCount]++
+			}
+		}
+		c.NotenTotal += int64(r.NotenPaymentTotal)
+		if r.Divergent {
+			c.DivergentHands++
+		}
+	}
+}
+
+// AddDiscrepancy counts one discrepancies row.
+func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
+	s.All.Discrepancies[d.Check]++
+	if name, ok := s.groupOf[d.Path]; ok {
+		s.group(name).Discrepancies[d.Check]++
+	}
+}
+
+// Add counts the rows of one input.
+func (s *Summary) Add(r *GameRows) {
+	s.AddGame(&r.Game)
+	if r.Game.Error != nil {
+		return
+	}
+	for i := range r.Rounds {
+		s.AddRound(&r.Rounds[i])
+	}
+	for i := range r.Discrepancies {
+		s.AddDiscrepancy(&r.Discrepancies[i])
+	}
+}
+
+// finish computes the rates.
+func (c *Counts) finish() {
+	if c.Hands > 0 {
+		c.DrawRate = float64(c.ExhaustiveDraws) / float64(c.Hands)
+		for _, o := range []string{"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"} {
+			c.AbortiveRates[o] = float64(c.Outcomes[o]) / float64(c.Hands)
+		}
+	}
+	if c.ExhaustiveDraws > 0 {
+		for n := range c.TenpaiAtDraw {
+			c.TenpaiRates[n] = float64(c.TenpaiAtDraw[n]) / float64(c.ExhaustiveDraws)
+		}
+		c.NotenPerDraw = float64(c.NotenTotal) / float64(c.ExhaustiveDraws)
+	}
+	if c.Games > 0 {
+		c.NotenPerGame = float64(c.NotenTotal) / float64(c.Games)
+	}
+}
+
+// Finish computes the rates; call it once after the last row.
+func (s *Summary) Finish() {
+	s.All.finish()
+	for _, c := range s.Groups {
+		c.finish()
+	}
+}
+
+// WriteJSON writes the summary as indented JSON (keys sorted).
+func (s *Summary) WriteJSON(w io.Writer) error {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// WriteText writes the summary as a table a person reads.
+func (s *Summary) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "inputs %d: %d games judged, %d failed\n\n", s.Inputs, s.Judged, s.Failed)
+	names := make([]string, 0, len(s.Groups))
+	for n := range s.Groups {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	fmt.Fprintf(&b, "%-22s %7s %7s %7s %6s %6s %6s %6s %6s %6s %6s  %-29s %9s %9s\n",
+		"group", "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
+	row := func(name string, c *Counts) {
+		var tp []string
+		for n := range 5 {
+			tp = append(tp, fmt.Sprintf("%.1f", 100*c.TenpaiRates[n]))
+		}
+		fmt.Fprintf(&b, "%-22s %7d %7d %6.2f%% %6d %6d %6d %6d %6d %6d %6d  %-29s %9.0f %9.0f\n",
+			name, c.Games, c.Hands, 100*c.DrawRate, c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
+			c.Outcomes["four_riichi"], c.Outcomes["four_kans"], c.Outcomes["triple_ron"], c.Outcomes["incomplete"],
+			strings.Join(tp, "/"), c.NotenPerDraw, c.NotenPerGame)
+	}
+	row("all", s.All)
+	for _, n := range names {
+		row(n, s.Groups[n])
+	}
+	fmt.Fprintf(&b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game\n", s.All.NotenTotal, s.All.NotenPerDraw, s.All.NotenPerGame)
+	fmt.Fprintf(&b, "divergent under the rules: %d games, %d hands\n", s.All.DivergentGames, s.All.DivergentHands)
+	checks := make([]string, 0, len(s.All.Discrepancies))
+	for c := range s.All.Discrepancies {
+		checks = append(checks, c)
+	}
+	slices.Sort(checks)
+	total := 0
+	for _, c := range checks {
+		total += s.All.Discrepancies[c]
+	}
+	fmt.Fprintf(&b, "discrepancies: %d\n", total)
+	for _, c := range checks {
+		fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Discrepancies[c])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
