@@ -246,11 +246,14 @@ func (j *judge) roundStart(i int) {
 			for s := range j.players {
 				want[s] = j.r.Points.Start
 			}
-			if rd.Wind != 0 || rd.Number != 1 || rd.Dealer != 0 || rd.Honba != 0 || rd.Sticks != 0 {
+			first := rd.Wind == 0 && rd.Number == 1 && rd.Dealer == 0 && rd.Honba == 0 && rd.Sticks == 0
+			if !first && j.g.Complete() {
+				// An excerpt (a log without its end that starts later) is
+				// fine; a whole game must start at East 1.
 				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if rd.Scores != want && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
+			if first && rd.Scores != want && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
 				j.report(hand, i, id, "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
 			}
 			j.computed = rd.Scores

@@ -97,7 +97,7 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 	if players != 3 {
 		players = 4
 	}
-	lobby, era := lobbyKind(m), seedEra(g)
+	lobby, era := lobbyKind(m), tenhouEra(g)
 	for _, r := range s.presets {
 		if r.Players != players || !slices.Contains(r.Auto.Platforms, platform) {
 			continue
@@ -113,11 +113,19 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 	return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, seed era %s)", players, platform, lobby, era)
 }
 
-// lobbyKind classifies a Tenhou game's lobby: "chips5" for 祝儀 lobbies
+// lobbyKind classifies a game's lobby. Tenhou: "chips5" for 祝儀 lobbies
 // with 5 chips per bonus, "chips" for the other 祝儀 lobbies,
 // "private" for numbered lobbies, custom rules (GO title, rule or csrule)
-// and the 0x800 lobbies, else "public". Other platforms are "public".
+// and the 0x800 lobbies, else "public". Mahjong Soul: "private" when the
+// starting points are not the ranked rooms' (friendly and tournament
+// games), else "public". Other platforms: "public".
 func lobbyKind(m *event.Meta) string {
+	if m.Platform == event.Majsoul {
+		if (m.Players == 3 && m.StartingPoints != 35000) || (m.Players != 3 && m.StartingPoints != 25000) {
+			return "private"
+		}
+		return "public"
+	}
 	if m.Platform != event.Tenhou {
 		return "public"
 	}
@@ -132,17 +140,41 @@ func lobbyKind(m *event.Meta) string {
 	return "public"
 }
 
-// seedEra returns the era of a Tenhou log's wall seed: "2009" for the
-// per-hand seeds and the hex seed of 2009-10, "base64" for the later
-// seed, "none" when there is none.
-func seedEra(g *event.Game) string {
+// tenhouEra returns the rule era of a Tenhou log: "2009" before
+// 2009-08-01 (tonpuusen uma 5-10, no tenpai-yame), "2010" until 2010-05-31
+// (no tenpai-yame), else "modern". The date comes from the log id when
+// there is one, else from the form of the wall seed: a seed per hand was
+// used until mid-2009, the hex seed from 2009-08 to early 2010.
+func tenhouEra(g *event.Game) string {
+	if ym, ok := logMonth(g.Meta.ID); ok {
+		switch {
+		case ym < 200908:
+			return "2009"
+		case ym < 201006:
+			return "2010"
+		}
+		return "modern"
+	}
 	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
 		return "2009"
-	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
-		return "base64"
-	case strings.HasPrefix(g.Meta.Seed, "mt19937ar"):
-		return "2009"
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
+		return "2010"
 	}
-	return "none"
+	return "modern"
+}
+
+// logMonth reads YYYYMM from a Tenhou log id (2016022509gm-...).
+func logMonth(id string) (int, bool) {
+	if len(id) < 12 || id[10:12] != "gm" {
+		return 0, false
+	}
+	ym := 0
+	for _, c := range id[:6] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		ym = ym*10 + int(c-'0')
+	}
+	return ym, true
 }

@@ -215,9 +215,9 @@ type AutoSelector struct {
 	// "private" (numbered or custom lobbies, and other special lobbies) or
 	// "any".
 	Lobby string `toml:"lobby"`
-	// Eras lists the Tenhou seed eras the preset is for: "2009" (a seed per
-	// hand, or the hex seed of 2009-10), "base64" (the later seed), "none"
-	// (no seed recorded); empty: any.
+	// Eras lists the Tenhou rule eras the preset is for: "2009" (before
+	// 2009-08), "2010" (2009-08 to 2010-05), "modern"; empty: any. The era
+	// comes from the log id's date, or from the form of the wall seed.
 	Eras []string `toml:"eras"`
 }
 
@@ -378,8 +378,8 @@ func (r *Rules) Validate() error {
 		bad("auto.lobby = %q: want public, chips, chips5, private or any", r.Auto.Lobby)
 	}
 	for _, e := range r.Auto.Eras {
-		if e != "2009" && e != "base64" && e != "none" {
-			bad("auto.eras: %q is not 2009, base64 or none", e)
+		if e != "2009" && e != "2010" && e != "modern" {
+			bad("auto.eras: %q is not 2009, 2010 or modern", e)
 		}
 	}
 	if r.Draw.NotenRiichi == NotenRiichiChombo && r.End.Chombo == ChomboNone {

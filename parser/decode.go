@@ -10,6 +10,7 @@ import (
 	"github.com/haifu/haifu/parser/majsoul"
 	"github.com/haifu/haifu/parser/mjai"
 	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/parser/tenhou6"
 )
 
 // Detect returns the format of the decompressed log data, judged by its
@@ -19,6 +20,8 @@ func Detect(data []byte) event.Format {
 	switch {
 	case tenhou.Detect(data):
 		return event.FormatMjlog
+	case tenhou6.Detect(data):
+		return event.FormatTenhou6
 	case majsoul.Detect(data):
 		return event.FormatMajsoul
 	case mjai.Detect(data):
@@ -39,6 +42,7 @@ type Decoder struct {
 	Format event.Format
 
 	mjlog   tenhou.Decoder
+	tenhou6 tenhou6.Decoder
 	majsoul majsoul.Decoder
 	mjai    mjai.Decoder
 }
@@ -70,6 +74,11 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 			return d.wrongFormat(g, in)
 		}
 		return d.mjlog.Decode(in.Data, in.Path, g)
+	case event.FormatTenhou6:
+		if forced && !tenhou6.Detect(in.Data) {
+			return d.wrongFormat(g, in)
+		}
+		return d.tenhou6.Decode(in.Data, in.Path, g)
 	case event.FormatMajsoul:
 		if forced && !majsoul.Detect(in.Data) {
 			return d.wrongFormat(g, in)

@@ -21,7 +21,7 @@ func TestDetect(t *testing.T) {
 	}{
 		{"mjlog", `<mjloggm ver="2.3"><SHUFFLE seed="" ref=""/>`, event.FormatMjlog},
 		{"mjlog after text", "<!-- saved by a client -->\n" + `<mjloggm ver="2.3">`, event.FormatMjlog},
-		{"tenhou6 json", `{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"般南喰赤"},"log":[]}`, event.FormatUnknown},
+		{"tenhou6 json", `{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"般南喰赤"},"log":[]}`, event.FormatTenhou6},
 		{"mjai json lines", `{"type":"start_game","names":["a","b","c","d"]}` + "\n", event.FormatMjai},
 		{"zip", zipOf(0x08, m("a.xml", "<mjloggm>")), event.FormatUnknown},
 		{"empty", "", event.FormatUnknown},
@@ -80,11 +80,11 @@ func TestDecodeErrors(t *testing.T) {
 		want:   `f.json: format mjlog was requested, but the content starts with "{\"title\":[\"\",\"\"]"...: not the requested format`,
 		is:     ErrWrongFormat,
 	}, {
-		name:   "forced format without a decoder yet",
+		name:   "forced tenhou6 on an mjlog",
 		format: event.FormatTenhou6,
 		in:     Input{Path: "g.xml", Data: []byte(`<mjloggm ver="2.3">`)},
-		want:   "g.xml: reading tenhou6 logs is not implemented yet: unsupported",
-		is:     event.ErrUnsupported,
+		want:   "g.xml: format tenhou6 was requested, but the content looks like mjlog: not the requested format",
+		is:     ErrWrongFormat,
 	}, {
 		name: "mjlog decoder's own error",
 		in:   Input{Path: "h.xml", Data: []byte(`<mjloggm ver="2.3">`)},

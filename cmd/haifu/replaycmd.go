@@ -46,6 +46,9 @@ are printed where they occur, prefixed with "!!".
 		if n++; n > 1 {
 			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
 		}
+		if in.Err != nil {
+			return in.Err
+		}
 		if derr := dec.Decode(&in, &g); derr != nil {
 			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
 			status = exitFound

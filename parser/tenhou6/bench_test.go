@@ -1,0 +1,90 @@
+package tenhou6
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+)
+
+// BenchmarkDecodeCorpus decodes every tenhou.net/6 file of the corpus from
+// memory (the nonstandard ones fail fast); the figures are per pass over
+// the corpus, with games/s and allocations.
+func BenchmarkDecodeCorpus(b *testing.B) {
+	dir := corpus.Dir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
+	var docs [][]byte
+	size := 0
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, data)
+		size += len(data)
+	}
+	var d Decoder
+	var g event.Game
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range docs {
+			_ = d.Decode(data, "", &g)
+		}
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkScan measures the structure scan alone (document split, item
+// offsets), which runs before fastjson parses each document.
+func BenchmarkScan(b *testing.B) {
+	dir := corpus.Dir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
+	var docs [][]byte
+	size := 0
+	for _, f := range files {
+		data, _ := corpus.ReadFile(f)
+		docs = append(docs, data)
+		size += len(data)
+	}
+	var s scanner
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, data := range docs {
+			s.reset(data)
+			s.scanAll()
+		}
+	}
+}
+
+// BenchmarkDecodeGame decodes full games of each style: an official
+// download (a 12-round hanchan), JSON lines (mjx, 15 rounds), a sanma game
+// and a Mahjong Soul conversion.
+func BenchmarkDecodeGame(b *testing.B) {
+	dir := corpus.Dir(b)
+	for _, name := range []string{
+		"riichirs__2022013100gm-00a9-0000-af91b2de.json",
+		"mjx__2010081709gm-00a9-0000-fe3371ad.json",
+		"msanma__2026011616gm-00b9-0000-22f1857e.json",
+		"pantheon__tensoul_hanchan_with_noname.json",
+	} {
+		data, err := corpus.ReadFile(filepath.Join(dir, "tenhou6", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name[:strings.Index(name, "__")], func(b *testing.B) {
+			var d Decoder
+			var g event.Game
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := d.Decode(data, "", &g); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}

@@ -1,0 +1,615 @@
+package tenhou6
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/haifu/haifu/event"
+)
+
+// Detect reports whether data looks like tenhou.net/6 JSON: after white
+// space (and a UTF-8 byte order mark) it starts with '{', and it has a "log"
+// key whose value is an array of arrays (or an empty array). mjlog XML
+// starts with '<'; Mahjong Soul records have no "log" key; mjai lines have
+// no array-valued "log".
+func Detect(data []byte) bool {
+	data = bytes.TrimPrefix(data, bom)
+	i := 0
+	for i < len(data) && isSpace(data[i]) {
+		i++
+	}
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	data = data[i:]
+	for {
+		k := bytes.Index(data, logKey)
+		if k < 0 {
+			return false
+		}
+		data = data[k+len(logKey):]
+		j := 0
+		for j < len(data) && isSpace(data[j]) {
+			j++
+		}
+		if j >= len(data) || data[j] != ':' {
+			continue
+		}
+		j++
+		for j < len(data) && isSpace(data[j]) {
+			j++
+		}
+		if j >= len(data) || data[j] != '[' {
+			continue
+		}
+		j++
+		for j < len(data) && isSpace(data[j]) {
+			j++
+		}
+		if j < len(data) && (data[j] == '[' || data[j] == ']') {
+			return true
+		}
+	}
+}
+
+var (
+	bom    = []byte("\xef\xbb\xbf")
+	logKey = []byte(`"log"`)
+)
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// maxRounds bounds the rounds of one game, maxItems the items of one list.
+const (
+	maxRounds = 64
+	maxItems  = 512
+)
+
+// Decoder decodes tenhou.net/6 JSON into event.Games. It keeps its parser
+// and buffers from one input to the next, so reuse one Decoder per
+// goroutine. The zero Decoder is ready for use. A Decoder is not safe for
+// concurrent use.
+type Decoder struct {
+	p       fastjson.Parser // the metadata (a document without its log)
+	rp      fastjson.Parser // one round's result array
+	sc      scanner
+	metaBuf []byte
+	strBuf  []byte
+
+	g       *event.Game
+	path    string
+	base    int // offset of data[0] in the input (a byte order mark)
+	players int
+	majsoul bool
+	hand    int // index of the round being decoded, -1 before the first
+	round   event.RoundID
+	metaSet bool
+	lastKey int // 1024*round+honba of the previous round, to see a second game
+
+	end    event.EndRecord
+	hasEnd bool
+	conns  []conn
+	items  []item
+	rd     roundData
+	b      builder
+}
+
+// conn is one entry of the "connection" array.
+type conn struct {
+	what, log, who, step int
+}
+
+// Decode decodes the tenhou.net/6 JSON in data into g, which it resets
+// first. path names the input in errors and in g.Meta.Path. The input holds
+// one game: a single JSON object, or JSON lines with one object per round
+// (or per group of rounds) of the same game. Every error is an
+// *event.Error with the byte offset, the round index and the round, wrapping
+// event.ErrSyntax (not JSON, not tenhou.net/6), event.ErrValue (a value out
+// of range or an event order that cannot be rebuilt), event.ErrTruncated
+// (the input ends inside the JSON: the rounds before the cut are kept) or
+// event.ErrUnsupported. A log without a final result (editor files) decodes
+// without error and without a GameEnd event.
+func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
+	g.Reset()
+	defer d.release()
+	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]}}
+	d.g, d.path = g, path
+	d.hand = -1
+	d.lastKey = -1
+	m := &g.Meta
+	m.Format = event.FormatTenhou6
+	m.Path = path
+	m.Players = 4
+	m.Rules = event.Rules{RedFives: [3]int8{-1, -1, -1}, TenhouType: -1, TenhouLobby: -1}
+	for i := range m.Seats {
+		m.Seats[i].RankIndex = -1
+	}
+	if len(data) > math.MaxInt32 {
+		return d.errAt(0, errf(event.ErrUnsupported, "input of %d bytes is too large", len(data)))
+	}
+	if bytes.HasPrefix(data, bom) {
+		d.base = len(bom)
+	}
+
+	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(d.base), Index: -1}})
+
+	d.sc.reset(data[d.base:])
+	d.sc.scanAll()
+	if len(d.sc.docs) == 0 && d.sc.err == nil {
+		return d.errAt(0, errf(event.ErrSyntax, "empty input"))
+	}
+	for k := range d.sc.docs {
+		doc := &d.sc.docs[k]
+		if doc.end < 0 {
+			// The document the syntax error is in: when the input was cut
+			// short, keep its complete rounds.
+			if d.sc.err.truncated {
+				if err := d.doc(doc); err != nil {
+					return err
+				}
+			}
+			break
+		}
+		if err := d.doc(doc); err != nil {
+			return err
+		}
+	}
+	if e := d.sc.err; e != nil {
+		d.hand = -1
+		if e.truncated {
+			return d.errAt(d.base+e.off, errf(event.ErrTruncated, "%s", e.msg))
+		}
+		return d.errAt(d.base+e.off, errf(event.ErrSyntax, "%s", e.msg))
+	}
+	if d.hand < 0 {
+		return d.errAt(d.base, errf(event.ErrValue, "the log has no rounds"))
+	}
+	d.hand = -1
+	if err := d.insertConnections(); err != nil {
+		return err
+	}
+	if d.hasEnd {
+		g.End = append(g.End, d.end)
+		g.Events = append(g.Events, event.Event{Type: event.GameEnd, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(g.End) - 1), Pos: event.Pos{Offset: -1, Index: -1}})
+	}
+	return nil
+}
+
+// release drops the references to the input and the game, which the
+// Decoder must not keep between calls.
+func (d *Decoder) release() {
+	d.g, d.sc.b, d.rd = nil, nil, roundData{}
+}
+
+func (d *Decoder) errAt(off int, err error) error {
+	hand := d.hand
+	if d.round.Wind < 0 {
+		hand = -1 // the round's header was not read
+	}
+	return &event.Error{Path: d.path, Format: event.FormatTenhou6, Offset: int64(off), Index: d.hand, Hand: hand, Round: d.round, Err: err}
+}
+
+// warn adds a warning to the game once.
+func (d *Decoder) warn(format string, args ...any) {
+	w := fmt.Sprintf(format, args...)
+	if slices.Contains(d.g.Meta.Warnings, w) {
+		return
+	}
+	d.g.Meta.Warnings = append(d.g.Meta.Warnings, w)
+}
+
+// doc decodes one top-level JSON value: fastjson parses its metadata (the
+// object with its log cut out), and the rounds come from the scanner's
+// tokens. A document the input cuts short (end < 0) gives its metadata
+// before the log and its complete rounds.
+func (d *Decoder) doc(doc *docPos) error {
+	b := d.sc.b
+	if b[doc.start] != '{' {
+		return d.errAt(d.base+doc.start, errf(event.ErrSyntax, "a top-level JSON value is not an object"))
+	}
+	if doc.logOff < 0 {
+		if doc.end < 0 {
+			return nil
+		}
+		return d.errAt(d.base+doc.start, errf(event.ErrSyntax, `no "log" array: not a tenhou.net/6 object`))
+	}
+	m := append(d.metaBuf[:0], b[doc.start:doc.logOff]...)
+	if doc.end < 0 {
+		m = append(m, "[]}"...)
+	} else {
+		m = append(m, "[]"...)
+		m = append(m, b[doc.logEnd:doc.end]...)
+	}
+	d.metaBuf = m
+	v, err := d.p.ParseBytes(m)
+	if err != nil {
+		if doc.end < 0 {
+			return nil
+		}
+		return d.errAt(d.base+doc.start, errf(event.ErrSyntax, "%v", err))
+	}
+	if !d.metaSet {
+		if err := d.meta(v, doc); err != nil {
+			return err
+		}
+	}
+	if sc := v.Get("sc"); sc != nil {
+		if err := d.finalScores(sc, doc); err != nil {
+			return err
+		}
+	}
+	for i := range doc.n {
+		rp := &d.sc.rounds[doc.first+i]
+		if doc.end < 0 && rp.end == 0 {
+			break // the round the input ends in
+		}
+		if err := d.decodeRound(rp); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finalScores reads "sc": final score and points per seat.
+func (d *Decoder) finalScores(v *fastjson.Value, doc *docPos) error {
+	a, err := v.Array()
+	if err != nil || (len(a) != 8 && len(a) != 0) {
+		return d.errAt(d.base+doc.start, errf(event.ErrValue, `"sc" is not a list of 8 numbers (final score and points per seat)`))
+	}
+	if len(a) == 0 {
+		return nil
+	}
+	var e event.EndRecord
+	for i := range 4 {
+		sc, err1 := a[2*i].Float64()
+		pt, err2 := a[2*i+1].Float64()
+		if err1 != nil || err2 != nil || sc != math.Trunc(sc) || math.Abs(sc) > 1e9 || math.IsNaN(pt) || math.IsInf(pt, 0) {
+			return d.errAt(d.base+doc.start, errf(event.ErrValue, `"sc" has a value that is not a number`))
+		}
+		e.Scores[i] = int32(sc)
+		e.Points[i] = pt
+	}
+	e.Known = event.KnownScores | event.KnownPoints2
+	d.end, d.hasEnd = e, true
+	return nil
+}
+
+// meta reads the game's metadata from the first object.
+func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
+	d.metaSet = true
+	m := &d.g.Meta
+	r := &m.Rules
+	str := func(v *fastjson.Value) string {
+		if v == nil || v.Type() != fastjson.TypeString {
+			return ""
+		}
+		return validUTF8(v.GetStringBytes())
+	}
+	ref := str(v.Get("ref"))
+	m.ID = ref
+	var disp, title0 string
+	if rule := v.Get("rule"); rule != nil && rule.Type() == fastjson.TypeObject {
+		disp = str(rule.Get("disp"))
+		r.Name = disp
+		if a := rule.Get("aka"); a != nil {
+			if n, err := a.Int(); err == nil && n >= 0 && n <= 4 {
+				r.RedFives = [3]int8{int8(n), int8(n), int8(n)}
+			}
+		}
+		for i, k := range [3]string{"aka51", "aka52", "aka53"} {
+			if a := rule.Get(k); a != nil {
+				if n, err := a.Int(); err == nil && n >= 0 && n <= 4 {
+					r.RedFives[i] = int8(n)
+				}
+			}
+		}
+	}
+	if t := v.Get("title"); t != nil && t.Type() == fastjson.TypeArray {
+		if a, _ := t.Array(); len(a) > 0 {
+			title0 = str(a[0])
+		}
+	}
+	names := v.GetArray("name")
+	dans := v.GetArray("dan")
+	rates := v.GetArray("rate")
+	sxs := v.GetArray("sx")
+	for i := range 4 {
+		p := &m.Seats[i]
+		if i < len(names) {
+			p.Name = str(names[i])
+		}
+		if i < len(dans) {
+			p.Rank = str(dans[i])
+			p.RankIndex = int32(danIndex(p.Rank))
+		}
+		if i < len(rates) {
+			if f, err := rates[i].Float64(); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				p.Rate = f
+			}
+		}
+		if i < len(sxs) {
+			if s := str(sxs[i]); len(s) == 1 {
+				p.Sex = s[0]
+			}
+		}
+	}
+	// Platform: Mahjong Soul conversions show it in the ref (a Mahjong
+	// Soul uuid), the ranks (雀豪★2), the room name (玉の間, Gold Room) or
+	// the title; Tenhou logs by their log id or Tenhou's rule name.
+	msRank := false
+	for i := range 4 {
+		msRank = msRank || isMajsoulRank(m.Seats[i].Rank)
+	}
+	switch {
+	case isMajsoulRef(ref) || msRank || isMajsoulRoom(disp) || isMajsoulTitle(title0):
+		m.Platform = event.Majsoul
+		d.majsoul = true
+	case isTenhouRef(ref) || isTenhouRule(disp):
+		m.Platform = event.Tenhou
+	case strings.HasPrefix(disp, "電脳"):
+		m.Platform = event.PlatformOther // kobalab's 電脳麻将 (tenhou-url-log)
+	}
+	// Length and rule facts from the rule name.
+	switch {
+	case strings.Contains(disp, "南") || strings.Contains(disp, "South"):
+		m.Length = event.EastSouth
+	case strings.Contains(disp, "東") || strings.Contains(disp, "East"):
+		m.Length = event.EastOnly
+	}
+	switch m.Platform {
+	case event.Tenhou:
+		if isTenhouRule(disp) {
+			r.OpenTanyao = event.FlagOf(strings.Contains(disp, "喰"))
+			r.Fast = event.FlagOf(strings.Contains(disp, "速"))
+			r.Chips = event.FlagOf(strings.Contains(disp, "祝"))
+		}
+		if t, ok := tenhouType(ref); ok {
+			r.TenhouType = int32(t)
+		}
+		if l := v.Get("lobby"); l != nil {
+			if n, err := l.Int(); err == nil && n >= 0 && n <= math.MaxInt32 {
+				r.TenhouLobby = int32(n)
+			}
+		}
+	case event.Majsoul:
+		if strings.Contains(disp, "東喰") || strings.Contains(disp, "南喰") {
+			r.OpenTanyao = event.FlagYes
+		}
+	}
+	if c := v.Get("connection"); c != nil {
+		a, err := c.Array()
+		if err != nil {
+			return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" is not an array`))
+		}
+		if len(a) > 1000 {
+			return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" has %d entries`, len(a)))
+		}
+		for _, e := range a {
+			var cn conn
+			ok := e.Type() == fastjson.TypeObject
+			for _, f := range [4]struct {
+				k string
+				p *int
+			}{{"what", &cn.what}, {"log", &cn.log}, {"who", &cn.who}, {"step", &cn.step}} {
+				x := e.Get(f.k)
+				if x == nil {
+					ok = false
+					break
+				}
+				n, err := x.Int()
+				if err != nil {
+					ok = false
+					break
+				}
+				*f.p = n
+			}
+			if !ok || cn.what < 0 || cn.what > 1 || cn.who < 0 || cn.who > 3 || cn.log < -1 || cn.log >= maxRounds || cn.step < 0 {
+				return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" entry %s is not {what: 0 or 1, log, who, step}`, truncate(e.String())))
+			}
+			d.conns = append(d.conns, cn)
+		}
+	}
+	return nil
+}
+
+// setPlayers fixes the player count from the first round's shape.
+func (d *Decoder) setPlayers(n int) {
+	d.players = n
+	m := &d.g.Meta
+	m.Players = int8(n)
+	if n == 3 {
+		m.Seats[3] = event.Player{RankIndex: -1}
+		if m.Rules.RedFives[0] > 0 {
+			m.Rules.RedFives[0] = 0 // there is no 5m in three-player games
+		}
+	}
+}
+
+// danNames are Tenhou's rank names by dan index.
+var danNames = [...]string{
+	"新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
+	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+}
+
+func danIndex(s string) int {
+	for i, n := range danNames {
+		if n == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// isTenhouRef reports whether s is a Tenhou log id:
+// YYYYMMDDHHgm-TTTT-LLLL-xxxxxxxx.
+func isTenhouRef(s string) bool {
+	_, ok := tenhouType(s)
+	return ok
+}
+
+// tenhouType returns the GO type written in hex in a Tenhou log id.
+func tenhouType(s string) (int, bool) {
+	if len(s) < 22 || s[10:13] != "gm-" || s[17] != '-' {
+		return 0, false
+	}
+	for _, c := range []byte(s[:10]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+	}
+	t := 0
+	for _, c := range []byte(s[13:17]) {
+		switch {
+		case c >= '0' && c <= '9':
+			t = t*16 + int(c-'0')
+		case c >= 'a' && c <= 'f':
+			t = t*16 + int(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return t, true
+}
+
+// isTenhouRule reports whether s is a Tenhou rule name such as 鳳南喰赤 or
+// 三般東喰赤速: an optional 三, a table level, then 東 or 南.
+func isTenhouRule(s string) bool {
+	s = strings.TrimPrefix(s, "三")
+	r, n := utf8.DecodeRuneInString(s)
+	if !strings.ContainsRune("般上特鳳若銀琥孔", r) {
+		return false
+	}
+	r, _ = utf8.DecodeRuneInString(s[n:])
+	return r == '東' || r == '南'
+}
+
+// isMajsoulRef reports whether s is a Mahjong Soul record uuid such as
+// 231014-84c11a6f-b3f7-4363-966e-25f37886cfbf.
+func isMajsoulRef(s string) bool {
+	if len(s) != 43 {
+		return false
+	}
+	for i := range len(s) {
+		c := s[i]
+		switch i {
+		case 6, 15, 20, 25, 30:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') || (i < 6 && c > '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isMajsoulRank reports whether s holds a Mahjong Soul rank name.
+func isMajsoulRank(s string) bool {
+	for _, r := range [...]string{"★", "初心", "雀士", "雀傑", "雀豪", "雀聖", "魂天"} {
+		if strings.Contains(s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMajsoulRoom reports whether a rule name holds a Mahjong Soul room name
+// (tensoul writes the room, in Japanese or English).
+func isMajsoulRoom(s string) bool {
+	for _, r := range [...]string{"銅の間", "銀の間", "金の間", "玉の間", "王座の間", "友人戦", "大会戦",
+		"Bronze Room", "Silver Room", "Gold Room", "Jade Room", "Throne Room", "Friendly", "Tournament", "Tounament"} {
+		if strings.Contains(s, r) {
+			return true
+		}
+	}
+	return false
+}
+
+func isMajsoulTitle(s string) bool {
+	return strings.Contains(s, "Mahjong Soul") || strings.Contains(s, "MahjongSoul") || strings.Contains(s, "雀魂") || strings.Contains(s, "Majsoul")
+}
+
+func validUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
+}
+
+// truncate shortens s for a message, at a character boundary.
+func truncate(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	n := 60
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// insertConnections places the Disconnect and Reconnect events of the
+// "connection" array. An entry's step counts the draws, discards and calls
+// (the mjlog tags it was made from) of its round before it; log -1 means
+// before the first round. A step past the round's last action puts the
+// event after the hand's end.
+func (d *Decoder) insertConnections() error {
+	g := d.g
+	for _, c := range d.conns {
+		typ := event.Disconnect
+		if c.what == 1 {
+			typ = event.Reconnect
+		}
+		if int8(c.who) >= g.Meta.Players {
+			return d.errAt(-1, errf(event.ErrValue, "connection entry for seat %d in a %d-player game", c.who, g.Meta.Players))
+		}
+		at, last := -1, -1
+		round, count := -1, 0
+	scan:
+		for i := range g.Events {
+			ev := &g.Events[i]
+			if ev.Type == event.RoundStart {
+				round++
+				count = 0
+				switch {
+				case c.log == -1 || round > c.log:
+					at = i
+					break scan
+				case round == c.log && c.step == 0:
+					at = i + 1
+					break scan
+				}
+				continue
+			}
+			if round != c.log {
+				continue
+			}
+			last = i
+			switch ev.Type {
+			case event.Draw, event.Discard, event.Call, event.ClosedKan, event.AddedKan, event.Kita:
+				count++
+				if count == c.step {
+					at = i + 1
+					break scan
+				}
+			}
+		}
+		if at < 0 {
+			if last < 0 {
+				return d.errAt(-1, errf(event.ErrValue, "connection entry {log: %d, step: %d} points past the log", c.log, c.step))
+			}
+			at = last + 1
+		}
+		e := event.Event{Type: typ, Seat: event.Seat(c.who), From: event.NoSeat, Pos: event.Pos{Offset: -1, Index: int32(c.log)}}
+		g.Events = slices.Insert(g.Events, at, e)
+	}
+	return nil
+}
