@@ -47,7 +47,21 @@ func Detect(data []byte) bool {
 	case '<':
 		return false
 	}
-	return bytes.Contains(data, markerGDR) || bytes.Contains(data, markerNewRound)
+	// Raw protobuf: binary (a control byte near the start, as protobuf's
+	// tags and lengths are) and naming the record messages. A text file
+	// that merely mentions them (a notes file, a manifest) is not one.
+	return isBinary(data[i:min(len(data), i+64)]) && (bytes.Contains(data, markerGDR) || bytes.Contains(data, markerNewRound))
+}
+
+// isBinary reports whether b holds a control byte other than tab, line
+// feed and carriage return.
+func isBinary(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // skipSpace skips JSON white space and a UTF-8 byte order mark.
