@@ -73,3 +73,36 @@ func TestCorpusMjlogAuto(t *testing.T) {
 	sort.Strings(keys)
 	t.Logf("%d games, %d hands judged; findings: %s", games, hands, strings.Join(keys, " "))
 }
+
+// BenchmarkJudgeCorpus decodes, replays and judges every corpus mjlog from
+// memory (the work of `haifu verify` per game, without reading files).
+func BenchmarkJudgeCorpus(b *testing.B) {
+	dir := corpus.Dir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
+	var docs [][]byte
+	size := 0
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		docs = append(docs, data)
+		size += len(data)
+	}
+	var d tenhou.Decoder
+	var g event.Game
+	var sel adjudicator.Selector
+	var jr adjudicator.Judger
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range docs {
+			if d.Decode(data, "", &g) != nil && len(g.Rounds) == 0 {
+				continue
+			}
+			r, _ := sel.For(&g)
+			jr.Judge(&g, r, true)
+		}
+	}
+	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// haifu runs the command with args and returns stdout, stderr and the exit
+// code.
+func haifu(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// TestEventsGolden writes the events of every fixture and compares them
+// with testdata/events/*.golden (rewritten with -update; review the diff).
+func TestEventsGolden(t *testing.T) {
+	files, err := filepath.Glob("../../fixtures/*/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 40 {
+		t.Fatalf("only %d fixtures", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "README.md") {
+			continue
+		}
+		name := filepath.Base(filepath.Dir(f)) + "__" + filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			out, stderr, code := haifu(t, "", "events", f)
+			got := out
+			if stderr != "" {
+				got += "# stderr (exit " + string(rune('0'+code)) + "):\n" + stderr
+			}
+			golden := filepath.Join("testdata", "events", name+".golden")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if d := cmp.Diff(string(want), got); d != "" {
+				t.Errorf("events differ from %s (-want +got):\n%s", golden, d)
+			}
+			// Every line but the stderr part is a JSON object with a type.
+			for i, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+				if line == "" {
+					continue
+				}
+				var v map[string]any
+				if err := json.Unmarshal([]byte(line), &v); err != nil || v["type"] == nil {
+					t.Errorf("line %d is not a JSON event: %v: %s", i+1, err, line)
+					break
+				}
+			}
+		})
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // regexp
+		stderr string // regexp
+	}{
+		{"no command", nil, exitUsage, "", "Usage: haifu COMMAND"},
+		{"unknown command", []string{"frobnicate"}, exitUsage, "", `unknown command "frobnicate"`},
+		{"help", []string{"help"}, exitOK, "Commands:", ""},
+		{"events help", []string{"events", "--help"}, exitOK, `(?s)Usage: haifu events.*-format`, ""},
+		{"verify help", []string{"help", "verify"}, exitOK, `(?s)Usage: haifu verify.*-rules`, ""},
+		{"analyze help", []string{"analyze", "-h"}, exitOK, `(?s)Usage: haifu analyze.*-shard`, ""},
+		{"events without path", []string{"events"}, exitUsage, "", "no PATH"},
+		{"bad format", []string{"events", "--format", "xml", "x"}, exitUsage, "", `unknown --format "xml"`},
+		{"bad flag", []string{"verify", "--nope", "x"}, exitUsage, "", "flag provided but not defined"},
+		{"unknown rules", []string{"verify", "--rules", "nosuch", "x"}, exitUsage, "", `no preset or file "nosuch"`},
+		{"missing file", []string{"events", "no/such/file.xml"}, exitFound, "", `no/such/file.xml: .*no such file`},
+		{"not a log", []string{"events", "../../go.mod"}, exitFound, "", `go.mod: content starts with "module github.co"...: not a game log`},
+		{"rules list", []string{"rules"}, exitOK, `(?m)^tenhou +Tenhou four-player`, ""},
+		{"rules print", []string{"rules", "wrc"}, exitOK, `multiple_ron = "head_bump"`, ""},
+		{"verify a clean log", []string{"verify", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
+		{"verify a truncated log", []string{"verify", "../../fixtures/mjlog/mjx__upd-aft-draw-discard-draw.mjlog"}, exitFound, "log ends before the game does", `0 discrepancies, 1 errors\n$`},
+		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitOK, "", `under wrc: 1 games divergent`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, stderr, code := haifu(t, "", tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.code, out, stderr)
+			}
+			if tc.stdout != "" && !regexp.MustCompile(tc.stdout).MatchString(out) {
+				t.Errorf("stdout %q does not match %q", out, tc.stdout)
+			}
+			if tc.stderr != "" && !regexp.MustCompile(tc.stderr).MatchString(stderr) {
+				t.Errorf("stderr %q does not match %q", stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestVerifyJSON checks the --json contract: one object per finding with
+// path, game_id, round, event, check and message (and expected/recorded
+// for discrepancies), and the summary line last on stderr.
+func TestVerifyJSON(t *testing.T) {
+	out, stderr, code := haifu(t, "", "verify", "--json", "../../fixtures/mjlog")
+	if code != exitFound {
+		t.Errorf("exit %d, want 1", code)
+	}
+	lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
+	if !regexp.MustCompile(`^verified \d+ games \(\d+ rounds\): \d+ discrepancies, \d+ errors$`).MatchString(lines[len(lines)-1]) {
+		t.Errorf("last stderr line %q", lines[len(lines)-1])
+	}
+	checks := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		for _, k := range []string{"path", "game_id", "round", "event", "check", "message"} {
+			if _, ok := v[k]; !ok {
+				t.Errorf("no %q in %s", k, l)
+			}
+		}
+		c := v["check"].(string)
+		checks[c] = true
+		if v["severity"] == nil && c != "parse" && !strings.HasPrefix(c, "legality.") {
+			if _, ok := v["expected"]; !ok {
+				t.Errorf("discrepancy without expected: %s", l)
+			}
+		}
+	}
+	for _, c := range []string{"parse", "parse.warning", "legality.riichi"} {
+		if !checks[c] {
+			t.Errorf("no %s finding among %v", c, checks)
+		}
+	}
+}
