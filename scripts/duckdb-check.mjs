@@ -1,0 +1,76 @@
+// Reads haifu's Parquet tables with DuckDB (a Parquet reader other than
+// parquet-go) and checks that it gets the same figures as `haifu summary
+// --json`. Usage: node duckdb-check.mjs DIR SUMMARY.json
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
+
+const [dir, summaryPath] = process.argv.slice(2);
+const want = JSON.parse(readFileSync(summaryPath, 'utf8'));
+const db = await DuckDBInstance.create(':memory:');
+const con = await db.connect();
+const t = (name) => `read_parquet('${dir}/${name}.parquet')`;
+const rows = async (sql) => (await con.runAndReadAll(sql)).getRowObjects();
+const num = (v) => (typeof v === 'bigint' ? Number(v) : v === null ? 0 : Number(v));
+
+let failures = 0, checked = 0;
+function check(what, got, exp) {
+  checked++;
+  const ok = typeof exp === 'number' && !Number.isInteger(exp)
+    ? Math.abs(got - exp) <= 1e-9 * Math.max(1, Math.abs(exp))
+    : got === exp;
+  if (!ok) {
+    failures++;
+    console.error(`MISMATCH ${what}: duckdb ${got}, haifu summary ${exp}`);
+  }
+}
+
+// Inputs, judged, failed.
+const [g] = await rows(`select count(*) n, count(*) filter (where error is null) judged,
+  count(*) filter (where error is not null) failed from ${t('games')}`);
+check('inputs', num(g.n), want.inputs);
+check('judged', num(g.judged), want.judged);
+check('failed', num(g.failed), want.failed);
+
+// Figures per group (platform, players, length) and for all games.
+const groupExpr = `platform || ' ' || players || 'p ' || length`;
+async function figures(where, c, label) {
+  const [gg] = await rows(`select count(*) games, count(*) filter (where divergent_from is not null) div
+    from ${t('games')} where error is null ${where}`);
+  check(`${label} games`, num(gg.games), c.games);
+  check(`${label} divergent games`, num(gg.div), c.divergent_games);
+  const [h] = await rows(`select count(*) hands,
+      count(*) filter (where outcome in ('exhaustive','nagashi')) draws,
+      coalesce(sum(noten_payment_total), 0) noten,
+      count(*) filter (where divergent) div
+    from ${t('rounds')} where true ${where}`);
+  check(`${label} hands`, num(h.hands), c.hands);
+  check(`${label} exhaustive draws`, num(h.draws), c.exhaustive_draws);
+  check(`${label} noten total`, num(h.noten), c.noten_payment_total);
+  check(`${label} divergent hands`, num(h.div), c.divergent_hands);
+  if (num(h.hands) > 0) check(`${label} draw rate`, num(h.draws) / num(h.hands), c.exhaustive_draw_rate);
+  for (const o of await rows(`select outcome, count(*) n from ${t('rounds')} where true ${where} group by outcome`)) {
+    check(`${label} outcome ${o.outcome}`, num(o.n), c.outcomes[o.outcome] ?? 0);
+  }
+  for (const r of await rows(`select tenpai_count k, count(*) n from ${t('rounds')}
+      where outcome in ('exhaustive','nagashi') and tenpai_count is not null ${where} group by tenpai_count`)) {
+    check(`${label} tenpai at draw ${num(r.k)}`, num(r.n), c.tenpai_at_draw[num(r.k)]);
+  }
+}
+await figures('', want.all, 'all');
+for (const [name, c] of Object.entries(want.groups)) {
+  await figures(`and ${groupExpr} = '${name.replace(/'/g, "''")}'`, c, name);
+}
+
+// Discrepancies by check (all games).
+for (const d of await rows(`select "check" c, count(*) n from ${t('discrepancies')} d
+    where d.path in (select path from ${t('games')} where error is null) group by "check"`)) {
+  check(`discrepancies ${d.c}`, num(d.n), want.all.discrepancies[d.c] ?? 0);
+}
+
+// The seats table agrees with the rounds table: noten payments received.
+const [s] = await rows(`select coalesce(sum(noten_payment) filter (where noten_payment > 0), 0) recv,
+  count(*) filter (where tenpai) tenpai from ${t('seats')}`);
+check('seats noten received = rounds noten total', num(s.recv), want.all.noten_payment_total);
+
+console.log(`duckdb-check: ${checked} figures compared, ${failures} mismatches`);
+process.exit(failures ? 1 : 0);
