@@ -184,15 +184,24 @@ func (j *judge) checkWinRecord(st *replay.State, hr *HandResult, w *event.WinRec
 		}
 	}
 	if w.Known&event.KnownBefore != 0 && k == 0 {
-		var want [4]int32
 		for s := range j.players {
-			want[s] = st.Seats[s].Score
-		}
-		if want != w.Before {
-			j.report(hr.Index, ev, hr.Round, "score.before", "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
-				fmt.Sprint(want[:j.players]), fmt.Sprint(w.Before[:j.players]))
+			if st.Seats[s].Score != w.Before[s] {
+				j.reportBefore(st, hr, w, ev)
+				break
+			}
 		}
 	}
+}
+
+// reportBefore reports recorded scores before a win that differ from the
+// replayed ones.
+func (j *judge) reportBefore(st *replay.State, hr *HandResult, w *event.WinRecord, ev int) {
+	want := make([]int32, j.players)
+	for s := range want {
+		want[s] = st.Seats[s].Score
+	}
+	j.report(hr.Index, ev, hr.Round, "score.before", "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
+		fmt.Sprint(want), fmt.Sprint(w.Before[:j.players]))
 }
 
 // judgeRyuukyoku judges a hand that ended without a winner.

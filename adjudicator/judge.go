@@ -242,10 +242,6 @@ func (j *judge) roundStart(i int) {
 		// The first hand: East 1, dealer seat 0, no honba or sticks, the
 		// starting points.
 		if hand == 0 {
-			var want [4]int32
-			for s := range j.players {
-				want[s] = j.r.Points.Start
-			}
 			first := rd.Wind == 0 && rd.Number == 1 && rd.Dealer == 0 && rd.Honba == 0 && rd.Sticks == 0
 			if !first && j.g.Complete() {
 				// An excerpt (a log without its end that starts later) is
@@ -253,8 +249,8 @@ func (j *judge) roundStart(i int) {
 				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if first && rd.Scores != want && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
-				j.report(hand, i, id, "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
+			if first && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
+				j.checkStartScores(hand, i, rd)
 			}
 			j.computed = rd.Scores
 		}
@@ -309,6 +305,21 @@ func (j *judge) roundStart(i int) {
 	}
 }
 
+// checkStartScores reports starting scores that are not the rules' start
+// points.
+func (j *judge) checkStartScores(hand, i int, rd *event.Round) {
+	want := make([]int32, j.players)
+	for s := range want {
+		want[s] = j.r.Points.Start
+	}
+	for s := range want {
+		if rd.Scores[s] != want[s] {
+			j.report(hand, i, rd.ID(), "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want), fmt.Sprint(rd.Scores[:j.players]))
+			return
+		}
+	}
+}
+
 func roundName(wind, number int) string {
 	return event.RoundID{Wind: int8(wind), Number: int8(number)}.String()[:2]
 }
@@ -318,6 +329,18 @@ func (j *judge) handEnd(st *replay.State) {
 	g := j.g
 	hr := HandResult{Index: st.HandIndex, Event: st.RoundEvent, Round: st.Round.ID(), Dealer: st.Round.Dealer,
 		Sticks: int(st.Round.Sticks), TenpaiCount: -1, LiveLeft: st.LiveLeft}
+	// Tenpai matters only when the hand ended without a winner at the end
+	// of the wall; working it out for every hand would cost a tenth of the
+	// judgement.
+	drawEnd := false
+	for _, ei := range st.Ends {
+		if e := &g.Events[ei]; e.Type == event.Ryuukyoku {
+			switch g.Ryuukyoku[e.Ref].Kind {
+			case event.Exhaustive, event.Nagashi, event.Unrecorded:
+				drawEnd = true
+			}
+		}
+	}
 	for s := range j.players {
 		ss := &st.Seats[s]
 		sr := &hr.Seats[s]
@@ -330,7 +353,7 @@ func (j *judge) handEnd(st *replay.State) {
 				sr.Calls++
 			}
 		}
-		if ss.N%3 == 1 && validCounts(&ss.Hand) {
+		if drawEnd && ss.N%3 == 1 && validCounts(&ss.Hand) {
 			meld := ss.MeldTiles()
 			w := hand.CountingWaits(&ss.Hand, &meld, j.r.Draw.TenpaiPolicy)
 			sr.Tenpai = w != 0
@@ -430,11 +453,9 @@ func validCounts(c *tile.Counts) bool {
 // comparePayments reports each seat whose recorded score change differs
 // from the rules'.
 func (j *judge) comparePayments(st *replay.State, hr *HandResult, out judged) {
-	var want, got [4]int32
 	diff := false
 	for s := range j.players {
-		want[s], got[s] = hr.Seats[s].Expected, hr.Seats[s].Recorded
-		if want[s] != got[s] {
+		if hr.Seats[s].Expected != hr.Seats[s].Recorded {
 			diff = true
 		}
 	}
@@ -445,5 +466,17 @@ func (j *judge) comparePayments(st *replay.State, hr *HandResult, out judged) {
 	if len(st.Ends) > 0 {
 		ev = st.Ends[len(st.Ends)-1]
 	}
-	j.report(hr.Index, ev, hr.Round, out.check, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want[:j.players]), fmt.Sprint(got[:j.players]))
+	j.reportPayments(hr, ev, out.check)
+}
+
+// reportPayments reports a hand's score changes that differ from the
+// rules'. It is apart from comparePayments so that the slices it formats do
+// not escape on the hot path.
+func (j *judge) reportPayments(hr *HandResult, ev int, check string) {
+	want := make([]int32, j.players)
+	got := make([]int32, j.players)
+	for s := range j.players {
+		want[s], got[s] = hr.Seats[s].Expected, hr.Seats[s].Recorded
+	}
+	j.report(hr.Index, ev, hr.Round, check, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want), fmt.Sprint(got))
 }

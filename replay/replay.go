@@ -553,14 +553,20 @@ func (r *Replayer) riichiAccepted(e *event.Event) {
 	ss.Score -= 1000
 	st.Sticks++
 	if e.Ref >= 0 && int(e.Ref) < len(r.g.Scores) && st.Round.Unknown&event.KnownScores == 0 {
-		rec := r.g.Scores[e.Ref]
 		for s := range st.Players {
-			if rec[s] != st.Seats[s].Score {
-				r.report("score.riichi", e.Seat, "scores after the riichi stick: recorded %v, replayed %v", rec[:st.Players], r.scores())
+			if r.g.Scores[e.Ref][s] != st.Seats[s].Score {
+				r.reportRiichiScores(e)
 				break
 			}
 		}
 	}
+}
+
+// reportRiichiScores reports recorded scores after a riichi stick that
+// differ from the replayed ones.
+func (r *Replayer) reportRiichiScores(e *event.Event) {
+	rec := r.g.Scores[e.Ref]
+	r.report("score.riichi", e.Seat, "scores after the riichi stick: recorded %v, replayed %v", rec[:r.st.Players], r.scores())
 }
 
 // scores returns the current scores of the players.
