@@ -127,8 +127,10 @@ func newFlags(e *env, name, synopsis, desc string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args; it returns a non-negative exit code when the
-// command must stop (help shown, or a usage error).
+// parseFlags parses args, flags and operands in any order (as in
+// "haifu analyze fixtures -o out"); the operands are then fs.Args(). It
+// returns a non-negative exit code when the command must stop (help shown,
+// or a usage error).
 func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
 	for _, a := range args {
 		if a == "--" {
@@ -138,11 +140,26 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
 			fs.SetOutput(e.stdout) // asked-for help goes to standard output
 		}
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return exitOK
+			}
+			return exitUsage
 		}
-		return exitUsage
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		if args[0] == "--" {
+			operands = append(operands, args[1:]...)
+			break
+		}
+		operands = append(operands, args[0])
+		args = args[1:]
 	}
+	// Leave the operands in fs.Args().
+	fs.Parse(append([]string{"--"}, operands...))
 	return -1
 }
