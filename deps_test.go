@@ -37,6 +37,7 @@ var allowed = map[string][]string{
 	"internal/corpus":    nil,
 	"internal/twin":      {"event", "tile"},
 	"internal/gamebuild": {"event", "tile"},
+	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},
 }
 
@@ -112,7 +113,10 @@ func violations(imports map[string]map[string]bool) []string {
 			switch {
 			case imp == module || strings.HasPrefix(imp, module+"/"):
 				dep := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
-				if !slices.Contains(allow, "*") && !slices.Contains(allow, dep) {
+				// "*" allows every package of the module but the test
+				// helpers under internal/, which only tests may import.
+				wild := slices.Contains(allow, "*") && !strings.HasPrefix(dep, "internal/")
+				if !wild && !slices.Contains(allow, dep) {
 					out = append(out, fmt.Sprintf("%s imports %s: not allowed (may import %v)", orRoot(pkg), dep, allow))
 				}
 			case strings.Contains(strings.SplitN(imp, "/", 2)[0], "."):
@@ -145,7 +149,7 @@ func TestViolations(t *testing.T) {
 	}
 	got := violations(imports)
 	if len(got) != 5 {
-		t.Errorf("got %d violations, want 5:\n%s", len(got), strings.Join(got, "\n"))
+		t.Errorf("got %d violations, want 6:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }
 
