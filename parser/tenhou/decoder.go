@@ -70,14 +70,41 @@ type Decoder struct {
 	faces     [tile.NumIDs]tile.Tile
 	win       event.WinRecord // scratch for AGARI
 	warnedHai bool
+	// rawNonASCII: a name held bytes above 0x7F before percent-decoding,
+	// which Tenhou never writes.
+	rawNonASCII bool
 }
 
 // Decode decodes the mjlog document data into g (which it resets first).
 // path names the input in errors and in g.Meta.Path. Every error is an
 // *event.Error with the byte offset, element index and round.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
+	err := d.decode(data, path, g)
+	if err == nil && !d.rawNonASCII {
+		return nil
+	}
+	// Tenhou writes mjlog in pure ASCII. A log that fails, or that holds
+	// raw non-ASCII bytes in a name, may have console prompts written into
+	// it: remove them and decode again. Checking only then keeps the clean
+	// path free of a pass over every byte.
+	root := bytes.Index(data, rootTag)
+	if root < 0 || isASCII(data[root:]) {
+		return err
+	}
+	clean, n := removePrompts(d.clean[:0], data[root:])
+	d.clean = clean
+	if n == 0 {
+		return err
+	}
+	err = d.decode(clean, path, g)
+	g.Meta.Warnings = append(g.Meta.Warnings, fmt.Sprintf("removed %d console prompts written into the file (offsets refer to the cleaned text)", n))
+	return err
+}
+
+// decode is one pass of Decode over data.
+func (d *Decoder) decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
-	*d = Decoder{sc: d.sc, clean: d.clean[:0]}
+	*d = Decoder{sc: d.sc, clean: d.clean}
 	d.g, d.path = g, path
 	d.hand = -1
 	d.players = 4
@@ -100,19 +127,10 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	if root < 0 {
 		return d.errAt(0, -1, fmt.Errorf("no <mjloggm> element: %w", event.ErrSyntax))
 	}
-	if n := 0; !isASCII(data[root:]) {
-		d.clean, n = removePrompts(d.clean[:0], data[root:])
-		if n > 0 {
-			m.Warnings = append(m.Warnings, fmt.Sprintf("removed %d console prompts written into the file (offsets after this point refer to the cleaned text)", n))
-			data, root = d.clean, 0
-		}
-	}
 	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(root), Index: 0}})
 	d.sc.reset(data, root)
 	for {
-		if d.fastTile() {
-			continue
-		}
+		d.fastTiles()
 		err := d.sc.next()
 		if err != nil {
 			if err == errEOF {
@@ -149,80 +167,88 @@ func (d *Decoder) setReds(reds bool) {
 	}
 }
 
-// fastTile decodes a draw or discard tag such as <T52/> at the scanner's
-// position without the general element path, and reports whether it did.
-// Anything else, including a malformed or illegal tag, is left to the
-// general path, which decodes it or reports the error.
-func (d *Decoder) fastTile() bool {
+// fastTiles decodes the run of draw and discard tags such as <T52/> at
+// the scanner's position without the general element path, keeping its
+// state in locals, and stops at anything else — another element, or a
+// malformed or illegal tag, which the general path then decodes or reports.
+func (d *Decoder) fastTiles() {
 	s := &d.sc
 	b := s.data
 	p := s.pos
-	if p < len(b) && b[p] != '<' {
-		for p < len(b) && isSpace(b[p]) {
-			p++
+	index := s.index
+	evs := d.g.Events
+	if d.hand < 0 || d.ended {
+		return
+	}
+	players := d.players
+	for {
+		if p < len(b) && b[p] != '<' {
+			for p < len(b) && isSpace(b[p]) {
+				p++
+			}
 		}
-	}
-	if p+7 > len(b) || b[p] != '<' {
-		return false
-	}
-	c := b[p+1]
-	var seat byte
-	var draw bool
-	switch {
-	case c >= 'T' && c <= 'W':
-		seat, draw = c-'T', true
-	case c >= 'D' && c <= 'G':
-		seat = c - 'D'
-	default:
-		return false
-	}
-	n := uint(b[p+2] - '0')
-	if n > 9 {
-		return false
-	}
-	q := p + 3
-	if x := uint(b[q] - '0'); x < 10 {
-		n = n*10 + x
-		q++
+		if p+7 > len(b) || b[p] != '<' {
+			break
+		}
+		c := b[p+1]
+		var seat byte
+		var draw bool
+		switch {
+		case c >= 'T' && c <= 'W':
+			seat, draw = c-'T', true
+		case c >= 'D' && c <= 'G':
+			seat = c - 'D'
+		default:
+			goto done
+		}
+		n := uint(b[p+2] - '0')
+		if n > 9 {
+			break
+		}
+		q := p + 3
 		if x := uint(b[q] - '0'); x < 10 {
 			n = n*10 + x
 			q++
+			if x := uint(b[q] - '0'); x < 10 {
+				n = n*10 + x
+				q++
+			}
 		}
+		if b[q] != '/' || b[q+1] != '>' || n >= tile.NumIDs || int(seat) >= players || (players == 3 && n >= 4 && n < 32) {
+			break
+		}
+		index++
+		if len(evs) == cap(evs) {
+			evs = slices.Grow(evs, 256)
+		}
+		evs = evs[:len(evs)+1]
+		// Fill the new slot in place: building the event on the stack and
+		// copying it costs a store-forwarding stall per event.
+		e := &evs[len(evs)-1]
+		*e = event.Event{}
+		e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, d.faces[n], tile.ID(n)
+		e.Pos.Offset, e.Pos.Index = int32(p), int32(index)
+		if draw {
+			e.Type = event.Draw
+			if d.pendRepl[seat] {
+				e.Flags = event.Replacement
+				d.pendRepl[seat] = false
+			}
+			d.lastDraw[seat] = int16(n)
+		} else {
+			e.Type = event.Discard
+			if d.lastDraw[seat] == int16(n) {
+				e.Flags = event.Tsumogiri
+			}
+			d.lastDraw[seat] = -1
+		}
+		s.start = p
+		p = q + 2
 	}
-	if b[q] != '/' || b[q+1] != '>' || n >= tile.NumIDs || int(seat) >= d.players || d.hand < 0 || d.ended ||
-		(d.players == 3 && n >= 4 && n < 32) {
-		return false
-	}
-	s.index++
-	s.start = p
-	s.pos = q + 2
-	// Fill the new slot in place: building the event on the stack and
-	// copying it costs a store-forwarding stall per event.
-	evs := d.g.Events
-	if len(evs) == cap(evs) {
-		evs = slices.Grow(evs, 256)
-	}
-	evs = evs[:len(evs)+1]
+done:
 	d.g.Events = evs
-	e := &evs[len(evs)-1]
-	*e = event.Event{}
-	e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, d.faces[n], tile.ID(n)
-	e.Pos.Offset, e.Pos.Index = int32(p), int32(s.index)
-	if draw {
-		e.Type = event.Draw
-		if d.pendRepl[seat] {
-			e.Flags = event.Replacement
-			d.pendRepl[seat] = false
-		}
-		d.lastDraw[seat] = int16(n)
-	} else {
-		e.Type = event.Discard
-		if d.lastDraw[seat] == int16(n) {
-			e.Flags = event.Tsumogiri
-		}
-		d.lastDraw[seat] = -1
-	}
-	return true
+	s.pos = p
+	s.index = index
 }
 
 // errStop ends decoding at the root's end tag.
@@ -747,6 +773,9 @@ func (d *Decoder) un() error {
 	for i := range 4 {
 		if v, ok := s.attr("n" + strconv.Itoa(i)); ok {
 			m.Seats[i].Name = decodeName(v)
+			if !isASCII(v) {
+				d.rawNonASCII = true
+			}
 		}
 	}
 	if v, ok := s.attr("dan"); ok {
