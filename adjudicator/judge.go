@@ -359,7 +359,8 @@ func (j *judge) handEnd(st *replay.State) {
 			sr.Tenpai = w != 0
 			sr.Waits = w.Len()
 			all := hand.Waits(&ss.Hand)
-			sr.Furiten = all&(ss.Discarded|ss.PassedSinceRiichi|ss.PassedSinceDiscard) != 0
+			passed, passedRiichi := st.Passed(event.Seat(s))
+			sr.Furiten = all&(ss.Discarded|passed|passedRiichi) != 0
 		}
 	}
 	if j.stopped {

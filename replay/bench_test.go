@@ -58,3 +58,25 @@ func BenchmarkParseReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(docs)*b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkReplayOnly replays every corpus mjlog, decoded beforehand.
+func BenchmarkReplayOnly(b *testing.B) {
+	docs, _ := loadMjlogs(b)
+	var d tenhou.Decoder
+	games := make([]*event.Game, 0, len(docs))
+	for _, data := range docs {
+		g := new(event.Game)
+		if d.Decode(data, "", g) == nil {
+			games = append(games, g)
+		}
+	}
+	var r replay.Replayer
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range games {
+			r.Options = replay.OptionsFor(&g.Meta)
+			r.Run(g)
+		}
+	}
+	b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
+}

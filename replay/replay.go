@@ -98,6 +98,7 @@ type Replayer struct {
 	idx      int // index of the event being applied
 	findings []Finding
 	ended    bool // the current hand's end was handed over
+	ids      bool // the game's tiles carry their physical ids
 }
 
 // State returns the current table state. It is valid until the next call
@@ -116,6 +117,7 @@ func (r *Replayer) Start(g *event.Game) {
 		r.st.Players = 4
 	}
 	r.g = g
+	r.ids = g.Meta.TileIDs
 	r.findings = r.findings[:0]
 	r.ended = true
 }
@@ -159,12 +161,12 @@ func (r *Replayer) Apply(i int) {
 	r.idx = i
 	e := &r.g.Events[i]
 	st := &r.st
-	if e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
-		e.Type != event.Disconnect && e.Type != event.Reconnect && st.HandIndex < 0 {
+	if st.HandIndex < 0 && e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
+		e.Type != event.Disconnect && e.Type != event.Reconnect {
 		r.report("legality.order", e.Seat, "%v before the first hand", e.Type)
 		return
 	}
-	if e.Seat != event.NoSeat && int(e.Seat) >= st.Players && e.Type != event.GameStart {
+	if int(e.Seat) >= st.Players && e.Type != event.GameStart {
 		r.report("parse.seat", e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
 		return
 	}
@@ -218,7 +220,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 	for s := range 4 {
 		prevScores[s] = st.Seats[s].Score
 	}
-	ends := st.Ends[:0]
+	ends, passes := st.Ends[:0], st.Passes[:0]
 	*st = State{
 		Players:      st.Players,
 		HandIndex:    st.HandIndex + 1,
@@ -233,6 +235,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 		Honba:        int(rd.Honba),
 		FirstGoRound: true,
 		Ends:         ends,
+		Passes:       passes,
 	}
 	st.Round.Wall = nil
 	r.ended = false
@@ -244,11 +247,12 @@ func (r *Replayer) roundStart(e *event.Event) {
 		st.Dora[0] = rd.Dora
 		st.NDora = 1
 	}
-	ids := r.g.Meta.TileIDs
+	ids := r.ids
 	for s := range st.Players {
 		ss := &st.Seats[s]
 		ss.Present = true
 		ss.Score = rd.Scores[s]
+		ss.LastDiscardPass, ss.RiichiPass = -1, -1
 		ss.CalledKind, ss.ChiSuji = 255, 255
 		for j, t := range rd.Hands[s] {
 			if t == tile.None {
@@ -265,6 +269,16 @@ func (r *Replayer) roundStart(e *event.Event) {
 func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	ss := &r.st.Seats[s]
 	k := t.Kind()
+	if ids && id < tile.NumIDs && id.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(id) {
+		// The common case of logs with tile ids, in few steps.
+		ss.Hand[k]++
+		ss.N++
+		if t.Red() {
+			ss.Reds[k.Suit()]++
+		}
+		ss.IDs.add(id)
+		return
+	}
 	if !t.Valid() {
 		r.report("parse.tile", s, "invalid tile %v", t)
 		return
@@ -310,6 +324,16 @@ func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool
 // not there. It returns whether the tile was there.
 func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, check, what string) bool {
 	ss := &r.st.Seats[s]
+	k := t.Kind()
+	if ids && id < tile.NumIDs && id.Kind() == k && ss.IDs.has(id) && ss.Hand[k] > 0 {
+		ss.Hand[k]--
+		ss.N--
+		if t.Red() {
+			ss.Reds[k.Suit()]--
+		}
+		ss.IDs.remove(id)
+		return true
+	}
 	if !r.hasTile(s, t, id, ids) {
 		if ids {
 			r.report(check, s, "%s %v (id %d) is not in seat %d's hand %s", what, t, id, s, handString(ss))
@@ -318,7 +342,6 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 		}
 		return false
 	}
-	k := t.Kind()
 	ss.Hand[k]--
 	ss.N--
 	if t.Red() {
@@ -332,21 +355,15 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 
 func handString(ss *SeatState) string { return tile.FormatTiles(ss.Tiles()) }
 
-// expectTurn reports a finding unless it is seat s's turn in one of the
-// phases.
-func (r *Replayer) expectTurn(e *event.Event, check string, phases ...Phase) bool {
+// expectTurn reports a finding unless it is seat e.Seat's turn in phase p
+// or q (pass the same phase twice for one).
+func (r *Replayer) expectTurn(e *event.Event, check string, p, q Phase) bool {
 	st := &r.st
-	ok := false
-	for _, p := range phases {
-		if st.Phase == p {
-			ok = true
-		}
+	if (st.Phase == p || st.Phase == q) && st.Turn == e.Seat {
+		return true
 	}
-	if !ok || st.Turn != e.Seat {
-		r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
-		return false
-	}
-	return true
+	r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
+	return false
 }
 
 // passLastTile ends the window in which the last discard (or added-kan
@@ -364,17 +381,7 @@ func (r *Replayer) passLastTile() {
 		// is not taken as furiten.
 		return
 	}
-	k := st.LastTile.Kind()
-	for s := range st.Players {
-		if event.Seat(s) == st.LastSeat {
-			continue
-		}
-		ss := &st.Seats[s]
-		ss.PassedSinceDiscard.Add(k)
-		if ss.Riichi == RiichiAccepted || ss.Riichi == RiichiDiscarded {
-			ss.PassedSinceRiichi.Add(k)
-		}
-	}
+	st.Passes = append(st.Passes, Pass{Seat: st.LastSeat, Kind: st.LastTile.Kind()})
 }
 
 // validHand reports whether the hand is within what hand math accepts.
@@ -392,15 +399,23 @@ func validHand(ss *SeatState) bool {
 
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
+	ids := r.ids
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
-		r.checkRiichiPaid()
+		if st.LastValid && !st.LastIsKan {
+			r.checkRiichiPaid()
+		}
 		if st.Phase == AfterDiscard {
-			if st.Turn == e.Seat {
-				r.report("legality.turn", e.Seat, "seat %d draws right after its own discard", e.Seat)
-			} else if next := event.Seat((int(st.Turn) + 1) % st.Players); next != e.Seat {
-				r.report("legality.turn", e.Seat, "seat %d draws, but seat %d is next after seat %d's discard", e.Seat, next, st.Turn)
+			next := st.Turn + 1
+			if int(next) == st.Players {
+				next = 0
+			}
+			if next != e.Seat {
+				if st.Turn == e.Seat {
+					r.report("legality.turn", e.Seat, "seat %d draws right after its own discard", e.Seat)
+				} else {
+					r.report("legality.turn", e.Seat, "seat %d draws, but seat %d is next after seat %d's discard", e.Seat, next, st.Turn)
+				}
 			}
 			st.Turn = e.Seat
 			st.Phase = WaitDraw
@@ -453,8 +468,8 @@ func (r *Replayer) checkRiichiPaid() {
 
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
-	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+	ids := r.ids
+	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -498,7 +513,10 @@ func (r *Replayer) discard(e *event.Event) {
 		r.report("legality.discard", e.Seat, "more than %d discards by one player", maxRiver)
 	}
 	ss.Discarded.Add(e.Tile.Kind())
-	ss.PassedSinceDiscard = 0
+	ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
+	if ss.Riichi == RiichiDiscarded {
+		ss.RiichiPass = len(st.Passes) + 1
+	}
 	ss.Drawn, ss.Rinshan, ss.CalledThisTurn = tile.None, false, false
 	st.Discards++
 	if st.FirstGoRound && st.Discards >= st.Players {
@@ -511,7 +529,7 @@ func (r *Replayer) discard(e *event.Event) {
 
 func (r *Replayer) riichi(e *event.Event) {
 	st := &r.st
-	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -586,7 +604,7 @@ func (r *Replayer) breakIppatsu() {
 
 func (r *Replayer) call(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
+	ids := r.ids
 	m := &e.Meld
 	if st.Phase != AfterDiscard || !st.LastValid {
 		r.report("legality.call", e.Seat, "%v by seat %d with no discard to call (%s)", m.Kind, e.Seat, st.Phase)
@@ -705,8 +723,8 @@ func (r *Replayer) kanDone(s event.Seat, closed bool) {
 
 func (r *Replayer) closedKan(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
-	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+	ids := r.ids
+	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -750,8 +768,8 @@ func (r *Replayer) closedKan(e *event.Event) {
 
 func (r *Replayer) addedKan(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
-	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+	ids := r.ids
+	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -789,11 +807,11 @@ func (r *Replayer) addedKan(e *event.Event) {
 
 func (r *Replayer) kita(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
+	ids := r.ids
 	if st.Players != 3 {
 		r.report("legality.kita", e.Seat, "kita in a four-player game")
 	}
-	if !r.expectTurn(e, "legality.turn", WaitDiscard) {
+	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -842,7 +860,7 @@ func (r *Replayer) dora(e *event.Event) {
 
 func (r *Replayer) win(e *event.Event) {
 	st := &r.st
-	ids := r.g.Meta.TileIDs
+	ids := r.ids
 	if e.Ref < 0 || int(e.Ref) >= len(r.g.Wins) {
 		r.report("parse.win", e.Seat, "win refers to record %d of %d", e.Ref, len(r.g.Wins))
 		return
@@ -885,13 +903,14 @@ func (r *Replayer) win(e *event.Event) {
 		if validHand(ss) && ss.N%3 == 1 && winTile != tile.None {
 			waits := hand.Waits(&ss.Hand)
 			if waits.Has(winTile.Kind()) {
+				passed, passedRiichi := st.Passed(w.Winner)
 				switch {
 				case waits&ss.Discarded != 0:
 					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: its discards hold a wait (%v)", w.Winner, waits&ss.Discarded)
-				case waits&ss.PassedSinceRiichi != 0:
-					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass in riichi", w.Winner, waits&ss.PassedSinceRiichi)
-				case waits&ss.PassedSinceDiscard != 0:
-					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass since its last discard", w.Winner, waits&ss.PassedSinceDiscard)
+				case waits&passedRiichi != 0:
+					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass in riichi", w.Winner, waits&passedRiichi)
+				case waits&passed != 0:
+					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass since its last discard", w.Winner, waits&passed)
 				}
 			}
 			if st.LastType == event.ClosedKan && hand.ThirteenOrphansShanten(&ss.Hand) != 0 {

@@ -107,13 +107,11 @@ type SeatState struct {
 	// riichi stick was paid (ippatsu still possible).
 	RiichiDouble bool
 	Ippatsu      bool
-	// PassedSinceDiscard holds the kinds other players discarded (or
-	// added to a kan) since the player's own last discard, and
-	// PassedSinceRiichi those since its riichi discard: a ron on a hand
-	// whose waits meet them is temporary or riichi furiten. The hand does
-	// not change in between, so its waits at the ron are its waits then.
-	PassedSinceDiscard hand.KindSet
-	PassedSinceRiichi  hand.KindSet
+	// LastDiscardPass and RiichiPass are positions in State.Passes: where
+	// the passes after the player's own last discard, and after its riichi
+	// discard, begin (-1: none). See State.Passed.
+	LastDiscardPass int
+	RiichiPass      int
 	// Drawn is the tile drawn this turn (tile.None after a call or a
 	// discard), DrawnID its id; Rinshan marks a replacement draw.
 	Drawn   tile.Tile
@@ -242,10 +240,47 @@ type State struct {
 	Discards     int
 	// Calls counts the hand's chi, pon and kans.
 	Calls int
+	// Passes lists, in order, the tiles that could have been won on and
+	// passed (discards, added-kan tiles): who let go of which kind.
+	Passes []Pass
 	// Ends are the indices of the hand's Win and Ryuukyoku events;
 	// EndPhase is the phase the table was in when the first of them came.
 	Ends     []int
 	EndPhase Phase
+}
+
+// Pass is a tile other players could have won on and let go.
+type Pass struct {
+	Seat event.Seat // the player whose tile it was
+	Kind tile.Kind
+}
+
+// Passed returns the kinds other players let go of since seat s's own last
+// discard, and since its riichi discard: a ron on a hand whose waits meet
+// them is temporary or riichi furiten. The hand does not change in between,
+// so its waits at the ron are its waits then.
+func (st *State) Passed(s event.Seat) (sinceDiscard, sinceRiichi hand.KindSet) {
+	ss := &st.Seats[s]
+	from := ss.LastDiscardPass
+	if ss.RiichiPass >= 0 && (from < 0 || ss.RiichiPass < from) {
+		from = ss.RiichiPass
+	}
+	if from < 0 {
+		from = 0
+	}
+	for i := from; i < len(st.Passes); i++ {
+		p := st.Passes[i]
+		if p.Seat == s {
+			continue
+		}
+		if i >= ss.LastDiscardPass {
+			sinceDiscard.Add(p.Kind)
+		}
+		if ss.RiichiPass >= 0 && i >= ss.RiichiPass {
+			sinceRiichi.Add(p.Kind)
+		}
+	}
+	return sinceDiscard, sinceRiichi
 }
 
 // LiveWall returns the number of live tiles of a fresh wall: 136 − 14 dead
