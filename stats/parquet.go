@@ -21,9 +21,13 @@ const (
 	ErrorsFile        = "errors.parquet"
 )
 
-// rowGroupRows is the number of rows after which a row group is flushed,
-// so that memory does not grow with the archive.
-const rowGroupRows = 64 << 10
+// Row groups are flushed after these many rows, so that memory does not
+// grow with the archive: a games row is large (names, scores, warnings),
+// a seats row small.
+const (
+	wideRowGroupRows   = 8 << 10
+	narrowRowGroupRows = 64 << 10
+)
 
 // table is one Parquet file being written.
 type table[T any] struct {
@@ -31,18 +35,20 @@ type table[T any] struct {
 	final string
 	w     *parquet.GenericWriter[T]
 	n     int64 // rows in the current row group
+	max   int64 // rows per row group
 }
 
-func newTable[T any](dir, name string, meta map[string]string) (*table[T], error) {
+func newTable[T any](dir, name string, maxRows int64, meta map[string]string) (*table[T], error) {
 	final := filepath.Join(dir, name)
 	f, err := os.CreateTemp(dir, "."+name+".tmp*")
 	if err != nil {
 		return nil, err
 	}
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedDefault}),
+		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
+		parquet.PageBufferSize(256 << 10),
 		parquet.CreatedBy("haifu", "", ""),
-		parquet.MaxRowsPerRowGroup(rowGroupRows),
+		parquet.MaxRowsPerRowGroup(maxRows),
 	}
 	keys := make([]string, 0, len(meta))
 	for k := range meta {
@@ -52,7 +58,7 @@ func newTable[T any](dir, name string, meta map[string]string) (*table[T], error
 	for _, k := range keys {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	return &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...)}, nil
+	return &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...), max: maxRows}, nil
 }
 
 func (t *table[T]) write(rows []T) error {
@@ -63,7 +69,7 @@ func (t *table[T]) write(rows []T) error {
 		return err
 	}
 	t.n += int64(len(rows))
-	if t.n >= rowGroupRows {
+	if t.n >= t.max {
 		t.n = 0
 		return t.w.Flush()
 	}
@@ -113,11 +119,11 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	}
 	w := &Writer{}
 	var err error
-	if w.games, err = newTable[GameRow](dir, GamesFile, meta); err == nil {
-		if w.rounds, err = newTable[RoundRow](dir, RoundsFile, meta); err == nil {
-			if w.seats, err = newTable[SeatRow](dir, SeatsFile, meta); err == nil {
-				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesFile, meta); err == nil {
-					w.errs, err = newTable[ErrorRow](dir, ErrorsFile, meta)
+	if w.games, err = newTable[GameRow](dir, GamesFile, wideRowGroupRows, meta); err == nil {
+		if w.rounds, err = newTable[RoundRow](dir, RoundsFile, narrowRowGroupRows, meta); err == nil {
+			if w.seats, err = newTable[SeatRow](dir, SeatsFile, narrowRowGroupRows, meta); err == nil {
+				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesFile, wideRowGroupRows, meta); err == nil {
+					w.errs, err = newTable[ErrorRow](dir, ErrorsFile, wideRowGroupRows, meta)
 				}
 			}
 		}

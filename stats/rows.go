@@ -18,21 +18,21 @@ import (
 
 // GameRow is one row of the games table: one input that was read.
 type GameRow struct {
-	GameID   string `parquet:"game_id"`
-	Path     string `parquet:"path"`
-	Format   string `parquet:"format"`
-	Platform string `parquet:"platform"`
+	GameID   string `parquet:"game_id,dict"`
+	Path     string `parquet:"path,dict"`
+	Format   string `parquet:"format,dict"`
+	Platform string `parquet:"platform,dict"`
 	Players  int32  `parquet:"players"`
 	// Length is "east" (tonpuusen), "south" (hanchan), "one" or "unknown".
-	Length string `parquet:"length"`
+	Length string `parquet:"length,dict"`
 	// Lobby is the log's rule or table name (Tenhou's 四鳳南喰赤, a Mahjong
 	// Soul room); TenhouType and TenhouLobby the GO attributes, or null.
-	Lobby       string `parquet:"lobby"`
+	Lobby       string `parquet:"lobby,dict"`
 	TenhouType  *int32 `parquet:"tenhou_type,optional"`
 	TenhouLobby *int32 `parquet:"tenhou_lobby,optional"`
 	// Rules is the rule set judged under; Native whether it is the log's
 	// own.
-	Rules  string `parquet:"rules"`
+	Rules  string `parquet:"rules,dict"`
 	Native bool   `parquet:"native"`
 	// Hands is the number of hands read; Complete whether the game has a
 	// recorded end.
@@ -44,7 +44,7 @@ type GameRow struct {
 	// differently (null when none), DivergentReason why; EndedEarlyAfter
 	// the hand after which the rules end the game before the log does.
 	DivergentFrom   *int32 `parquet:"divergent_from,optional"`
-	DivergentReason string `parquet:"divergent_reason"`
+	DivergentReason string `parquet:"divergent_reason,dict"`
 	EndedEarlyAfter *int32 `parquet:"ended_early_after,optional"`
 	// FinalScores and FinalPoints are the recorded game end (empty when
 	// not recorded); ComputedFinal the final scores under the rules.
@@ -64,21 +64,21 @@ type GameRow struct {
 
 // RoundRow is one row of the rounds table: one hand.
 type RoundRow struct {
-	GameID string `parquet:"game_id"`
-	Path   string `parquet:"path"`
+	GameID string `parquet:"game_id,dict"`
+	Path   string `parquet:"path,dict"`
 	// Hand is the hand's 0-based index in the game.
 	Hand int32 `parquet:"hand"`
 	// Wind is "E", "S", "W" or "N"; Number 1-4; Round both ("E1").
-	Wind    string `parquet:"wind"`
+	Wind    string `parquet:"wind,dict"`
 	Number  int32  `parquet:"number"`
-	Round   string `parquet:"round"`
+	Round   string `parquet:"round,dict"`
 	Honba   int32  `parquet:"honba"`
 	Sticks  int32  `parquet:"sticks"`
 	Dealer  int32  `parquet:"dealer"`
 	Players int32  `parquet:"players"`
 	// Outcome is win, exhaustive, nagashi, nine_terminals, four_winds,
 	// four_riichi, four_kans, triple_ron or incomplete.
-	Outcome string `parquet:"outcome"`
+	Outcome string `parquet:"outcome,dict"`
 	// TenpaiCount is the number of tenpai seats at an exhaustive draw
 	// (null for other outcomes); NotenPaymentTotal the points received by
 	// tenpai players through noten payments (0 when none).
@@ -97,23 +97,23 @@ type RoundRow struct {
 	// Divergent: the rules would have played this hand (or the game before
 	// it) differently.
 	Divergent bool   `parquet:"divergent"`
-	Rules     string `parquet:"rules"`
-	Platform  string `parquet:"platform"`
-	Length    string `parquet:"length"`
+	Rules     string `parquet:"rules,dict"`
+	Platform  string `parquet:"platform,dict"`
+	Length    string `parquet:"length,dict"`
 }
 
 // SeatRow is one row of the seats table: one seat in one hand.
 type SeatRow struct {
-	GameID  string `parquet:"game_id"`
-	Path    string `parquet:"path"`
+	GameID  string `parquet:"game_id,dict"`
+	Path    string `parquet:"path,dict"`
 	Hand    int32  `parquet:"hand"`
-	Round   string `parquet:"round"`
+	Round   string `parquet:"round,dict"`
 	Honba   int32  `parquet:"honba"`
 	Sticks  int32  `parquet:"sticks"`
 	Seat    int32  `parquet:"seat"`
 	Dealer  bool   `parquet:"dealer"`
-	Outcome string `parquet:"outcome"`
-	Name    string `parquet:"name"`
+	Outcome string `parquet:"outcome,dict"`
+	Name    string `parquet:"name,dict"`
 	// Tenpai is null unless the hand ended in an exhaustive draw (or
 	// nagashi); Waits the number of waits that count; Furiten whether a
 	// ron would have been furiten.
@@ -142,29 +142,33 @@ type SeatRow struct {
 // DiscrepancyRow is one finding: a legality problem or a difference between
 // the rules and the log.
 type DiscrepancyRow struct {
-	GameID   string `parquet:"game_id"`
-	Path     string `parquet:"path"`
+	GameID   string `parquet:"game_id,dict"`
+	Path     string `parquet:"path,dict"`
 	Hand     *int32 `parquet:"hand,optional"`
-	Round    string `parquet:"round"`
+	Round    string `parquet:"round,dict"`
 	Event    *int32 `parquet:"event,optional"`
 	Seat     *int32 `parquet:"seat,optional"`
-	Check    string `parquet:"check"`
+	Check    string `parquet:"check,dict"`
 	Message  string `parquet:"message"`
 	Expected string `parquet:"expected"`
 	Recorded string `parquet:"recorded"`
-	Rules    string `parquet:"rules"`
+	Rules    string `parquet:"rules,dict"`
+	// Platform, Players and Length are the game's (for grouping).
+	Platform string `parquet:"platform,dict"`
+	Players  int32  `parquet:"players"`
+	Length   string `parquet:"length,dict"`
 }
 
 // ErrorRow is one input that could not be read or judged.
 type ErrorRow struct {
-	Path   string `parquet:"path"`
-	GameID string `parquet:"game_id"`
-	Format string `parquet:"format"`
+	Path   string `parquet:"path,dict"`
+	GameID string `parquet:"game_id,dict"`
+	Format string `parquet:"format,dict"`
 	// Offset and Index locate the problem in the input (null when unknown);
 	// Round names the hand.
 	Offset *int64 `parquet:"offset,optional"`
 	Index  *int32 `parquet:"index,optional"`
-	Round  string `parquet:"round"`
+	Round  string `parquet:"round,dict"`
 	Error  string `parquet:"error"`
 }
 
@@ -294,7 +298,8 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 		out.Rounds = append(out.Rounds, rr)
 	}
 	for _, f := range rep.Findings {
-		d := DiscrepancyRow{GameID: m.ID, Path: path, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name}
+		d := DiscrepancyRow{GameID: m.ID, Path: path, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
+			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
 			d.Round = f.Round.String()

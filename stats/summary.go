@@ -45,9 +45,9 @@ func newCounts() *Counts {
 }
 
 // Summary aggregates rows into the figures `haifu analyze` and `haifu
-// summary` print. Feed it every row of the tables (games before their
-// discrepancies); the zero Summary is not ready: use NewSummary. It is not
-// safe for concurrent use.
+// summary` print. Feed it every row of the tables, in any order; its
+// memory does not grow with the number of rows. The zero Summary is not
+// ready: use NewSummary. It is not safe for concurrent use.
 type Summary struct {
 	// Inputs is the number of inputs read, Judged those read and judged,
 	// Failed those that could not be read or judged.
@@ -58,13 +58,11 @@ type Summary struct {
 	// players and length ("tenhou 4p south").
 	All    *Counts            `json:"all"`
 	Groups map[string]*Counts `json:"groups"`
-
-	groupOf map[string]string // game path → group
 }
 
 // NewSummary returns an empty Summary.
 func NewSummary() *Summary {
-	return &Summary{All: newCounts(), Groups: map[string]*Counts{}, groupOf: map[string]string{}}
+	return &Summary{All: newCounts(), Groups: map[string]*Counts{}}
 }
 
 func groupName(platform string, players int32, length string) string {
@@ -89,7 +87,6 @@ func (s *Summary) AddGame(g *GameRow) {
 	}
 	s.Judged++
 	name := groupName(g.Platform, g.Players, g.Length)
-	s.groupOf[g.Path] = name
 	for _, c := range []*Counts{s.All, s.group(name)} {
 		c.Games++
 		if g.DivergentFrom != nil {
@@ -120,9 +117,7 @@ func (s *Summary) AddRound(r *RoundRow) {
 // AddDiscrepancy counts one discrepancies row.
 func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
 	s.All.Discrepancies[d.Check]++
-	if name, ok := s.groupOf[d.Path]; ok {
-		s.group(name).Discrepancies[d.Check]++
-	}
+	s.group(groupName(d.Platform, d.Players, d.Length)).Discrepancies[d.Check]++
 }
 
 // Add counts the rows of one input.

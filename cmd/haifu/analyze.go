@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -21,13 +22,15 @@ tables games, rounds, seats, discrepancies and errors to DIR and prints the
 summary (exhaustive-draw rate, abortive draws, tenpai at draws, noten
 payments, discrepancies by check, split by platform, players and length).
 
-The output is the same whatever -j is. --shard K/N (K from 0 to N-1) keeps
+-j N uses N CPUs: N workers judge games while one goroutine walks the
+inputs and one writes the tables, all on at most N cores. The output is the
+same whatever -j is. --shard K/N (K from 0 to N-1) keeps
 the inputs whose index in the walk is K modulo N, so that N machines given
 the same PATHs split an archive; their DIRs are read together as one data
 set. A progress line with games/s is shown when standard error is a
 terminal.`)
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
-	jobs := fs.Int("j", 0, "number of parallel workers (default: the number of CPUs)")
+	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers, and the cap on cores (default: all)")
 	out := fs.String("o", "", "output directory for the Parquet tables (required)")
 	shard := fs.String("shard", "", "K/N: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
@@ -43,6 +46,11 @@ terminal.`)
 	if *out == "" || fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "haifu analyze: need -o DIR and at least one PATH")
 		return exitUsage
+	}
+	if *jobs > 0 {
+		// -j N uses N cores in all: the input walk and the table writer
+		// share them with the N workers.
+		runtime.GOMAXPROCS(*jobs)
 	}
 	opt := batch.Options{Jobs: *jobs, Format: f, Walk: parser.Options{Stdin: e.stdin}}
 	if *shard != "" {
