@@ -224,7 +224,8 @@ func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, ow
 			return w.emit(Input{Path: path, Data: owned})
 		}
 		data := make([]byte, size)
-		if n, err := ra.ReadAt(data, 0); int64(n) < size {
+		h := copy(data, head) // read once
+		if n, err := ra.ReadAt(data[h:], int64(h)); int64(h+n) < size {
 			return w.fail(path, err)
 		}
 		return w.emit(Input{Path: path, Data: data})

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/haifu/haifu/event"
 )
@@ -72,6 +73,12 @@ type Options struct {
 	MaxSpoolBytes int64
 	// TempDir is where such zip archives are copied; "" means os.TempDir.
 	TempDir string
+	// BytesRead, when not nil, has the number of bytes read from files
+	// on disk and from standard input added to it as they are read, before
+	// any decompression: set against the sizes of the paths, it tells how
+	// far a walk has come. Bytes read twice (a zip's directory) count
+	// twice, so it may pass the total slightly.
+	BytesRead *atomic.Int64
 }
 
 func (o Options) withDefaults() Options {
@@ -221,11 +228,11 @@ func (w *walker) stdin() error {
 	if f, ok := w.opt.Stdin.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
-				return w.file("-", f, fi.Size())
+				return w.file("-", w.counted(f), fi.Size())
 			}
 		}
 	}
-	return w.stream("-", w.opt.Stdin, 0, extent{-1, -1})
+	return w.stream("-", w.counted(readerOnly{w.opt.Stdin}), 0, extent{-1, -1})
 }
 
 // dir walks the directory p, whose entries have not been walked yet.
@@ -295,15 +302,15 @@ func (w *walker) open(p string, explicit bool) error {
 	}
 	if !fi.Mode().IsRegular() {
 		if explicit {
-			return w.stream(p, f, 0, extent{-1, -1})
+			return w.stream(p, w.counted(f), 0, extent{-1, -1})
 		}
 		return w.fail(p, fmt.Errorf("file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
 	}
-	return w.file(p, f, fi.Size())
+	return w.file(p, w.counted(f), fi.Size())
 }
 
 // file reads the regular file f of the given size, positioned at its start.
-func (w *walker) file(p string, f *os.File, size int64) error {
+func (w *walker) file(p string, f file, size int64) error {
 	if size == 0 {
 		// Empty, or a file whose size the system does not know (procfs).
 		return w.stream(p, f, 0, extent{-1, -1})
@@ -317,6 +324,45 @@ func (w *walker) file(p string, f *os.File, size int64) error {
 		return w.fail(p, err)
 	}
 	return w.seekable(p, nil, int64(n), 0, data[:n])
+}
+
+// file is a file on disk or standard input, as the walk reads it.
+type file interface {
+	io.Reader
+	io.ReaderAt
+}
+
+// readerOnly is a stream that cannot be read at an offset.
+type readerOnly struct{ io.Reader }
+
+func (readerOnly) ReadAt([]byte, int64) (int, error) {
+	return 0, errors.New("stream read at an offset")
+}
+
+// countedFile adds the bytes read from a file to Options.BytesRead.
+type countedFile struct {
+	f file
+	n *atomic.Int64
+}
+
+func (c countedFile) Read(p []byte) (int, error) {
+	n, err := c.f.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.f.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// counted wraps f to count its bytes when Options.BytesRead asks for it.
+func (w *walker) counted(f file) file {
+	if w.opt.BytesRead == nil {
+		return f
+	}
+	return countedFile{f, w.opt.BytesRead}
 }
 
 // close releases the decompressors.

@@ -27,8 +27,8 @@ inputs and one writes the tables, all on at most N cores. The output is the
 same whatever -j is. --shard K/N (K from 0 to N-1) keeps
 the inputs whose index in the walk is K modulo N, so that N machines given
 the same PATHs split an archive; their DIRs are read together as one data
-set. A progress line with games/s is shown when standard error is a
-terminal.`)
+set. When standard error is a terminal, a progress bar shows the games
+done, games/s, the share of the input bytes read and the time left.`)
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers, and the cap on cores (default: all)")
 	out := fs.String("o", "", "output directory for the Parquet tables (required)")
@@ -82,7 +82,8 @@ terminal.`)
 	sum := stats.NewSummary()
 	sink := &analyzeSink{w: w, sum: sum}
 	if isTerminal(e.stderr) {
-		p := &progress{w: e.stderr, start: time.Now()}
+		p := newProgress(e.stderr, fs.Args(), e.stdin, time.Now())
+		opt.Walk.BytesRead = &p.read
 		opt.Progress = p.update
 		defer p.done()
 	}
@@ -159,29 +160,4 @@ func isTerminal(w any) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progress draws one status line with the games done and games/s.
-type progress struct {
-	w     interface{ Write([]byte) (int, error) }
-	start time.Time
-	last  time.Time
-	n     int
-}
-
-func (p *progress) update(done int) {
-	p.n = done
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = now
-	rate := float64(done) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r%d games, %.0f games/s, %s elapsed ", done, rate, now.Sub(p.start).Round(time.Second))
-}
-
-func (p *progress) done() {
-	if !p.last.IsZero() {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
 }
