@@ -163,7 +163,7 @@ func (j *judge) gameEnd(i int) {
 		if j.native {
 			j.report(hand, i, round, "game.end", "the game ends although the rules go on", fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer), "game end")
 		} else {
-			j.diverge(hand+1, fmt.Sprintf("under %s the game would go on to %s; the log ends", j.r.Name, roundName(x.wind, x.number)))
+			j.diverge(hand+1, DivergeGameGoesOn, fmt.Sprintf("under %s the game would go on to %s; the log ends", j.r.Name, roundName(x.wind, x.number)))
 			return
 		}
 	}

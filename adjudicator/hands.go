@@ -212,9 +212,10 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	for s := range j.players {
 		hr.Seats[s].Revealed = ry.Revealed[s]
 	}
-	abort := func(o Outcome, on bool, name string) judged {
+	abort := func(o Outcome, on bool, kind Divergence, name string) judged {
 		hr.Outcome = o
 		if !on {
+			out.divergentKind = kind
 			out.divergent = fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name)
 			out.expectedKnown = false
 		}
@@ -227,10 +228,10 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		return out
 	case event.NineTerminals:
 		j.checkNineTerminals(st, hr, ry, ev)
-		return abort(NineTerminalsOutcome, r.Abort.NineTerminals, "nine-terminals abortive draw")
+		return abort(NineTerminalsOutcome, r.Abort.NineTerminals, DivergeNineTerminals, "nine-terminals abortive draw")
 	case event.FourWinds:
 		j.checkFourWinds(st, hr, ev)
-		return abort(FourWindsOutcome, r.Abort.FourWinds, "four-winds abortive draw")
+		return abort(FourWindsOutcome, r.Abort.FourWinds, DivergeFourWinds, "four-winds abortive draw")
 	case event.FourRiichi:
 		n := 0
 		for s := range j.players {
@@ -241,18 +242,19 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		if n != j.players {
 			j.report(hr.Index, ev, hr.Round, "draw.four_riichi", "four-riichi abortive draw without every player in riichi", fmt.Sprintf("%d in riichi", j.players), fmt.Sprintf("%d in riichi", n))
 		}
-		return abort(FourRiichiOutcome, r.Abort.FourRiichi, "four-riichi abortive draw")
+		return abort(FourRiichiOutcome, r.Abort.FourRiichi, DivergeFourRiichi, "four-riichi abortive draw")
 	case event.FourKans:
 		if st.Kans != 4 || bits.OnesCount8(st.KanSeats) < 2 || st.EndPhase != replay.AfterDiscard {
 			j.report(hr.Index, ev, hr.Round, "draw.four_kans", "four-kans abortive draw without four kans by two or more players and a discard after them",
 				"4 kans by 2+ players, then a discard", fmt.Sprintf("%d kans by %d players (%s)", st.Kans, bits.OnesCount8(st.KanSeats), st.EndPhase))
 		}
-		return abort(FourKansOutcome, r.Abort.FourKans, "four-kans abortive draw")
+		return abort(FourKansOutcome, r.Abort.FourKans, DivergeFourKans, "four-kans abortive draw")
 	case event.TripleRon:
 		j.checkTripleRon(st, hr, ry, ev)
 		hr.Outcome = TripleRonOutcome
 		if !r.Abort.TripleRon {
 			// The rules pay the wins, but the log holds no value for them.
+			out.divergentKind = DivergeTripleRon
 			out.divergent = fmt.Sprintf("%s pays a triple ron, whose hand values the log does not hold", r.Name)
 			out.expectedKnown = false
 		}
@@ -286,6 +288,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	for s := range j.players {
 		if st.Seats[s].Riichi == replay.RiichiAccepted && !hr.Seats[s].Tenpai {
 			if r.Draw.NotenRiichi == NotenRiichiChombo {
+				out.divergentKind = DivergeNotenRiichi
 				out.divergent = fmt.Sprintf("seat %d is in riichi but noten: a chombo under %s, after which the hand is dealt again", s, r.Name)
 			} else if native {
 				j.report(hr.Index, ev, hr.Round, "draw.noten_riichi", fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")

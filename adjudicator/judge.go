@@ -92,10 +92,40 @@ type HandResult struct {
 	// ExpectedKnown: the rules' payments could be computed.
 	ExpectedKnown bool
 	// Divergent: under these rules the hand (or the game before it) would
-	// have gone differently from the log; DivergentReason says why.
+	// have gone differently from the log; DivergentReason says why. The
+	// payments of a hand after the one that diverged are not judged.
 	Divergent       bool
 	DivergentReason string
 }
+
+// Divergence is why a game judged under rules that are not its own would
+// have been played differently from its log: a stable name for grouping.
+type Divergence string
+
+// The kinds of divergence.
+const (
+	// DivergePlayers: the rules are for another number of players.
+	DivergePlayers Divergence = "players"
+	// DivergeNineTerminals, DivergeFourWinds, DivergeFourRiichi and
+	// DivergeFourKans: the log has an abortive draw the rules do not, so
+	// play would have gone on.
+	DivergeNineTerminals Divergence = "nine_terminals"
+	DivergeFourWinds     Divergence = "four_winds"
+	DivergeFourRiichi    Divergence = "four_riichi"
+	DivergeFourKans      Divergence = "four_kans"
+	// DivergeTripleRon: the log aborts a triple ron that the rules pay;
+	// the hand values are not in the log.
+	DivergeTripleRon Divergence = "triple_ron"
+	// DivergeNotenRiichi: a player in riichi was noten at an exhaustive
+	// draw, a chombo under the rules.
+	DivergeNotenRiichi Divergence = "noten_riichi"
+	// DivergeNextRound: the rules give the next hand another round or
+	// dealer (renchan differs).
+	DivergeNextRound Divergence = "next_round"
+	// DivergeGameGoesOn: the log's game ends where the rules play on (no
+	// tobi, no agari-yame, an extension round).
+	DivergeGameGoesOn Divergence = "game_goes_on"
+)
 
 // Report is the judgement of one game.
 type Report struct {
@@ -106,9 +136,11 @@ type Report struct {
 	// adjudicator's discrepancies, in event order.
 	Findings []replay.Finding
 	Hands    []HandResult
-	// DivergentFrom is the index of the first divergent hand, or -1;
-	// DivergentReason says why.
+	// DivergentFrom is the index of the first divergent hand (the number
+	// of hands when only the game's end diverges), or -1; DivergentKind
+	// and DivergentReason say why.
 	DivergentFrom   int
+	DivergentKind   Divergence
 	DivergentReason string
 	// EndedEarly: under these rules the game ends before the log does,
 	// after hand EndedAfter.
@@ -185,8 +217,7 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 	j.rp.OnHandEnd = func(g *event.Game, st *replay.State) { j.handEnd(st) }
 	j.rp.Start(g)
 	if rules.Players != j.players {
-		j.report(-1, -1, event.RoundID{}, "rules.players", fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players), "", "")
-		j.diverge(0, "the rules are for another number of players")
+		j.diverge(0, DivergePlayers, fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players))
 	}
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -220,12 +251,13 @@ func (j *judge) report(hand, ev int, round event.RoundID, check, msg, expected, 
 	j.rep.Findings = append(j.rep.Findings, replay.Finding{Check: check, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
 }
 
-func (j *judge) diverge(hand int, reason string) {
+func (j *judge) diverge(hand int, kind Divergence, reason string) {
 	if j.stopped {
 		return
 	}
 	j.stopped = true
 	j.rep.DivergentFrom = hand
+	j.rep.DivergentKind = kind
 	j.rep.DivergentReason = reason
 }
 
@@ -301,7 +333,7 @@ func (j *judge) roundStart(i int) {
 		return
 	}
 	if len(diffs) > 0 && (strings.Contains(diffs[0], "round") || rd.Dealer != x.dealer) {
-		j.diverge(hand, fmt.Sprintf("under %s the next hand would be %s, the log plays %s", j.r.Name, want[0], got[0]))
+		j.diverge(hand, DivergeNextRound, fmt.Sprintf("under %s the next hand would be %s, the log plays %s", j.r.Name, want[0], got[0]))
 	}
 }
 
@@ -363,7 +395,10 @@ func (j *judge) handEnd(st *replay.State) {
 			sr.Furiten = all&(ss.Discarded|passed|passedRiichi) != 0
 		}
 	}
-	if j.stopped {
+	// After a divergence the log no longer shows the rules' game: the hand
+	// is described, not judged.
+	before := j.stopped
+	if before {
 		hr.Divergent = true
 		hr.DivergentReason = j.rep.DivergentReason
 	}
@@ -398,6 +433,7 @@ func (j *judge) handEnd(st *replay.State) {
 		}
 	}
 	var out judged
+	nFindings := len(j.rep.Findings)
 	switch {
 	case len(wins) > 0:
 		hr.Outcome = WinOutcome
@@ -409,8 +445,15 @@ func (j *judge) handEnd(st *replay.State) {
 		out.incomplete = true
 	}
 	if out.divergent != "" && !j.stopped {
-		j.diverge(hr.Index, out.divergent)
+		j.diverge(hr.Index, out.divergentKind, out.divergent)
 		hr.Divergent, hr.DivergentReason = true, out.divergent
+	}
+	if before {
+		// What the rules say of a hand they would not have dealt is no
+		// finding.
+		j.rep.Findings = j.rep.Findings[:nFindings]
+		j.rep.Hands = append(j.rep.Hands, hr)
+		return
 	}
 	if out.expectedKnown {
 		hr.ExpectedKnown = true
@@ -437,6 +480,7 @@ type judged struct {
 	honbaUp       bool // honba +1 (draws, dealer wins) or reset (false)
 	sticksTaken   bool // the riichi sticks on the table were taken by a winner
 	divergent     string
+	divergentKind Divergence
 	incomplete    bool
 }
 

@@ -135,8 +135,37 @@ func TestRuleSettings(t *testing.T) {
 			t.Errorf("nine terminals under tenhou: %+v", rep.Findings)
 		}
 		rep := adjudicator.Judge(b.G, preset(t, "wrc"), false)
-		if rep.DivergentFrom != 0 || !rep.Hands[0].Divergent {
-			t.Errorf("nine terminals under wrc: divergent from %d", rep.DivergentFrom)
+		if rep.DivergentFrom != 0 || !rep.Hands[0].Divergent || rep.DivergentKind != adjudicator.DivergeNineTerminals {
+			t.Errorf("nine terminals under wrc: divergent from %d (%s)", rep.DivergentFrom, rep.DivergentKind)
+		}
+	})
+	t.Run("hands after a divergence are not judged", func(t *testing.T) {
+		// Hand 0 aborts on nine terminals; hand 1 is a win whose recorded
+		// payment no rules give. Under tenhou the payment is a finding;
+		// under wrc hand 1 is one WRC would not have dealt.
+		b := gamebuild.New(t, 4)
+		b.Round(0, 1, 0, 0, 0, even, junk, junk2, junk2, junk2).Draw(0, "9s").Ryuukyoku(event.NineTerminals, [4]int32{}).
+			Round(0, 1, 1, 0, 0, even, junk2, waitsOn4p, junk2, junk).
+			Draw(0, "4p").Discard(0, "4p").
+			Win(1, 0, "4p", 1, 30, [4]int32{-5000, 5000, 0, 0})
+		if rep := adjudicator.Judge(b.G, preset(t, "tenhou"), true); !slices.Contains(checkNames(rep.Findings), "win.payment") {
+			t.Errorf("under tenhou: findings %v, want win.payment", checkNames(rep.Findings))
+		}
+		rep := adjudicator.Judge(b.G, preset(t, "wrc"), false)
+		if len(rep.Findings) != 0 || rep.DivergentFrom != 0 || rep.DivergentKind != adjudicator.DivergeNineTerminals {
+			t.Errorf("under wrc: divergent from %d (%s), findings %+v", rep.DivergentFrom, rep.DivergentKind, rep.Findings)
+		}
+		if h := rep.Hands[1]; !h.Divergent || h.ExpectedKnown || h.Outcome != adjudicator.WinOutcome {
+			t.Errorf("under wrc, hand 1: divergent %v, expected known %v, outcome %v; want true, false, win", h.Divergent, h.ExpectedKnown, h.Outcome)
+		}
+	})
+	t.Run("a sanma game under 4-player rules is divergent from the start", func(t *testing.T) {
+		b := gamebuild.New(t, 3)
+		b.Round(0, 1, 0, 0, 0, [4]int32{35000, 35000, 35000}, "123789p23s55s111z", "111999p23s55s222z", "199m159p159s1357z").Exhaust(0, 0, 3).
+			Ryuukyoku(event.Exhaustive, [4]int32{1000, 1000, -2000})
+		rep := adjudicator.Judge(b.G, preset(t, "wrc"), false)
+		if len(rep.Findings) != 0 || rep.DivergentFrom != 0 || rep.DivergentKind != adjudicator.DivergePlayers || !rep.Hands[0].Divergent {
+			t.Errorf("divergent from %d (%s: %s), findings %+v", rep.DivergentFrom, rep.DivergentKind, rep.DivergentReason, rep.Findings)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -154,6 +155,49 @@ func TestVerifyJSON(t *testing.T) {
 	for _, c := range []string{"parse", "parse.warning", "legality.riichi"} {
 		if !checks[c] {
 			t.Errorf("no %s finding among %v", c, checks)
+		}
+	}
+}
+
+// TestVerifyDivergent: under rules not its own, a game the rules would have
+// played differently is reported as divergent, which is no discrepancy.
+func TestVerifyDivergent(t *testing.T) {
+	tests := []struct {
+		path, rules string
+		want        string // the JSON line's check
+		round       any
+	}{
+		{"../../fixtures/mjlog/msanma__2026011605gm-00b9-0000-ba5e37ba.xml", "wrc", "divergent.players", "E1-0"},
+		{"../../fixtures/mjlog/mjx__2018040923gm-00a9-0000-1833afca.mjlog", "mleague", "divergent.four_riichi", "E3-0"},
+		{"../../fixtures/mjlog/dnov__chip.xml_.xml", "ema", "divergent.nine_terminals", "E1-1"},
+	}
+	for _, tt := range tests {
+		out, stderr, code := haifu(t, "", "verify", "--json", "--rules", tt.rules, tt.path)
+		var checks []string
+		found := false
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			var v map[string]any
+			if err := json.Unmarshal([]byte(l), &v); err != nil {
+				t.Fatalf("%s: %v: %q", tt.path, err, l)
+			}
+			c, _ := v["check"].(string)
+			checks = append(checks, c)
+			if strings.HasPrefix(c, "divergent.") {
+				found = true
+				if c != tt.want || v["severity"] != "divergent" || v["round"] != tt.round {
+					t.Errorf("%s under %s: %s", tt.path, tt.rules, l)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s under %s: no divergence in %v", tt.path, tt.rules, checks)
+		}
+		wantCode := exitOK
+		if len(checks) > 1 {
+			wantCode = exitFound
+		}
+		if code != wantCode || !strings.Contains(stderr, "1 games divergent") || !strings.Contains(stderr, fmt.Sprintf(": %d discrepancies", len(checks)-1)) {
+			t.Errorf("%s under %s: exit %d, stderr %q", tt.path, tt.rules, code, stderr)
 		}
 	}
 }

@@ -25,8 +25,11 @@ discrepancy).
 With --rules auto (the default) each game is judged under its own
 platform's preset. With another preset or a TOML file, the differences are
 what those rules would have decided; a hand or game that the other rules
-would have played differently is counted as divergent from that point and
-not judged further (a separate count, not a discrepancy).
+would have played differently is reported as divergent from that point
+(check "divergent.KIND", with --json "severity":"divergent") and not judged
+further: a separate count, not a discrepancy. KIND is players,
+nine_terminals, four_winds, four_riichi, four_kans, triple_ron,
+noten_riichi, next_round or game_goes_on.
 
 The last line on standard error is
 
@@ -99,12 +102,30 @@ an unreadable input was found, 2 on a usage error.`)
 			rules, native = fixed, fixed.Name == own.Name
 		}
 		rep := jr.Judge(&g, rules, native)
-		if rep.DivergentFrom >= 0 {
+		// The divergence goes among the findings in event order.
+		divEvent, divPending := 1<<30, rep.DivergentFrom >= 0
+		if divPending {
 			divergentGames++
+			if h := rep.DivergentFrom; h < len(rep.Hands) {
+				divEvent = rep.Hands[h].Event
+			}
 		}
 		for _, fd := range rep.Findings {
+			if divPending && (fd.Event < 0 || fd.Event >= divEvent) {
+				divPending = false
+				buf = appendDivergence(buf[:0], *asJSON, in.Path, &g, rep)
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+			}
 			discrepancies++
 			buf = appendFinding(buf[:0], *asJSON, in.Path, &g, &fd)
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+		}
+		if divPending {
+			buf = appendDivergence(buf[:0], *asJSON, in.Path, &g, rep)
 			if _, err := w.Write(buf); err != nil {
 				return err
 			}
@@ -208,6 +229,38 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 	b = appendHead(b, path, g, hand, round, ev)
 	b = append(b, `,"check":"parse","message":`...)
 	b = event.AppendJSONString(b, err.Error())
+	return append(b, "}\n"...)
+}
+
+// appendDivergence writes where and why a game judged under rules not its
+// own would have been played differently; a divergence is not a
+// discrepancy.
+func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *adjudicator.Report) []byte {
+	hand, round, ev := -1, event.RoundID{}, -1
+	if h := rep.DivergentFrom; h < len(rep.Hands) {
+		hand, round, ev = h, rep.Hands[h].Round, rep.Hands[h].Event
+	}
+	if !asJSON {
+		b = append(b, path...)
+		if hand >= 0 {
+			b = append(b, ": "...)
+			b = append(b, round.String()...)
+			b = append(b, ": divergent from this hand under "...)
+		} else {
+			b = append(b, ": game end: divergent under "...)
+		}
+		b = append(b, rep.Rules.Name...)
+		b = append(b, " ("...)
+		b = append(b, rep.DivergentKind...)
+		b = append(b, "): "...)
+		b = append(b, rep.DivergentReason...)
+		return append(b, '\n')
+	}
+	b = appendHead(b, path, g, hand, round, ev)
+	b = append(b, `,"check":"divergent.`...)
+	b = append(b, rep.DivergentKind...)
+	b = append(b, `","severity":"divergent","message":`...)
+	b = event.AppendJSONString(b, rep.DivergentReason)
 	return append(b, "}\n"...)
 }
 
