@@ -244,6 +244,9 @@ func (w *jsonWriter) meta(m *Meta) {
 	if m.StartTime != 0 {
 		w.int("start_time", m.StartTime)
 	}
+	if m.EndTime != 0 {
+		w.int("end_time", m.EndTime)
+	}
 	if m.Seed != "" {
 		w.strField("seed", m.Seed)
 	}

@@ -181,9 +181,9 @@ func (y YakuID) String() string {
 	return "yaku_" + strconv.Itoa(int(y))
 }
 
-// IsYakuman reports whether y is a yakuman in Tenhou's table (ids 36–51;
-// renhou, 36, is a yakuman on some platforms and a mangan or nothing on
-// others).
+// IsYakuman reports whether y is one of the yakuman of Tenhou's table, ids
+// 37–51. Renhou (36) is left out: it is a yakuman on some platforms and a
+// mangan or nothing on others. So are Mahjong Soul's own ids (64 on).
 func (y YakuID) IsYakuman() bool { return y >= 37 && y <= 51 }
 
 // Yaku is one entry of a win's yaku list: a yaku and its han. For a yakuman

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Kind is one of the 34 tile kinds: 0–8 are 1m–9m, 9–17 1p–9p, 18–26 1s–9s,
@@ -213,8 +214,12 @@ func (t Tile) String() string {
 	return string(t.AppendMPSZ(nil))
 }
 
-// AppendMPSZ appends t in mpsz notation to dst.
+// AppendMPSZ appends t in mpsz notation to dst; None and invalid tiles,
+// which have none, as "?".
 func (t Tile) AppendMPSZ(dst []byte) []byte {
+	if !t.Valid() {
+		return append(dst, '?')
+	}
 	k := t.Kind()
 	n := byte('0' + k.Number())
 	if t.Red() {
@@ -278,7 +283,8 @@ func ParseTiles(s string) ([]Tile, error) {
 		case 'z':
 			suit = Honor
 		default:
-			return nil, fmt.Errorf("tile: %q: unexpected %q at offset %d: %w", s, c, i, ErrSyntax)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, fmt.Errorf("tile: %q: unexpected %q at offset %d: %w", s, r, i, ErrSyntax)
 		}
 		if start == i {
 			return nil, fmt.Errorf("tile: %q: suit %q at offset %d has no digits: %w", s, c, i, ErrSyntax)
