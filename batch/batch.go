@@ -44,6 +44,7 @@ type Options struct {
 }
 
 // Sink receives every input's rows, in input order, from one goroutine.
+// The rows are reused once Write returns: Write must copy what it keeps.
 type Sink interface {
 	Write(*stats.GameRows) error
 }
@@ -88,6 +89,9 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 	tokens := make(chan struct{}, window)
 	jobs := make(chan job, workers)
 	results := make(chan result, window)
+	// Rows go back here once the sink has them, to be filled again: at
+	// most window are in use at a time.
+	free := make(chan *stats.GameRows, window+workers)
 
 	g.Go(func() error {
 		defer close(jobs)
@@ -116,7 +120,13 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 		wg.Go(func() error {
 			w := newWorker(opt)
 			for j := range jobs {
-				rows := w.process(&j.in)
+				var rows *stats.GameRows
+				select {
+				case rows = <-free:
+				default:
+					rows = new(stats.GameRows)
+				}
+				w.process(&j.in, rows)
 				select {
 				case results <- result{j.index, rows}:
 				case <-ctx.Done():
@@ -151,6 +161,10 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 		}
 		if sinkErr == nil {
 			sinkErr = sink.Write(rows)
+		}
+		select {
+		case free <- rows:
+		default:
 		}
 		if opt.Progress != nil {
 			opt.Progress(c.Inputs)
@@ -195,20 +209,21 @@ func newWorker(opt Options) *worker {
 	return &worker{opt: opt, dec: parser.Decoder{Format: opt.Format}}
 }
 
-// process decodes, replays and judges one input and returns its rows.
-func (w *worker) process(in *parser.Input) *stats.GameRows {
+// process decodes, replays and judges one input and fills rows with it.
+func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
 	g := &w.g
 	if err := w.dec.Decode(in, g); err != nil {
-		return stats.Build(in.Path, g, nil, err)
+		rows.Fill(in.Path, g, nil, err)
+		return
 	}
 	own, err := w.sel.For(g)
 	if err != nil {
-		return stats.Build(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
+		rows.Fill(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
+		return
 	}
 	rules, native := own, true
 	if w.opt.Rules != nil {
 		rules, native = w.opt.Rules, w.opt.Rules.Name == own.Name
 	}
-	rep := w.jr.Judge(g, rules, native)
-	return stats.Build(in.Path, g, rep, nil)
+	rows.Fill(in.Path, g, w.jr.Judge(g, rules, native), nil)
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // The table files in an output directory.
@@ -21,13 +20,17 @@ const (
 	ErrorsFile        = "errors.parquet"
 )
 
-// Row groups are flushed after these many rows, so that memory does not
-// grow with the archive: a games row is large (names, scores, warnings),
-// a seats row small.
-const (
-	wideRowGroupRows   = 8 << 10
-	narrowRowGroupRows = 64 << 10
-)
+// GamesPerRowGroup is the number of games after which the Writer ends a
+// row group in every table: the buffered rows are encoded and written, and
+// memory goes back to what one row group of each table needs, whatever the
+// length of the archive. (2,048 games make about 2,000 rows of games,
+// 18,000 of rounds and 70,000 of seats.)
+const GamesPerRowGroup = 2048
+
+// maxRowGroupRows bounds a row group of any table, for inputs with
+// unusually many rows (a game with thousands of discrepancies); the
+// parquet writer starts the next group by itself when it is reached.
+const maxRowGroupRows = 256 << 10
 
 // table is one Parquet file being written.
 type table[T any] struct {
@@ -35,20 +38,19 @@ type table[T any] struct {
 	final string
 	w     *parquet.GenericWriter[T]
 	n     int64 // rows in the current row group
-	max   int64 // rows per row group
 }
 
-func newTable[T any](dir, name string, maxRows int64, meta map[string]string) (*table[T], error) {
+func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string) (*table[T], error) {
 	final := filepath.Join(dir, name)
 	f, err := os.CreateTemp(dir, "."+name+".tmp*")
 	if err != nil {
 		return nil, err
 	}
 	opts := []parquet.WriterOption{
-		parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
+		parquet.Compression(codec),
 		parquet.PageBufferSize(256 << 10),
 		parquet.CreatedBy("haifu", "", ""),
-		parquet.MaxRowsPerRowGroup(maxRows),
+		parquet.MaxRowsPerRowGroup(maxRowGroupRows),
 	}
 	keys := make([]string, 0, len(meta))
 	for k := range meta {
@@ -58,7 +60,7 @@ func newTable[T any](dir, name string, maxRows int64, meta map[string]string) (*
 	for _, k := range keys {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	return &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...), max: maxRows}, nil
+	return &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...)}, nil
 }
 
 func (t *table[T]) write(rows []T) error {
@@ -69,11 +71,16 @@ func (t *table[T]) write(rows []T) error {
 		return err
 	}
 	t.n += int64(len(rows))
-	if t.n >= t.max {
-		t.n = 0
-		return t.w.Flush()
-	}
 	return nil
+}
+
+// flush ends the current row group, if it has rows.
+func (t *table[T]) flush() error {
+	if t.n == 0 {
+		return nil
+	}
+	t.n = 0
+	return t.w.Flush()
 }
 
 // close finishes the file and renames it into place.
@@ -109,6 +116,8 @@ type Writer struct {
 	seats         *table[SeatRow]
 	discrepancies *table[DiscrepancyRow]
 	errs          *table[ErrorRow]
+	pending       int // games written since the last row group ended
+	game          [1]GameRow
 }
 
 // NewWriter creates the tables in dir (created if needed). meta is written
@@ -118,12 +127,15 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{}
-	var err error
-	if w.games, err = newTable[GameRow](dir, GamesFile, wideRowGroupRows, meta); err == nil {
-		if w.rounds, err = newTable[RoundRow](dir, RoundsFile, narrowRowGroupRows, meta); err == nil {
-			if w.seats, err = newTable[SeatRow](dir, SeatsFile, narrowRowGroupRows, meta); err == nil {
-				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesFile, wideRowGroupRows, meta); err == nil {
-					w.errs, err = newTable[ErrorRow](dir, ErrorsFile, wideRowGroupRows, meta)
+	codec, err := newZstdCodec()
+	if err != nil {
+		return nil, err
+	}
+	if w.games, err = newTable[GameRow](dir, GamesFile, codec, meta); err == nil {
+		if w.rounds, err = newTable[RoundRow](dir, RoundsFile, codec, meta); err == nil {
+			if w.seats, err = newTable[SeatRow](dir, SeatsFile, codec, meta); err == nil {
+				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesFile, codec, meta); err == nil {
+					w.errs, err = newTable[ErrorRow](dir, ErrorsFile, codec, meta)
 				}
 			}
 		}
@@ -135,15 +147,22 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	return w, nil
 }
 
-// Write appends one input's rows.
+// Write appends one input's rows; it keeps nothing of r. Every
+// GamesPerRowGroup inputs it ends a row group in every table.
 func (w *Writer) Write(r *GameRows) error {
-	return errors.Join(
-		w.games.write([]GameRow{r.Game}),
+	w.game[0] = r.Game
+	err := errors.Join(
+		w.games.write(w.game[:]),
 		w.rounds.write(r.Rounds),
 		w.seats.write(r.Seats),
 		w.discrepancies.write(r.Discrepancies),
 		w.errs.write(r.Errors),
 	)
+	if w.pending++; w.pending == GamesPerRowGroup && err == nil {
+		w.pending = 0
+		err = errors.Join(w.games.flush(), w.rounds.flush(), w.seats.flush(), w.discrepancies.flush(), w.errs.flush())
+	}
+	return err
 }
 
 // Close finishes every table and moves it into place.

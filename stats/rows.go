@@ -44,6 +44,7 @@ type GameRow struct {
 	// differently (null when none), DivergentReason why; EndedEarlyAfter
 	// the hand after which the rules end the game before the log does.
 	DivergentFrom   *int32 `parquet:"divergent_from,optional"`
+	DivergentKind   string `parquet:"divergent_kind,dict"`
 	DivergentReason string `parquet:"divergent_reason,dict"`
 	EndedEarlyAfter *int32 `parquet:"ended_early_after,optional"`
 	// FinalScores and FinalPoints are the recorded game end (empty when
@@ -179,6 +180,10 @@ type GameRows struct {
 	Seats         []SeatRow
 	Discrepancies []DiscrepancyRow
 	Errors        []ErrorRow
+
+	// Storage for the nullable columns of Rounds and Seats, reused by Fill.
+	ints  []int32
+	bools []bool
 }
 
 var windLetters = [...]string{"E", "S", "W", "N"}
@@ -189,6 +194,17 @@ func i32p(v int32) *int32 { return &v }
 // decodeErr is not nil), rep its judgement (nil when it was not judged).
 func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) *GameRows {
 	out := &GameRows{}
+	out.Fill(path, g, rep, decodeErr)
+	return out
+}
+
+// Fill makes r the rows of one input, as Build does, reusing r's storage:
+// the rows r held before are overwritten, and slices and pointers taken from
+// them must no longer be used.
+func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
+	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0],
+		ints: r.ints[:0], bools: r.bools[:0]}
+	out := r
 	m := &g.Meta
 	gr := &out.Game
 	gr.GameID, gr.Path = m.ID, path
@@ -242,12 +258,13 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 		out.Errors = append(out.Errors, er)
 	}
 	if rep == nil {
-		return out
+		return
 	}
 	gr.Rules, gr.Native = rep.Rules.Name, rep.Native
 	gr.Discrepancies = int32(len(rep.Findings))
 	if rep.DivergentFrom >= 0 {
 		gr.DivergentFrom = i32p(int32(rep.DivergentFrom))
+		gr.DivergentKind = string(rep.DivergentKind)
 		gr.DivergentReason = rep.DivergentReason
 	}
 	if rep.EndedEarly {
@@ -257,6 +274,18 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 		gr.ComputedFinal = append([]int32(nil), rep.Final[:m.Players]...)
 	}
 	players := int(m.Players)
+	// The nullable columns point into storage sized here once, so that
+	// growing it cannot move what earlier rows point to.
+	if n := len(rep.Hands) * (2*players + 1); cap(out.ints) < n {
+		out.ints = make([]int32, 0, n)
+	}
+	if n := len(rep.Hands) * players; cap(out.bools) < n {
+		out.bools = make([]bool, 0, n)
+	}
+	i32 := func(v int32) *int32 {
+		out.ints = append(out.ints, v)
+		return &out.ints[len(out.ints)-1]
+	}
 	for k := range rep.Hands {
 		h := &rep.Hands[k]
 		rr := RoundRow{GameID: m.ID, Path: path, Hand: int32(h.Index), Number: int32(h.Round.Number),
@@ -266,10 +295,10 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 		if h.Round.Wind >= 0 && int(h.Round.Wind) < len(windLetters) {
 			rr.Wind = windLetters[h.Round.Wind]
 		}
-		rr.Round = rr.Wind + string(rune('0'+h.Round.Number))
+		rr.Round = roundName(h.Round.Wind, h.Round.Number)
 		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
 		if exhaustive && h.TenpaiCount >= 0 {
-			rr.TenpaiCount = i32p(int32(h.TenpaiCount))
+			rr.TenpaiCount = i32(int32(h.TenpaiCount))
 		}
 		for s := range players {
 			sr := &h.Seats[s]
@@ -287,11 +316,11 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
 				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
 			if exhaustive {
-				t := sr.Tenpai
-				row.Tenpai = &t
+				out.bools = append(out.bools, sr.Tenpai)
+				row.Tenpai = &out.bools[len(out.bools)-1]
 			}
 			if h.ExpectedKnown {
-				row.ComputedDelta = i32p(sr.Expected)
+				row.ComputedDelta = i32(sr.Expected)
 			}
 			out.Seats = append(out.Seats, row)
 		}
@@ -312,5 +341,22 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 		}
 		out.Discrepancies = append(out.Discrepancies, d)
 	}
-	return out
+}
+
+// roundNames are "E1" to "N4".
+var roundNames = [4][4]string{
+	{"E1", "E2", "E3", "E4"}, {"S1", "S2", "S3", "S4"}, {"W1", "W2", "W3", "W4"}, {"N1", "N2", "N3", "N4"},
+}
+
+// roundName is the round's wind letter and number ("E1"); an unknown wind
+// or number has only what is known.
+func roundName(wind, number int8) string {
+	if wind >= 0 && int(wind) < len(roundNames) && number >= 1 && int(number) <= len(roundNames[0]) {
+		return roundNames[wind][number-1]
+	}
+	w := ""
+	if wind >= 0 && int(wind) < len(windLetters) {
+		w = windLetters[wind]
+	}
+	return w + string(rune('0'+number))
 }

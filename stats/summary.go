@@ -11,6 +11,13 @@ import (
 // outcomeNames are the values of rounds.outcome, in summary order.
 var outcomeNames = []string{"win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "incomplete"}
 
+// DivergenceCount counts the games of one kind of divergence, and their
+// hands from the divergence on.
+type DivergenceCount struct {
+	Games int `json:"games"`
+	Hands int `json:"hands"`
+}
+
 // Counts are the figures of one group of games.
 type Counts struct {
 	Games int `json:"games"`
@@ -36,12 +43,16 @@ type Counts struct {
 	// played differently.
 	DivergentGames int `json:"divergent_games"`
 	DivergentHands int `json:"divergent_hands"`
+	// Divergences counts divergent games, and the hands from each one's
+	// divergence on, by games.divergent_kind.
+	Divergences map[string]DivergenceCount `json:"divergences"`
 	// Discrepancies counts findings by check.
 	Discrepancies map[string]int `json:"discrepancies"`
 }
 
 func newCounts() *Counts {
-	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}}
+	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{},
+		Divergences: map[string]DivergenceCount{}}
 }
 
 // Summary aggregates rows into the figures `haifu analyze` and `haifu
@@ -91,6 +102,10 @@ func (s *Summary) AddGame(g *GameRow) {
 		c.Games++
 		if g.DivergentFrom != nil {
 			c.DivergentGames++
+			d := c.Divergences[g.DivergentKind]
+			d.Games++
+			d.Hands += max(int(g.Hands-*g.DivergentFrom), 0)
+			c.Divergences[g.DivergentKind] = d
 		}
 	}
 }
@@ -181,14 +196,14 @@ func (s *Summary) WriteText(w io.Writer) error {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	fmt.Fprintf(&b, "%-22s %7s %7s %7s %6s %6s %6s %6s %6s %6s %6s  %-29s %9s %9s\n",
+	fmt.Fprintf(&b, "%-22s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
 		"group", "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
 	row := func(name string, c *Counts) {
 		var tp []string
 		for n := range 5 {
 			tp = append(tp, fmt.Sprintf("%.1f", 100*c.TenpaiRates[n]))
 		}
-		fmt.Fprintf(&b, "%-22s %7d %7d %6.2f%% %6d %6d %6d %6d %6d %6d %6d  %-29s %9.0f %9.0f\n",
+		fmt.Fprintf(&b, "%-22s %7d %7d %6.2f%% %7d %6d %6d %7d %6d %6d %7d  %-29s %10.0f %10.0f\n",
 			name, c.Games, c.Hands, 100*c.DrawRate, c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
 			c.Outcomes["four_riichi"], c.Outcomes["four_kans"], c.Outcomes["triple_ron"], c.Outcomes["incomplete"],
 			strings.Join(tp, "/"), c.NotenPerDraw, c.NotenPerGame)
@@ -199,6 +214,15 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game\n", s.All.NotenTotal, s.All.NotenPerDraw, s.All.NotenPerGame)
 	fmt.Fprintf(&b, "divergent under the rules: %d games, %d hands\n", s.All.DivergentGames, s.All.DivergentHands)
+	kinds := make([]string, 0, len(s.All.Divergences))
+	for k := range s.All.Divergences {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	for _, k := range kinds {
+		d := s.All.Divergences[k]
+		fmt.Fprintf(&b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
+	}
 	checks := make([]string, 0, len(s.All.Discrepancies))
 	for c := range s.All.Discrepancies {
 		checks = append(checks, c)

@@ -1,0 +1,562 @@
+package stats
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/replay"
+)
+
+// judgeFixture decodes, replays and judges one log the way batch's worker
+// does (parser.Decoder, adjudicator.Selector for the log's own rules, a
+// Judger) and returns its rows.
+func judgeFixture(t testing.TB, path string) *GameRows {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dec parser.Decoder
+	var g event.Game
+	in := parser.Input{Path: path, Data: data}
+	if err := dec.Decode(&in, &g); err != nil {
+		t.Fatalf("decode %s: %v", path, err)
+	}
+	var sel adjudicator.Selector
+	rules, err := sel.For(&g)
+	if err != nil {
+		t.Fatalf("rules for %s: %v", path, err)
+	}
+	var jr adjudicator.Judger
+	return Build(path, &g, jr.Judge(&g, rules, true), nil)
+}
+
+// wantRound is what the log's XML says about one hand: the INIT seed
+// (round, honba, sticks), oya, the REACH step 2 elements, the N elements
+// that are chi, pon or open kan, the discards (D/E/F/G), the AGARI
+// elements and the RYUUKYOKU (type, the hai<n> of tenpai seats, sc).
+type wantRound struct {
+	round                 string
+	honba, sticks, dealer int32
+	outcome               string
+	tenpai                int32 // -1: null
+	noten                 int32
+	riichi, calls, turns  int32
+	winners               int32
+	wind                  string
+	number                int32
+}
+
+func wr(round string, honba, sticks, dealer int32, outcome string, tenpai, noten, riichi, calls, turns, winners int32) wantRound {
+	return wantRound{round: round, honba: honba, sticks: sticks, dealer: dealer, outcome: outcome, tenpai: tenpai, noten: noten,
+		riichi: riichi, calls: calls, turns: turns, winners: winners, wind: round[:1], number: int32(round[1] - '0')}
+}
+
+// wantDraw is one exhaustive draw or nagashi mangan: tenpai from the
+// RYUUKYOKU hai<n> attributes, the score changes from its sc, the scores
+// at the start from the INIT ten.
+type wantDraw struct {
+	hand     int32
+	tenpai   []bool
+	recorded []int32
+	noten    []int32
+	start    []int32
+}
+
+func TestBuildFixtures(t *testing.T) {
+	tests := []struct {
+		file        string
+		players     int32
+		length      string
+		lobby       string
+		tenhouType  int32
+		rules       string
+		names       []string
+		ranks       []string
+		finalScores []int32
+		finalPoints []float64
+		rounds      []wantRound
+		draws       []wantDraw
+	}{
+		{
+			// GO type 553: 4p, hanchan, chip lobby. Two exhaustive draws
+			// (E3-0: hai0 and hai3 shown, sc +15/-15/-15/+15; S4-0: hai3
+			// alone, sc -10/-10/-10/+30) and a nine terminals (yao9).
+			file: "dnov__chip.xml_.xml", players: 4, length: "south", tenhouType: 553, rules: "tenhou-chips",
+			names:       []string{"siruneko", "DERESUKE", "群青日和＠", "リツミサン"},
+			ranks:       []string{"七段", "六段", "八段", "八段"},
+			finalScores: []int32{30000, 44800, 4500, 20700}, finalPoints: []float64{10, 64, -55, -19},
+			rounds: []wantRound{
+				wr("E1", 0, 0, 0, "win", -1, 0, 1, 3, 40, 1),
+				wr("E1", 1, 0, 0, "nine_terminals", -1, 0, 0, 0, 0, 0),
+				wr("E1", 2, 0, 0, "win", -1, 0, 0, 4, 37, 1),
+				wr("E2", 0, 0, 1, "win", -1, 0, 1, 4, 34, 1),
+				wr("E3", 0, 0, 2, "exhaustive", 2, 3000, 2, 0, 70, 0),
+				wr("E4", 1, 2, 3, "win", -1, 0, 2, 0, 48, 1),
+				wr("S1", 0, 0, 0, "win", -1, 0, 0, 2, 18, 1),
+				wr("S2", 0, 0, 1, "win", -1, 0, 0, 2, 46, 1),
+				wr("S3", 0, 0, 2, "win", -1, 0, 2, 1, 35, 1),
+				wr("S4", 0, 0, 3, "exhaustive", 1, 3000, 1, 2, 71, 0),
+				wr("S4", 1, 1, 3, "win", -1, 0, 1, 1, 39, 1),
+			},
+			draws: []wantDraw{
+				{hand: 4, tenpai: []bool{true, false, false, true}, recorded: []int32{1500, -1500, -1500, 1500},
+					noten: []int32{1500, -1500, -1500, 1500}, start: []int32{33100, 22600, 21000, 23300}},
+				{hand: 9, tenpai: []bool{false, false, false, true}, recorded: []int32{-1000, -1000, -1000, 3000},
+					noten: []int32{-1000, -1000, -1000, 3000}, start: []int32{31600, 46400, 2200, 19800}},
+			},
+		},
+		{
+			// GO type 185: sanma phoenix hanchan. E1-0: hai2 alone, sc
+			// -10/-10/+20; E2-2: hai0 and hai2, sc +10/-20/+10.
+			file: "msanma__2026011605gm-00b9-0000-ba5e37ba.xml", players: 3, length: "south", lobby: "三鳳南喰赤", tenhouType: 185, rules: "tenhou-sanma",
+			names:       []string{"ケルヴィンの弟子", "葱間葱抜", "しろまーぶる"},
+			ranks:       []string{"七段", "九段", "七段"},
+			finalScores: []int32{53000, 57700, -5700}, finalPoints: []float64{13, 52.7, -65.7},
+			rounds: []wantRound{
+				wr("E1", 0, 0, 0, "exhaustive", 1, 2000, 1, 0, 52, 0),
+				wr("E2", 1, 1, 1, "win", -1, 0, 0, 3, 29, 1),
+				wr("E2", 2, 0, 1, "exhaustive", 2, 2000, 2, 0, 52, 0),
+				wr("E3", 3, 2, 2, "win", -1, 0, 1, 0, 28, 1),
+				wr("S1", 0, 0, 0, "win", -1, 0, 2, 0, 24, 1),
+			},
+			draws: []wantDraw{
+				{hand: 0, tenpai: []bool{false, false, true}, recorded: []int32{-1000, -1000, 2000},
+					noten: []int32{-1000, -1000, 2000}, start: []int32{35000, 35000, 35000}},
+				{hand: 2, tenpai: []bool{true, false, true}, recorded: []int32{1000, -2000, 1000},
+					noten: []int32{1000, -2000, 1000}, start: []int32{34000, 53200, 17800}},
+			},
+		},
+		{
+			// Sanma nagashi mangan (type nm) by the dealer, seat 1: sc
+			// -40/+80/-40; hai0 shown. Nagashi replaces noten payments.
+			file: "msanma__2026011814gm-00b9-0000-df81cf4e.xml", players: 3, length: "south", lobby: "三鳳南喰赤", tenhouType: 185, rules: "tenhou-sanma",
+			names:       []string{"唐黍のひげさん", "slime", "(=^-ω-^)"},
+			ranks:       []string{"八段", "七段", "七段"},
+			finalScores: []int32{0, 115400, -10400}, finalPoints: []float64{-40, 110.4, -70.4},
+			rounds: []wantRound{
+				wr("E1", 0, 0, 0, "win", -1, 0, 2, 0, 38, 1),
+				wr("E2", 0, 0, 1, "nagashi", 1, 0, 1, 0, 51, 0),
+				wr("E3", 1, 1, 2, "win", -1, 0, 2, 0, 20, 1),
+				wr("S1", 0, 0, 0, "win", -1, 0, 1, 2, 24, 1),
+				wr("S2", 0, 0, 1, "win", -1, 0, 1, 0, 42, 1),
+				wr("S2", 1, 0, 1, "win", -1, 0, 1, 0, 26, 1),
+			},
+			draws: []wantDraw{
+				{hand: 1, tenpai: []bool{true, false, false}, recorded: []int32{-4000, 8000, -4000},
+					noten: []int32{0, 0, 0}, start: []int32{31100, 32000, 41900}},
+			},
+		},
+		{
+			// GO type 225: 4p phoenix tonpuusen, fast. E3-0: hai0 and
+			// hai3, sc +15/-15/-15/+15; E4-1: four winds (kaze4).
+			file: "waxmango__2022010920gm-00e1-0000-4304f18f.txt", players: 4, length: "east", lobby: "四鳳東喰赤速", tenhouType: 225, rules: "tenhou",
+			names:       []string{"動物園のくろ", "すいませーん", "phenome", "万能ねぎ"},
+			ranks:       []string{"七段", "八段", "八段", "七段"},
+			finalScores: []int32{28500, -100, 35500, 36100}, finalPoints: []float64{-11, -50, 16, 45},
+			rounds: []wantRound{
+				wr("E1", 0, 0, 0, "win", -1, 0, 1, 1, 42, 1),
+				wr("E2", 0, 0, 1, "win", -1, 0, 1, 0, 69, 1),
+				wr("E3", 0, 0, 2, "exhaustive", 2, 3000, 1, 3, 73, 0),
+				wr("E4", 1, 1, 3, "four_winds", -1, 0, 0, 0, 4, 0),
+				wr("E4", 2, 1, 3, "win", -1, 0, 0, 1, 69, 1),
+			},
+			draws: []wantDraw{
+				{hand: 2, tenpai: []bool{true, false, false, true}, recorded: []int32{1500, -1500, -1500, 1500},
+					noten: []int32{1500, -1500, -1500, 1500}, start: []int32{27000, 14000, 37000, 22000}},
+			},
+		},
+		{
+			// GO type 137: 4p upper lobby hanchan. A double ron (E2-0, two
+			// AGARI), an exhaustive draw (E4-0: hai1 and hai3) and a
+			// triple ron abort (ron3) after three riichi.
+			file: "rmss__ron3.xml", players: 4, length: "south", lobby: "四上南喰赤", tenhouType: 137, rules: "tenhou",
+			names:       []string{"Rikaka", "kinji.s", "よっしー", "山田太郎"},
+			ranks:       []string{"二段", "三段", "初段", "初段"},
+			finalScores: []int32{38300, 14300, -2800, 50200}, finalPoints: []float64{18.3, -25.7, -52.8, 60.2},
+			rounds: []wantRound{
+				wr("E1", 0, 0, 0, "win", -1, 0, 0, 2, 46, 1),
+				wr("E1", 1, 0, 0, "win", -1, 0, 1, 0, 36, 1),
+				wr("E1", 2, 0, 0, "win", -1, 0, 0, 6, 55, 1),
+				wr("E2", 0, 0, 1, "win", -1, 0, 0, 4, 68, 2),
+				wr("E3", 0, 0, 2, "win", -1, 0, 0, 1, 53, 1),
+				wr("E4", 0, 0, 3, "exhaustive", 2, 3000, 0, 4, 74, 0),
+				wr("E4", 1, 0, 3, "triple_ron", -1, 0, 3, 0, 56, 0),
+				wr("E4", 2, 3, 3, "win", -1, 0, 0, 1, 38, 1),
+				wr("E4", 3, 0, 3, "win", -1, 0, 1, 0, 39, 1),
+				wr("S1", 0, 0, 0, "win", -1, 0, 0, 1, 53, 1),
+				wr("S2", 0, 0, 1, "win", -1, 0, 2, 0, 42, 1),
+			},
+			draws: []wantDraw{
+				{hand: 5, tenpai: []bool{false, true, false, true}, recorded: []int32{-1500, 1500, -1500, 1500},
+					noten: []int32{-1500, 1500, -1500, 1500}, start: []int32{30000, 21400, 7400, 41200}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := "../fixtures/mjlog/" + tt.file
+			rows := judgeFixture(t, path)
+			g := rows.Game
+
+			// The games row.
+			if g.Error != nil {
+				t.Fatalf("games.error = %q, want null", *g.Error)
+			}
+			if len(rows.Errors) != 0 {
+				t.Errorf("errors rows = %+v, want none", rows.Errors)
+			}
+			if g.Path != path || g.GameID != "" || g.Format != "mjlog" || g.Platform != "tenhou" {
+				t.Errorf("games row path/id/format/platform = %q %q %q %q", g.Path, g.GameID, g.Format, g.Platform)
+			}
+			if g.Players != tt.players || g.Length != tt.length {
+				t.Errorf("players, length = %d %q, want %d %q", g.Players, g.Length, tt.players, tt.length)
+			}
+			if tt.lobby != "" && g.Lobby != tt.lobby {
+				t.Errorf("lobby = %q, want %q", g.Lobby, tt.lobby)
+			}
+			if g.TenhouType == nil || *g.TenhouType != tt.tenhouType {
+				t.Errorf("tenhou_type = %v, want %d", fmtPtr(g.TenhouType), tt.tenhouType)
+			}
+			if g.TenhouLobby == nil || *g.TenhouLobby != 0 {
+				t.Errorf("tenhou_lobby = %v, want 0", fmtPtr(g.TenhouLobby))
+			}
+			if g.Rules != tt.rules || !g.Native {
+				t.Errorf("rules, native = %q %v, want %q true", g.Rules, g.Native, tt.rules)
+			}
+			if g.Hands != int32(len(tt.rounds)) || !g.Complete {
+				t.Errorf("hands, complete = %d %v, want %d true", g.Hands, g.Complete, len(tt.rounds))
+			}
+			if g.Discrepancies != 0 || len(rows.Discrepancies) != 0 {
+				t.Errorf("discrepancies = %d (%d rows), want 0: %+v", g.Discrepancies, len(rows.Discrepancies), rows.Discrepancies)
+			}
+			if g.DivergentFrom != nil || g.EndedEarlyAfter != nil || g.DivergentReason != "" {
+				t.Errorf("divergent_from, ended_early_after, reason = %v %v %q, want null null \"\"", fmtPtr(g.DivergentFrom), fmtPtr(g.EndedEarlyAfter), g.DivergentReason)
+			}
+			if d := cmp.Diff(tt.names, g.Names); d != "" {
+				t.Errorf("names (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tt.ranks, g.Ranks); d != "" {
+				t.Errorf("ranks (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tt.finalScores, g.FinalScores); d != "" {
+				t.Errorf("final_scores (-want +got):\n%s", d)
+			}
+			// The log's own rules reproduce the log's final scores.
+			if d := cmp.Diff(tt.finalScores, g.ComputedFinal); d != "" {
+				t.Errorf("computed_final_scores (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tt.finalPoints, g.FinalPoints, cmpopts.EquateApprox(0, 1e-9)); d != "" {
+				t.Errorf("final_points (-want +got):\n%s", d)
+			}
+
+			// The rounds rows.
+			if len(rows.Rounds) != len(tt.rounds) {
+				t.Fatalf("%d rounds rows, want %d", len(rows.Rounds), len(tt.rounds))
+			}
+			for i, w := range tt.rounds {
+				r := rows.Rounds[i]
+				got := wantRound{round: r.Round, honba: r.Honba, sticks: r.Sticks, dealer: r.Dealer, outcome: r.Outcome, tenpai: -1,
+					noten: r.NotenPaymentTotal, riichi: r.Riichi, calls: r.Calls, turns: r.Turns, winners: r.Winners, wind: r.Wind, number: r.Number}
+				if r.TenpaiCount != nil {
+					got.tenpai = *r.TenpaiCount
+				}
+				if got != w {
+					t.Errorf("hand %d:\n got %+v\nwant %+v", i, got, w)
+				}
+				if r.Hand != int32(i) || r.GameID != g.GameID || r.Path != path || r.Players != tt.players ||
+					r.Rules != tt.rules || r.Platform != "tenhou" || r.Length != tt.length {
+					t.Errorf("hand %d: hand/game_id/path/players/rules/platform/length = %d %q %q %d %q %q %q", i, r.Hand, r.GameID, r.Path, r.Players, r.Rules, r.Platform, r.Length)
+				}
+				if !r.ExpectedKnown || r.Divergent {
+					t.Errorf("hand %d: expected_known, divergent = %v %v, want true false", i, r.ExpectedKnown, r.Divergent)
+				}
+				// An exhaustive draw or nagashi empties the live wall.
+				if (w.outcome == "exhaustive" || w.outcome == "nagashi") && r.LiveLeft != 0 {
+					t.Errorf("hand %d: live_left = %d at an exhaustive draw", i, r.LiveLeft)
+				}
+			}
+
+			// The seats rows: one per seat per hand, in hand then seat order.
+			if len(rows.Seats) != len(tt.rounds)*int(tt.players) {
+				t.Fatalf("%d seats rows, want %d", len(rows.Seats), len(tt.rounds)*int(tt.players))
+			}
+			draws := map[int32]wantDraw{}
+			for _, d := range tt.draws {
+				draws[d.hand] = d
+			}
+			for k, s := range rows.Seats {
+				hand, seat := int32(k)/tt.players, int32(k)%tt.players
+				r := rows.Rounds[hand]
+				if s.Hand != hand || s.Seat != seat || s.Round != r.Round || s.Honba != r.Honba || s.Sticks != r.Sticks ||
+					s.Outcome != r.Outcome || s.Dealer != (seat == r.Dealer) || s.Name != tt.names[seat] || s.Path != path {
+					t.Errorf("seat row %d = %+v, does not match hand %d seat %d (%+v)", k, s, hand, seat, r)
+				}
+				d, isDraw := draws[hand]
+				if !isDraw {
+					if s.Tenpai != nil {
+						t.Errorf("hand %d seat %d (%s): tenpai = %v, want null", hand, seat, r.Outcome, *s.Tenpai)
+					}
+					continue
+				}
+				if s.Tenpai == nil || *s.Tenpai != d.tenpai[seat] {
+					t.Errorf("hand %d seat %d: tenpai = %v, want %v", hand, seat, fmtPtr(s.Tenpai), d.tenpai[seat])
+				}
+				// Tenhou shows the hands of the tenpai players only.
+				if s.Revealed != d.tenpai[seat] {
+					t.Errorf("hand %d seat %d: revealed = %v, want %v", hand, seat, s.Revealed, d.tenpai[seat])
+				}
+				if s.RecordedDelta != d.recorded[seat] || s.ComputedDelta == nil || *s.ComputedDelta != d.recorded[seat] {
+					t.Errorf("hand %d seat %d: recorded_delta, computed_delta = %d %v, want %d", hand, seat, s.RecordedDelta, fmtPtr(s.ComputedDelta), d.recorded[seat])
+				}
+				if s.NotenPayment != d.noten[seat] {
+					t.Errorf("hand %d seat %d: noten_payment = %d, want %d", hand, seat, s.NotenPayment, d.noten[seat])
+				}
+				if s.ScoreStart != d.start[seat] || s.ScoreComputed != d.start[seat] {
+					t.Errorf("hand %d seat %d: score_start, score_computed = %d %d, want %d", hand, seat, s.ScoreStart, s.ScoreComputed, d.start[seat])
+				}
+				if s.Won || s.DealtIn {
+					t.Errorf("hand %d seat %d: won, dealt_in = %v %v at a draw", hand, seat, s.Won, s.DealtIn)
+				}
+			}
+			// rounds.noten_payment_total is what the tenpai players received.
+			for _, d := range tt.draws {
+				var recv int32
+				for s, p := range d.noten {
+					if p > 0 {
+						recv += p
+					}
+					if p > 0 != d.tenpai[s] && p != 0 {
+						t.Fatalf("bad test data: hand %d seat %d", d.hand, s)
+					}
+				}
+				if got := rows.Rounds[d.hand].NotenPaymentTotal; got != recv {
+					t.Errorf("hand %d: noten_payment_total = %d, want %d", d.hand, got, recv)
+				}
+			}
+			// Per hand, the seats add up to the round.
+			for h, r := range rows.Rounds {
+				var riichi, calls, turns, won int32
+				for _, s := range rows.Seats[h*int(tt.players) : (h+1)*int(tt.players)] {
+					riichi += b2i(s.Riichi)
+					calls += s.Calls
+					turns += s.Turns
+					won += b2i(s.Won)
+				}
+				if riichi != r.Riichi || calls != r.Calls || turns != r.Turns || won != r.Winners {
+					t.Errorf("hand %d: seats sum to riichi %d calls %d turns %d won %d; round has %d %d %d %d", h, riichi, calls, turns, won, r.Riichi, r.Calls, r.Turns, r.Winners)
+				}
+			}
+		})
+	}
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func fmtPtr[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
+
+// TestBuildReport checks the mapping of a hand-made judgement onto the rows:
+// nulls for unknown values, findings without a hand, event or seat,
+// divergence and early end, rule names, and the metadata of a non-mjlog
+// game (no tenhou_type even when the rules carry one).
+func TestBuildReport(t *testing.T) {
+	rules, err := adjudicator.Preset("majsoul-sanma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &event.Game{Meta: event.Meta{
+		Format: event.FormatMajsoul, ID: "231104-abc", Platform: event.Majsoul, Players: 3, Length: event.EastOnly,
+		Rules:     event.Rules{Name: "三人東", TenhouType: 9, TenhouLobby: 1},
+		Seats:     [4]event.Player{{Name: "A", Rank: "雀傑1"}, {Name: "B", Rank: "雀豪2"}, {Name: "C", Rank: "雀士3"}},
+		StartTime: 1699000000, Warnings: []string{"w1", "w2"},
+	}}
+	g.Rounds = make([]event.Round, 2)
+	g.End = []event.EndRecord{{Scores: [4]int32{40000, 30000, 35000, 0}, Points: [4]float64{1, 2, 3, 4}, Known: event.KnownScores}}
+	rep := &adjudicator.Report{
+		Rules: rules, Native: false,
+		Findings: []replay.Finding{
+			{Check: "game.end", Hand: -1, Event: -1, Seat: event.NoSeat, Message: "game ends", Expected: "end", Recorded: "more"},
+			{Check: "draw.tenpai", Hand: 1, Round: event.RoundID{Wind: 0, Number: 2, Honba: 1}, Event: 17, Seat: 2, Message: "m", Expected: "tenpai", Recorded: "noten"},
+			// Hand 0, event 0 and seat 0 are values, not nulls.
+			{Check: "legality.discard", Hand: 0, Round: event.RoundID{Wind: 0, Number: 1}, Event: 0, Seat: 0, Message: "d"},
+		},
+		Hands: []adjudicator.HandResult{
+			{Index: 0, Round: event.RoundID{Wind: 0, Number: 1}, Dealer: 0, Outcome: adjudicator.WinOutcome, TenpaiCount: -1, LiveLeft: 20, ExpectedKnown: true,
+				Seats: [4]adjudicator.SeatResult{
+					{Turns: 7, Riichi: true, Recorded: -9000, Expected: -9000, Start: 35000, Computed: 26000, DealtIn: true},
+					{Turns: 6, Calls: 2, Recorded: 10000, Expected: 10000, Start: 35000, Computed: 45000, Won: true},
+					{Turns: 6, Calls: 1, Waits: 3, Furiten: true, Start: 35000, Computed: 35000},
+				}},
+			{Index: 1, Round: event.RoundID{Wind: 0, Number: 2, Honba: 1}, Dealer: 1, Sticks: 1, Outcome: adjudicator.ExhaustiveOutcome, TenpaiCount: 2,
+				NotenPaymentTotal: 2000, Divergent: true,
+				Seats: [4]adjudicator.SeatResult{
+					{Tenpai: true, Waits: 2, Revealed: true, Turns: 18, Recorded: 1000, NotenPayment: 1000, Start: 26000, Computed: 27000},
+					{Turns: 18, Recorded: -2000, NotenPayment: -2000, Start: 45000, Computed: 43000},
+					{Tenpai: true, Waits: 1, Revealed: true, Riichi: true, Turns: 17, Recorded: 1000, NotenPayment: 1000, Start: 35000, Computed: 36000},
+				}},
+		},
+		DivergentFrom: 1, DivergentReason: "other rules", EndedEarly: true, EndedAfter: 1,
+		Final: [4]int32{27000, 43000, 36000, 0}, FinalKnown: true,
+	}
+	rows := Build("in/a.json", g, rep, nil)
+
+	p := func(v int32) *int32 { return &v }
+	bp := func(v bool) *bool { return &v }
+	start := int64(1699000000)
+	want := &GameRows{
+		Game: GameRow{GameID: "231104-abc", Path: "in/a.json", Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
+			Lobby: "三人東", Rules: "majsoul-sanma", Native: false, Hands: 2, Complete: true, Discrepancies: 3,
+			DivergentFrom: p(1), DivergentReason: "other rules", EndedEarlyAfter: p(1),
+			FinalScores: []int32{40000, 30000, 35000}, ComputedFinal: []int32{27000, 43000, 36000},
+			Names: []string{"A", "B", "C"}, Ranks: []string{"雀傑1", "雀豪2", "雀士3"}, StartTime: &start, Warnings: []string{"w1", "w2"}},
+		Rounds: []RoundRow{
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Wind: "E", Number: 1, Round: "E1", Honba: 0, Sticks: 0, Dealer: 0, Players: 3,
+				Outcome: "win", Winners: 1, Riichi: 1, Calls: 3, Turns: 19, LiveLeft: 20, ExpectedKnown: true,
+				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Wind: "E", Number: 2, Round: "E2", Honba: 1, Sticks: 1, Dealer: 1, Players: 3,
+				Outcome: "exhaustive", TenpaiCount: p(2), NotenPaymentTotal: 2000, Riichi: 1, Turns: 53, Divergent: true,
+				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
+		},
+		Seats: []SeatRow{
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 0, Dealer: true, Outcome: "win", Name: "A",
+				Riichi: true, Turns: 7, DealtIn: true, RecordedDelta: -9000, ComputedDelta: p(-9000), ScoreStart: 35000, ScoreComputed: 26000},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 1, Outcome: "win", Name: "B",
+				Calls: 2, Turns: 6, Won: true, RecordedDelta: 10000, ComputedDelta: p(10000), ScoreStart: 35000, ScoreComputed: 45000},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 2, Outcome: "win", Name: "C",
+				Waits: 3, Furiten: true, Calls: 1, Turns: 6, ComputedDelta: p(0), ScoreStart: 35000, ScoreComputed: 35000},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 0, Outcome: "exhaustive", Name: "A",
+				Tenpai: bp(true), Waits: 2, Revealed: true, Turns: 18, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 26000, ScoreComputed: 27000},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 1, Dealer: true, Outcome: "exhaustive", Name: "B",
+				Tenpai: bp(false), Turns: 18, RecordedDelta: -2000, NotenPayment: -2000, ScoreStart: 45000, ScoreComputed: 43000},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 2, Outcome: "exhaustive", Name: "C",
+				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 35000, ScoreComputed: 36000},
+		},
+		Discrepancies: []DiscrepancyRow{
+			{GameID: "231104-abc", Path: "in/a.json", Check: "game.end", Message: "game ends", Expected: "end", Recorded: "more",
+				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: p(1), Round: "E2-1", Event: p(17), Seat: p(2), Check: "draw.tenpai", Message: "m",
+				Expected: "tenpai", Recorded: "noten", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+			{GameID: "231104-abc", Path: "in/a.json", Hand: p(0), Round: "E1-0", Event: p(0), Seat: p(0), Check: "legality.discard", Message: "d",
+				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+		},
+	}
+	if d := cmp.Diff(want, rows, cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(GameRows{})); d != "" {
+		t.Errorf("Build (-want +got):\n%s", d)
+	}
+}
+
+// TestBuildErrors checks the games and errors rows of inputs that could
+// not be read or judged.
+func TestBuildErrors(t *testing.T) {
+	const fixture = "../fixtures/mjlog/dnov__chip.xml_.xml"
+	chip, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The INIT of E3-0 (hand 4) with a dora indicator id out of range.
+	const init = `<INIT seed="2,0,0,3,0,74"`
+	at := bytes.Index(chip, []byte(init))
+	if at < 0 {
+		t.Fatal("fixture changed")
+	}
+	badDora := bytes.Replace(chip, []byte(init), []byte(`<INIT seed="2,0,0,3,0,999"`), 1)
+
+	tests := []struct {
+		name string
+		path string
+		data []byte
+		// err, when set, is passed to Build instead of decoding (a game
+		// that was read, but whose rules could not be chosen).
+		err     error
+		format  string
+		offset  int64 // -1: null
+		index   int32 // -1: null
+		round   string
+		players int32
+		hands   int32
+		names   []string
+		msg     string // a part of the message
+	}{
+		{name: "unknown format", path: "logs/notes.txt", data: []byte("hello, this is not a log\n"),
+			format: "unknown", offset: -1, index: -1, players: 0, hands: 0, msg: "not a game log"},
+		{name: "bad tile id", path: "logs/chip.xml", data: badDora,
+			// The element's byte offset, and its index counting <mjloggm> as
+			// element 0.
+			format: "mjlog", offset: int64(at), index: int32(bytes.Count(chip[:at], []byte("<"))), round: "E3-0",
+			players: 4, hands: 4, names: []string{"siruneko", "DERESUKE", "群青日和＠", "リツミサン"}, msg: "tile id 999 out of range"},
+		{name: "plain error", path: "logs/chip2.xml", data: chip, err: errors.New("logs/chip2.xml: no rule set fits"),
+			format: "mjlog", offset: -1, index: -1, players: 4, hands: 11, names: []string{"siruneko", "DERESUKE", "群青日和＠", "リツミサン"},
+			msg: "no rule set fits"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var dec parser.Decoder
+			var g event.Game
+			in := parser.Input{Path: tt.path, Data: tt.data}
+			derr := dec.Decode(&in, &g)
+			if tt.err != nil {
+				if derr != nil {
+					t.Fatalf("decode: %v", derr)
+				}
+				derr = tt.err
+			} else if derr == nil {
+				t.Fatal("decode succeeded, want an error")
+			}
+			rows := Build(tt.path, &g, nil, derr)
+			if rows.Game.Error == nil {
+				t.Fatal("games.error is null")
+			}
+			msg := *rows.Game.Error
+			if msg != derr.Error() || !strings.HasPrefix(msg, tt.path+": ") || !strings.Contains(msg, tt.msg) {
+				t.Errorf("games.error = %q, want the error (%q), starting with the path and containing %q", msg, derr.Error(), tt.msg)
+			}
+			if len(rows.Errors) != 1 {
+				t.Fatalf("%d errors rows, want 1", len(rows.Errors))
+			}
+			e := rows.Errors[0]
+			if e.Path != tt.path || e.Error != msg || e.Format != tt.format || e.Round != tt.round || e.GameID != "" {
+				t.Errorf("errors row = path %q format %q round %q game_id %q error %q; want %q %q %q \"\" %q", e.Path, e.Format, e.Round, e.GameID, e.Error, tt.path, tt.format, tt.round, msg)
+			}
+			if (tt.offset < 0) != (e.Offset == nil) || e.Offset != nil && *e.Offset != tt.offset {
+				t.Errorf("offset = %s, want %d (-1: null)", fmtPtr(e.Offset), tt.offset)
+			}
+			if (tt.index < 0) != (e.Index == nil) || e.Index != nil && *e.Index != tt.index {
+				t.Errorf("index = %s, want %d (-1: null)", fmtPtr(e.Index), tt.index)
+			}
+			gr := rows.Game
+			if gr.Path != tt.path || gr.Format != tt.format || gr.Players != tt.players || gr.Hands != tt.hands {
+				t.Errorf("games row path %q format %q players %d hands %d; want %q %q %d %d", gr.Path, gr.Format, gr.Players, gr.Hands, tt.path, tt.format, tt.players, tt.hands)
+			}
+			if d := cmp.Diff(tt.names, gr.Names, cmpopts.EquateEmpty()); d != "" {
+				t.Errorf("names (-want +got):\n%s", d)
+			}
+			// Not judged: no rule set and nothing else.
+			if gr.Rules != "" || gr.Native || gr.Discrepancies != 0 || gr.ComputedFinal != nil || gr.DivergentFrom != nil {
+				t.Errorf("unjudged games row has judgement fields: %+v", gr)
+			}
+			if len(rows.Rounds)+len(rows.Seats)+len(rows.Discrepancies) != 0 {
+				t.Errorf("unjudged input has %d rounds, %d seats, %d discrepancies rows", len(rows.Rounds), len(rows.Seats), len(rows.Discrepancies))
+			}
+		})
+	}
+}
