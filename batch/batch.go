@@ -60,14 +60,21 @@ type Counts struct {
 	Rounds, Discrepancies, DivergentGames int
 }
 
+// jobSize is the number of inputs handed to a worker at a time: batches
+// make the hand-overs between goroutines, each a possible wake-up of
+// another thread, rare next to the work.
+const jobSize = 16
+
+// job is a batch of consecutive inputs (of the shard), the seq-th batch.
 type job struct {
-	index int
-	in    parser.Input
+	seq int
+	ins []parser.Input
 }
 
+// result is the rows of the seq-th batch, in input order.
 type result struct {
-	index int
-	rows  *stats.GameRows
+	seq  int
+	rows []*stats.GameRows
 }
 
 // Run walks paths, judges every input and writes the rows to sink in input
@@ -83,52 +90,68 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 		return Counts{}, fmt.Errorf("batch: shard %d of %d out of range", opt.Shard, opt.Shards)
 	}
 	g, ctx := errgroup.WithContext(ctx)
-	// In flight: read but not yet given to the sink. Bounding it bounds
-	// memory, whatever the order workers finish in.
-	window := 8*workers + 16
+	// In flight: batches read but not yet given to the sink. Bounding them
+	// bounds memory, whatever the order workers finish in.
+	window := 4*workers + 4
 	tokens := make(chan struct{}, window)
 	jobs := make(chan job, workers)
 	results := make(chan result, window)
-	// Rows go back here once the sink has them, to be filled again: at
-	// most window are in use at a time.
-	free := make(chan *stats.GameRows, window+workers)
+	// Rows go back here once the sink has them, to be filled again.
+	free := make(chan *stats.GameRows, (window+workers+1)*jobSize)
 
 	g.Go(func() error {
 		defer close(jobs)
-		index := 0
-		return parser.Walk(paths, opt.Walk, func(in parser.Input) error {
-			i := index
-			index++
-			if opt.Shards > 1 && i%opt.Shards != opt.Shard {
-				return nil
-			}
+		index, seq := 0, 0
+		var batch []parser.Input
+		send := func() error {
 			select {
 			case tokens <- struct{}{}:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 			select {
-			case jobs <- job{i, in}:
-				return nil
+			case jobs <- job{seq, batch}:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
+			seq++
+			batch = make([]parser.Input, 0, jobSize)
+			return nil
+		}
+		err := parser.Walk(paths, opt.Walk, func(in parser.Input) error {
+			i := index
+			index++
+			if opt.Shards > 1 && i%opt.Shards != opt.Shard {
+				return nil
+			}
+			batch = append(batch, in)
+			if len(batch) == jobSize {
+				return send()
+			}
+			return nil
 		})
+		if err == nil && len(batch) > 0 {
+			err = send()
+		}
+		return err
 	})
 	var wg errgroup.Group
 	for range workers {
 		wg.Go(func() error {
 			w := newWorker(opt)
 			for j := range jobs {
-				var rows *stats.GameRows
-				select {
-				case rows = <-free:
-				default:
-					rows = new(stats.GameRows)
+				out := make([]*stats.GameRows, len(j.ins))
+				for k := range j.ins {
+					select {
+					case out[k] = <-free:
+					default:
+						out[k] = new(stats.GameRows)
+					}
+					w.process(&j.ins[k], out[k])
+					j.ins[k] = parser.Input{} // the data is no longer needed
 				}
-				w.process(&j.in, rows)
 				select {
-				case results <- result{j.index, rows}:
+				case results <- result{j.seq, out}:
 				case <-ctx.Done():
 					return ctx.Err()
 				}
@@ -144,10 +167,9 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 
 	// Collect in input order.
 	var c Counts
-	pending := map[int]*stats.GameRows{}
+	pending := map[int][]*stats.GameRows{}
 	var sinkErr error
 	emit := func(rows *stats.GameRows) {
-		<-tokens
 		c.Inputs++
 		if rows.Game.Error != nil {
 			c.Failed++
@@ -170,22 +192,20 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 			opt.Progress(c.Inputs)
 		}
 	}
-	// Inputs of a shard have indices i ≡ Shard (mod Shards); the walk
-	// hands them out in increasing order.
-	next, step := 0, 1 // the index expected next
-	if opt.Shards > 1 {
-		next, step = opt.Shard, opt.Shards
-	}
+	next := 0 // the batch expected next
 	for r := range results {
-		pending[r.index] = r.rows
+		pending[r.seq] = r.rows
 		for {
-			rows, ok := pending[next]
+			batch, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			emit(rows)
-			next += step
+			for _, rows := range batch {
+				emit(rows)
+			}
+			<-tokens
+			next++
 		}
 	}
 	werr := g.Wait()

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -32,12 +33,32 @@ const GamesPerRowGroup = 2048
 // parquet writer starts the next group by itself when it is reached.
 const maxRowGroupRows = 256 << 10
 
-// table is one Parquet file being written.
+// Rows reach a table's goroutine in chunks of chunkGames games, and up to
+// queuedChunks chunks wait for it: enough for the writer of each table to
+// encode and compress a row group while the others, and the caller, go on.
+const (
+	chunkGames   = 64
+	queuedChunks = 8
+)
+
+// chunk is the rows of chunkGames consecutive games (fewer for the last)
+// for one table; end says a row group ends after them.
+type chunk[T any] struct {
+	rows []T
+	end  bool
+}
+
+// table is one Parquet file, written by a goroutine of its own from the
+// chunks the Writer sends it, in order.
 type table[T any] struct {
 	f     *os.File
 	final string
 	w     *parquet.GenericWriter[T]
-	n     int64 // rows in the current row group
+	cur   []T                   // the chunk being filled
+	queue chan chunk[T]         // chunks for the goroutine
+	free  chan []T              // written chunks, to be filled again
+	done  chan error            // the goroutine's result, once queue is closed
+	err   atomic.Pointer[error] // the goroutine's first error, as it happens
 }
 
 func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string) (*table[T], error) {
@@ -60,32 +81,77 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 	for _, k := range keys {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	return &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...)}, nil
+	t := &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...),
+		queue: make(chan chunk[T], queuedChunks), free: make(chan []T, queuedChunks+1), done: make(chan error, 1)}
+	go t.run(t.queue)
+	return t, nil
 }
 
-func (t *table[T]) write(rows []T) error {
-	if len(rows) == 0 {
-		return nil
+// run writes the queued chunks. After an error it drains the queue, so
+// that the Writer never blocks, and reports the first error.
+func (t *table[T]) run(queue <-chan chunk[T]) {
+	var err error
+	n := 0 // rows in the current row group
+	for c := range queue {
+		if err == nil && len(c.rows) > 0 {
+			_, err = t.w.Write(c.rows)
+			n += len(c.rows)
+		}
+		if err == nil && c.end && n > 0 {
+			err = t.w.Flush()
+			n = 0
+		}
+		if err != nil && t.err.Load() == nil {
+			t.err.Store(&err)
+		}
+		select {
+		case t.free <- c.rows[:0]:
+		default:
+		}
 	}
-	if _, err := t.w.Write(rows); err != nil {
-		return err
+	t.done <- err
+}
+
+// failed returns the goroutine's error so far, if any.
+func (t *table[T]) failed() error {
+	if p := t.err.Load(); p != nil {
+		return *p
 	}
-	t.n += int64(len(rows))
 	return nil
 }
 
-// flush ends the current row group, if it has rows.
-func (t *table[T]) flush() error {
-	if t.n == 0 {
+// add appends one game's rows to the current chunk.
+func (t *table[T]) add(rows ...T) { t.cur = append(t.cur, rows...) }
+
+// send hands the current chunk to the goroutine.
+func (t *table[T]) send(end bool) {
+	t.queue <- chunk[T]{t.cur, end}
+	select {
+	case t.cur = <-t.free:
+	default:
+		t.cur = nil
+	}
+}
+
+// stop sends what is left and waits for the goroutine.
+func (t *table[T]) stop() error {
+	if t.queue == nil {
 		return nil
 	}
-	t.n = 0
-	return t.w.Flush()
+	if len(t.cur) > 0 {
+		t.send(false)
+	}
+	close(t.queue)
+	t.queue = nil
+	return <-t.done
 }
 
 // close finishes the file and renames it into place.
 func (t *table[T]) close() error {
-	err := t.w.Close()
+	err := t.stop()
+	if err == nil {
+		err = t.w.Close()
+	}
 	if cerr := t.f.Close(); err == nil {
 		err = cerr
 	}
@@ -102,22 +168,24 @@ func (t *table[T]) close() error {
 }
 
 func (t *table[T]) abort() {
+	t.stop()
 	t.f.Close()
 	os.Remove(t.f.Name())
 }
 
 // Writer writes the five tables into a directory. Files are written under
 // temporary names and renamed when Close succeeds, so a directory never
-// holds a half-written table under its final name. A Writer is not safe
-// for concurrent use: one goroutine feeds it, in input order.
+// holds a half-written table under its final name. Each table is encoded
+// and compressed by a goroutine of its own. A Writer is not safe for
+// concurrent use: one goroutine feeds it, in input order, and calls Close
+// or Abort at the end.
 type Writer struct {
 	games         *table[GameRow]
 	rounds        *table[RoundRow]
 	seats         *table[SeatRow]
 	discrepancies *table[DiscrepancyRow]
 	errs          *table[ErrorRow]
-	pending       int // games written since the last row group ended
-	game          [1]GameRow
+	n             int // games written
 }
 
 // NewWriter creates the tables in dir (created if needed). meta is written
@@ -147,30 +215,43 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	return w, nil
 }
 
-// Write appends one input's rows; it keeps nothing of r. Every
-// GamesPerRowGroup inputs it ends a row group in every table.
+// Write appends one input's rows; it copies them and keeps nothing of r.
+// Every GamesPerRowGroup inputs a row group ends in every table. Tables are
+// written behind the calls: an error of writing them is returned by a later
+// Write, and by Close.
 func (w *Writer) Write(r *GameRows) error {
-	w.game[0] = r.Game
-	err := errors.Join(
-		w.games.write(w.game[:]),
-		w.rounds.write(r.Rounds),
-		w.seats.write(r.Seats),
-		w.discrepancies.write(r.Discrepancies),
-		w.errs.write(r.Errors),
-	)
-	if w.pending++; w.pending == GamesPerRowGroup && err == nil {
-		w.pending = 0
-		err = errors.Join(w.games.flush(), w.rounds.flush(), w.seats.flush(), w.discrepancies.flush(), w.errs.flush())
+	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+		return err
 	}
-	return err
+	w.games.add(r.Game)
+	w.rounds.add(r.Rounds...)
+	w.seats.add(r.Seats...)
+	w.discrepancies.add(r.Discrepancies...)
+	w.errs.add(r.Errors...)
+	w.n++
+	if w.n%chunkGames == 0 {
+		end := w.n%GamesPerRowGroup == 0
+		w.games.send(end)
+		w.rounds.send(end)
+		w.seats.send(end)
+		w.discrepancies.send(end)
+		w.errs.send(end)
+	}
+	return nil
 }
 
-// Close finishes every table and moves it into place.
+// Close finishes every table and moves it into place. On an error no
+// table is left under its final name.
 func (w *Writer) Close() error {
+	err := errors.Join(w.games.stop(), w.rounds.stop(), w.seats.stop(), w.discrepancies.stop(), w.errs.stop())
+	if err != nil {
+		w.Abort()
+		return err
+	}
 	return errors.Join(w.games.close(), w.rounds.close(), w.seats.close(), w.discrepancies.close(), w.errs.close())
 }
 
-// Abort removes the temporary files.
+// Abort stops writing and removes the temporary files.
 func (w *Writer) Abort() {
 	if w.games != nil {
 		w.games.abort()

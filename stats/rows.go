@@ -181,9 +181,6 @@ type GameRows struct {
 	Discrepancies []DiscrepancyRow
 	Errors        []ErrorRow
 
-	// Storage for the nullable columns of Rounds and Seats, reused by Fill.
-	ints  []int32
-	bools []bool
 }
 
 var windLetters = [...]string{"E", "S", "W", "N"}
@@ -202,8 +199,7 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 // the rows r held before are overwritten, and slices and pointers taken from
 // them must no longer be used.
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
-	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0],
-		ints: r.ints[:0], bools: r.bools[:0]}
+	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0]}
 	out := r
 	m := &g.Meta
 	gr := &out.Game
@@ -274,17 +270,14 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		gr.ComputedFinal = append([]int32(nil), rep.Final[:m.Players]...)
 	}
 	players := int(m.Players)
-	// The nullable columns point into storage sized here once, so that
-	// growing it cannot move what earlier rows point to.
-	if n := len(rep.Hands) * (2*players + 1); cap(out.ints) < n {
-		out.ints = make([]int32, 0, n)
-	}
-	if n := len(rep.Hands) * players; cap(out.bools) < n {
-		out.bools = make([]bool, 0, n)
-	}
+	// The nullable columns point into storage of this game's own (rows
+	// are copied and written after r is filled again), allocated once at
+	// its full size so that appending never moves what rows point to.
+	ints := make([]int32, 0, len(rep.Hands)*(players+1))
+	bools := make([]bool, 0, len(rep.Hands)*players)
 	i32 := func(v int32) *int32 {
-		out.ints = append(out.ints, v)
-		return &out.ints[len(out.ints)-1]
+		ints = append(ints, v)
+		return &ints[len(ints)-1]
 	}
 	for k := range rep.Hands {
 		h := &rep.Hands[k]
@@ -316,8 +309,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
 				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
 			if exhaustive {
-				out.bools = append(out.bools, sr.Tenpai)
-				row.Tenpai = &out.bools[len(out.bools)-1]
+				bools = append(bools, sr.Tenpai)
+				row.Tenpai = &bools[len(bools)-1]
 			}
 			if h.ExpectedKnown {
 				row.ComputedDelta = i32(sr.Expected)
