@@ -180,7 +180,6 @@ type GameRows struct {
 	Seats         []SeatRow
 	Discrepancies []DiscrepancyRow
 	Errors        []ErrorRow
-
 }
 
 var windLetters = [...]string{"E", "S", "W", "N"}
