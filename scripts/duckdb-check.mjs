@@ -38,6 +38,11 @@ async function figures(where, c, label) {
     from ${t('games')} where error is null ${where}`);
   check(`${label} games`, num(gg.games), c.games);
   check(`${label} divergent games`, num(gg.div), c.divergent_games);
+  for (const d of await rows(`select divergent_kind k, count(*) n, sum(greatest(hands - divergent_from, 0)) h
+      from ${t('games')} where error is null and divergent_from is not null ${where} group by divergent_kind`)) {
+    check(`${label} divergent ${d.k} games`, num(d.n), c.divergences[d.k]?.games ?? 0);
+    check(`${label} divergent ${d.k} hands`, num(d.h), c.divergences[d.k]?.hands ?? 0);
+  }
   const [h] = await rows(`select count(*) hands,
       count(*) filter (where outcome in ('exhaustive','nagashi')) draws,
       coalesce(sum(noten_payment_total), 0) noten,
