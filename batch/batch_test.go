@@ -59,23 +59,37 @@ func TestDeterministic(t *testing.T) {
 	if ca.Inputs != ca.Judged+ca.Failed || ca.Inputs < 40 {
 		t.Errorf("counts %+v do not add up", ca)
 	}
-	for _, f := range []string{stats.GamesFile, stats.RoundsFile, stats.SeatsFile, stats.DiscrepanciesFile, stats.ErrorsFile} {
-		x, err := os.ReadFile(filepath.Join(a, f))
+	for _, table := range stats.Tables {
+		pa, err := stats.Parts(a, table)
 		if err != nil {
 			t.Fatal(err)
 		}
-		y, err := os.ReadFile(filepath.Join(b, f))
+		pb, err := stats.Parts(b, table)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(x, y) {
-			t.Errorf("%s differs between -j 1 and -j 2 (%d and %d bytes)", f, len(x), len(y))
+		if len(pa) != len(pb) {
+			t.Errorf("%s: %d parts with -j 1, %d with -j 2", table, len(pa), len(pb))
+			continue
+		}
+		for i := range pa {
+			x, err := os.ReadFile(pa[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			y, err := os.ReadFile(pb[i])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(x, y) {
+				t.Errorf("%s differs between -j 1 and -j 2 (%d and %d bytes)", pa[i], len(x), len(y))
+			}
 		}
 	}
 	// No temporary file is left.
 	ents, _ := os.ReadDir(a)
-	if len(ents) != 5 {
-		t.Errorf("%d files in the output directory, want 5", len(ents))
+	if len(ents) != len(stats.Tables) {
+		t.Errorf("%d entries in the output directory, want %d", len(ents), len(stats.Tables))
 	}
 }
 

@@ -8,7 +8,7 @@ const [dir, summaryPath] = process.argv.slice(2);
 const want = JSON.parse(readFileSync(summaryPath, 'utf8'));
 const db = await DuckDBInstance.create(':memory:');
 const con = await db.connect();
-const t = (name) => `read_parquet('${dir}/${name}.parquet')`;
+const t = (name) => `read_parquet('${dir}/${name}/*.parquet')`;
 const rows = async (sql) => (await con.runAndReadAll(sql)).getRowObjects();
 const num = (v) => (typeof v === 'bigint' ? Number(v) : v === null ? 0 : Number(v));
 

@@ -7,19 +7,53 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 
 	"github.com/parquet-go/parquet-go"
 )
 
-// The table files in an output directory.
+// The tables in an output directory. Each is a directory of its own, named
+// so, that holds the table's rows in part files (PartName) read in name
+// order: Parquet readers read such a directory as one table (DuckDB
+// 'DIR/games/*.parquet', pandas read_parquet("DIR/games")).
 const (
-	GamesFile         = "games.parquet"
-	RoundsFile        = "rounds.parquet"
-	SeatsFile         = "seats.parquet"
-	DiscrepanciesFile = "discrepancies.parquet"
-	ErrorsFile        = "errors.parquet"
+	GamesTable         = "games"
+	RoundsTable        = "rounds"
+	SeatsTable         = "seats"
+	DiscrepanciesTable = "discrepancies"
+	ErrorsTable        = "errors"
 )
+
+// Tables are the table names in the order the Writer writes them.
+var Tables = []string{GamesTable, RoundsTable, SeatsTable, DiscrepanciesTable, ErrorsTable}
+
+// RowGroupsPerPart is the number of row groups after which a table goes on
+// in a new part file. A Parquet writer keeps the metadata of every row
+// group of a file until the file is closed; new parts keep that metadata,
+// and so the memory of a run, bounded however long the archive.
+const RowGroupsPerPart = 16
+
+// PartName is the name of the i-th part file (from 0) of a table.
+func PartName(i int) string { return fmt.Sprintf("part-%05d.parquet", i) }
+
+// Parts returns the part files of the table name in dir, in order.
+func Parts(dir, name string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, name))
+	if err != nil {
+		return nil, err
+	}
+	var parts []string
+	for _, e := range entries {
+		if n := e.Name(); e.Type().IsRegular() && strings.HasPrefix(n, "part-") && strings.HasSuffix(n, ".parquet") {
+			parts = append(parts, filepath.Join(dir, name, n))
+		}
+	}
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("%s: no part files", filepath.Join(dir, name))
+	}
+	return parts, nil // ReadDir sorts by name
+}
 
 // GamesPerRowGroup is the number of games after which the Writer ends a
 // row group in every table: the buffered rows are encoded and written, and
@@ -48,22 +82,25 @@ type chunk[T any] struct {
 	end  bool
 }
 
-// table is one Parquet file, written by a goroutine of its own from the
-// chunks the Writer sends it, in order.
+// table is one table being written: part files in a temporary directory,
+// written by a goroutine of its own from the chunks the Writer sends it, in
+// order, and renamed into place by close.
 type table[T any] struct {
-	f     *os.File
-	final string
-	w     *parquet.GenericWriter[T]
-	cur   []T                   // the chunk being filled
-	queue chan chunk[T]         // chunks for the goroutine
-	free  chan []T              // written chunks, to be filled again
-	done  chan error            // the goroutine's result, once queue is closed
-	err   atomic.Pointer[error] // the goroutine's first error, as it happens
+	tmp, final string // the temporary directory and the table's final one
+	opts       []parquet.WriterOption
+	f          *os.File // the part being written
+	w          *parquet.GenericWriter[T]
+	part       int                   // index of the part being written
+	groups     int                   // row groups in it
+	cur        []T                   // the chunk being filled
+	queue      chan chunk[T]         // chunks for the goroutine
+	free       chan []T              // written chunks, to be filled again
+	done       chan error            // the goroutine's result, once queue is closed
+	err        atomic.Pointer[error] // the goroutine's first error, as it happens
 }
 
 func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string) (*table[T], error) {
-	final := filepath.Join(dir, name)
-	f, err := os.CreateTemp(dir, "."+name+".tmp*")
+	tmp, err := os.MkdirTemp(dir, "."+name+".tmp")
 	if err != nil {
 		return nil, err
 	}
@@ -81,10 +118,33 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 	for _, k := range keys {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	t := &table[T]{f: f, final: final, w: parquet.NewGenericWriter[T](f, opts...),
+	t := &table[T]{tmp: tmp, final: filepath.Join(dir, name), opts: opts,
 		queue: make(chan chunk[T], queuedChunks), free: make(chan []T, queuedChunks+1), done: make(chan error, 1)}
+	if err := t.openPart(); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
 	go t.run(t.queue)
 	return t, nil
+}
+
+// openPart creates the part file t.part.
+func (t *table[T]) openPart() error {
+	f, err := os.OpenFile(filepath.Join(t.tmp, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	t.f, t.w, t.groups = f, parquet.NewGenericWriter[T](f, t.opts...), 0
+	return nil
+}
+
+// closePart finishes the part being written.
+func (t *table[T]) closePart() error {
+	err := t.w.Close()
+	if cerr := t.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // run writes the queued chunks. After an error it drains the queue, so
@@ -93,6 +153,13 @@ func (t *table[T]) run(queue <-chan chunk[T]) {
 	var err error
 	n := 0 // rows in the current row group
 	for c := range queue {
+		if err == nil && len(c.rows) > 0 && t.groups == RowGroupsPerPart {
+			// The part is full: go on in the next one.
+			if err = t.closePart(); err == nil {
+				t.part++
+				err = t.openPart()
+			}
+		}
 		if err == nil && len(c.rows) > 0 {
 			_, err = t.w.Write(c.rows)
 			n += len(c.rows)
@@ -100,6 +167,7 @@ func (t *table[T]) run(queue <-chan chunk[T]) {
 		if err == nil && c.end && n > 0 {
 			err = t.w.Flush()
 			n = 0
+			t.groups++
 		}
 		if err != nil && t.err.Load() == nil {
 			t.err.Store(&err)
@@ -146,36 +214,56 @@ func (t *table[T]) stop() error {
 	return <-t.done
 }
 
-// close finishes the file and renames it into place.
+// close finishes the last part and moves the table into place, replacing
+// a table of an earlier run.
 func (t *table[T]) close() error {
 	err := t.stop()
-	if err == nil {
-		err = t.w.Close()
-	}
-	if cerr := t.f.Close(); err == nil {
+	if cerr := t.closePart(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(t.f.Name(), 0o644)
+		err = os.Chmod(t.tmp, 0o755) // MkdirTemp made it 0700
 	}
 	if err == nil {
-		err = os.Rename(t.f.Name(), t.final)
+		err = replace(t.tmp, t.final)
 	}
 	if err != nil {
-		os.Remove(t.f.Name())
+		os.RemoveAll(t.tmp)
 	}
 	return err
 }
 
 func (t *table[T]) abort() {
 	t.stop()
-	t.f.Close()
-	os.Remove(t.f.Name())
+	t.closePart()
+	os.RemoveAll(t.tmp)
 }
 
-// Writer writes the five tables into a directory. Files are written under
-// temporary names and renamed when Close succeeds, so a directory never
-// holds a half-written table under its final name. Each table is encoded
+// replace renames the directory tmp to final. What final held before (an
+// earlier run's table) is moved aside first and removed after.
+func replace(tmp, final string) error {
+	old := ""
+	if _, err := os.Lstat(final); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(final, old); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		if old != "" {
+			os.Rename(old, final)
+		}
+		return err
+	}
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// Writer writes the five tables into a directory. Each table is written
+// under a temporary name and renamed when Close succeeds, so a directory
+// never holds a half-written table under its final name. Each table is encoded
 // and compressed by a goroutine of its own. A Writer is not safe for
 // concurrent use: one goroutine feeds it, in input order, and calls Close
 // or Abort at the end.
@@ -199,11 +287,11 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w.games, err = newTable[GameRow](dir, GamesFile, codec, meta); err == nil {
-		if w.rounds, err = newTable[RoundRow](dir, RoundsFile, codec, meta); err == nil {
-			if w.seats, err = newTable[SeatRow](dir, SeatsFile, codec, meta); err == nil {
-				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesFile, codec, meta); err == nil {
-					w.errs, err = newTable[ErrorRow](dir, ErrorsFile, codec, meta)
+	if w.games, err = newTable[GameRow](dir, GamesTable, codec, meta); err == nil {
+		if w.rounds, err = newTable[RoundRow](dir, RoundsTable, codec, meta); err == nil {
+			if w.seats, err = newTable[SeatRow](dir, SeatsTable, codec, meta); err == nil {
+				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesTable, codec, meta); err == nil {
+					w.errs, err = newTable[ErrorRow](dir, ErrorsTable, codec, meta)
 				}
 			}
 		}
@@ -274,17 +362,31 @@ func (w *Writer) Abort() {
 // them as analyze did.
 func ReadSummary(dir string) (*Summary, error) {
 	s := NewSummary()
-	if err := readRows(filepath.Join(dir, GamesFile), func(r *GameRow) { s.AddGame(r) }); err != nil {
+	if err := readTable(dir, GamesTable, func(r *GameRow) { s.AddGame(r) }); err != nil {
 		return nil, err
 	}
-	if err := readRows(filepath.Join(dir, RoundsFile), func(r *RoundRow) { s.AddRound(r) }); err != nil {
+	if err := readTable(dir, RoundsTable, func(r *RoundRow) { s.AddRound(r) }); err != nil {
 		return nil, err
 	}
-	if err := readRows(filepath.Join(dir, DiscrepanciesFile), func(r *DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
+	if err := readTable(dir, DiscrepanciesTable, func(r *DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
 		return nil, err
 	}
 	s.Finish()
 	return s, nil
+}
+
+// readTable streams the rows of every part of the table name into fn.
+func readTable[T any](dir, name string, fn func(*T)) error {
+	parts, err := Parts(dir, name)
+	if err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if err := readRows(p, fn); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readRows streams the rows of one Parquet file into fn.

@@ -15,8 +15,6 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-var tableFiles = []string{GamesFile, RoundsFile, SeatsFile, DiscrepanciesFile, ErrorsFile}
-
 // writerInputs are rows with every kind of column filled: the hand-built
 // summary set, real judged games (lists, floats, non-ASCII names), and an
 // input with the remaining optional values set.
@@ -87,13 +85,28 @@ func openParquet(t *testing.T, path string) *parquet.File {
 	return pf
 }
 
-func readTable[T any](t *testing.T, path string) []T {
+// readAll reads every part of the table name in dir.
+func readAll[T any](t *testing.T, dir, name string) []T {
 	t.Helper()
-	rows, err := parquet.ReadFile[T](path)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+	var all []T
+	for _, p := range partFiles(t, dir, name) {
+		rows, err := parquet.ReadFile[T](p)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		all = append(all, rows...)
 	}
-	return rows
+	return all
+}
+
+// partFiles lists the parts of a table.
+func partFiles(t *testing.T, dir, name string) []string {
+	t.Helper()
+	parts, err := Parts(dir, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parts
 }
 
 func dirNames(t *testing.T, dir string) []string {
@@ -125,61 +138,72 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 	// Before Close, the tables are under temporary names only.
 	names := dirNames(t, dir)
-	if len(names) != len(tableFiles) {
-		t.Errorf("while writing, dir holds %v, want %d temporary files", names, len(tableFiles))
+	if len(names) != len(Tables) {
+		t.Errorf("while writing, dir holds %v, want %d temporary directories", names, len(Tables))
 	}
 	for _, n := range names {
-		if slices.Contains(tableFiles, n) || !strings.HasPrefix(n, ".") || !strings.Contains(n, ".tmp") {
-			t.Errorf("while writing, dir holds %q: want only hidden temporary files", n)
+		if slices.Contains(Tables, n) || !strings.HasPrefix(n, ".") || !strings.Contains(n, ".tmp") {
+			t.Errorf("while writing, dir holds %q: want only hidden temporary directories", n)
 		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
 
-	// After Close: the five files under their final names, nothing else.
-	if d := cmp.Diff(slices.Sorted(slices.Values(tableFiles)), dirNames(t, dir)); d != "" {
-		t.Errorf("files after Close (-want +got):\n%s", d)
+	// After Close: the five tables under their final names, nothing else,
+	// each a directory with one part.
+	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
+		t.Errorf("tables after Close (-want +got):\n%s", d)
 	}
-	for _, n := range tableFiles {
+	for _, n := range Tables {
 		st, err := os.Stat(filepath.Join(dir, n))
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !st.IsDir() || st.Mode().Perm() != 0o755 {
+			t.Errorf("%s: mode %v, want a directory with mode 0755", n, st.Mode())
+		}
+		if d := cmp.Diff([]string{PartName(0)}, dirNames(t, filepath.Join(dir, n))); d != "" {
+			t.Errorf("%s holds (-want +got):\n%s", n, d)
+		}
+		st, err = os.Stat(filepath.Join(dir, n, PartName(0)))
+		if err != nil {
+			t.Fatal(err)
+		}
 		if !st.Mode().IsRegular() || st.Mode().Perm() != 0o644 {
-			t.Errorf("%s: mode %v, want a regular file with mode 0644", n, st.Mode())
+			t.Errorf("%s/%s: mode %v, want a regular file with mode 0644", n, PartName(0), st.Mode())
 		}
 	}
 
 	// Every row reads back as written.
 	eq := cmpopts.EquateEmpty()
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []GameRow { return []GameRow{r.Game} }), readTable[GameRow](t, filepath.Join(dir, GamesFile)), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *GameRows) []GameRow { return []GameRow{r.Game} }), readAll[GameRow](t, dir, GamesTable), eq); d != "" {
 		t.Errorf("games (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []RoundRow { return r.Rounds }), readTable[RoundRow](t, filepath.Join(dir, RoundsFile)), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *GameRows) []RoundRow { return r.Rounds }), readAll[RoundRow](t, dir, RoundsTable), eq); d != "" {
 		t.Errorf("rounds (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []SeatRow { return r.Seats }), readTable[SeatRow](t, filepath.Join(dir, SeatsFile)), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *GameRows) []SeatRow { return r.Seats }), readAll[SeatRow](t, dir, SeatsTable), eq); d != "" {
 		t.Errorf("seats (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []DiscrepancyRow { return r.Discrepancies }), readTable[DiscrepancyRow](t, filepath.Join(dir, DiscrepanciesFile)), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *GameRows) []DiscrepancyRow { return r.Discrepancies }), readAll[DiscrepancyRow](t, dir, DiscrepanciesTable), eq); d != "" {
 		t.Errorf("discrepancies (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []ErrorRow { return r.Errors }), readTable[ErrorRow](t, filepath.Join(dir, ErrorsFile)), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *GameRows) []ErrorRow { return r.Errors }), readAll[ErrorRow](t, dir, ErrorsTable), eq); d != "" {
 		t.Errorf("errors (-written +read):\n%s", d)
 	}
 
 	// The files themselves: key/value metadata, creator, zstd, and the
 	// columns DESIGN.md says scripts rely on (nullable where it says so).
 	columns := map[string][]string{
-		GamesFile:         {"game_id", "path", "players", "?error", "?tenhou_type", "final_scores", "names"},
-		RoundsFile:        {"game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},
-		SeatsFile:         {"game_id", "path", "?tenpai", "noten_payment", "riichi", "calls", "turns", "recorded_delta", "?computed_delta"},
-		DiscrepanciesFile: {"game_id", "path", "?hand", "round", "?event", "check", "message", "expected", "recorded"},
-		ErrorsFile:        {"game_id", "path", "format", "?offset", "?index", "round", "error"},
+		GamesTable:         {"game_id", "path", "players", "?error", "?tenhou_type", "final_scores", "names"},
+		RoundsTable:        {"game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},
+		SeatsTable:         {"game_id", "path", "?tenpai", "noten_payment", "riichi", "calls", "turns", "recorded_delta", "?computed_delta"},
+		DiscrepanciesTable: {"game_id", "path", "?hand", "round", "?event", "check", "message", "expected", "recorded"},
+		ErrorsTable:        {"game_id", "path", "format", "?offset", "?index", "round", "error"},
 	}
-	for _, n := range tableFiles {
-		pf := openParquet(t, filepath.Join(dir, n))
+	for _, n := range Tables {
+		pf := openParquet(t, filepath.Join(dir, n, PartName(0)))
 		for k, v := range meta {
 			if got, ok := pf.Lookup(k); !ok || got != v {
 				t.Errorf("%s: metadata %s = %q (present %v), want %q", n, k, got, ok, v)
@@ -237,19 +261,26 @@ func TestWriterRoundTrip(t *testing.T) {
 
 // TestWriterRowGroups: every GamesPerRowGroup inputs the writer ends a row
 // group in every table, whatever number of rows each input has; an input
-// with more rows than maxRowGroupRows spans several groups; no group is
-// empty, and the rows keep their order.
+// with more rows than maxRowGroupRows spans several groups; after
+// RowGroupsPerPart groups a table goes on in a new part; no group or part
+// is empty, and the rows keep their order.
 func TestWriterRowGroups(t *testing.T) {
 	const n = GamesPerRowGroup
+	full := make([]int64, RowGroupsPerPart) // a full part of one-row-per-game groups
+	for i := range full {
+		full[i] = n
+	}
 	tests := []struct {
 		name                 string
-		inputs, seats, hands int // inputs; seats and rounds rows per input
-		games, narrow        []int64
+		inputs, seats, hands int       // inputs; seats and rounds rows per input
+		games, narrow        [][]int64 // row group sizes, by part
 	}{
-		{"straddle", 2*n + 5, 3, 3, []int64{n, n, 5}, []int64{3 * n, 3 * n, 15}},
-		{"exact", 2 * n, 4, 0, []int64{n, n}, []int64{4 * n, 4 * n}},
-		{"fewer than a group", 7, 2, 2, []int64{7}, []int64{14}},
-		{"one large input", 1, maxRowGroupRows + 100, 0, []int64{1}, []int64{maxRowGroupRows, 100}},
+		{"straddle", 2*n + 5, 3, 3, [][]int64{{n, n, 5}}, [][]int64{{3 * n, 3 * n, 15}}},
+		{"exact", 2 * n, 4, 0, [][]int64{{n, n}}, [][]int64{{4 * n, 4 * n}}},
+		{"fewer than a group", 7, 2, 2, [][]int64{{7}}, [][]int64{{14}}},
+		{"one large input", 1, maxRowGroupRows + 100, 0, [][]int64{{1}}, [][]int64{{maxRowGroupRows, 100}}},
+		{"a second part", RowGroupsPerPart*n + 3, 1, 0, [][]int64{full, {3}}, [][]int64{full, {3}}},
+		{"parts exactly full", RowGroupsPerPart * n, 1, 0, [][]int64{full}, [][]int64{full}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -277,32 +308,42 @@ func TestWriterRowGroups(t *testing.T) {
 			}
 			rounds := tt.narrow
 			if tt.hands == 0 {
-				rounds = nil
+				rounds = [][]int64{nil}
 			}
 			for _, f := range []struct {
-				file  string
-				sizes []int64
+				table string
+				sizes [][]int64
 			}{
-				{GamesFile, tt.games},
-				{RoundsFile, rounds},
-				{SeatsFile, tt.narrow},
-				{DiscrepanciesFile, nil},
-				{ErrorsFile, nil},
+				{GamesTable, tt.games},
+				{RoundsTable, rounds},
+				{SeatsTable, tt.narrow},
+				{DiscrepanciesTable, [][]int64{nil}},
+				{ErrorsTable, [][]int64{nil}},
 			} {
-				pf := openParquet(t, filepath.Join(dir, f.file))
-				var sizes []int64
-				for _, rg := range pf.RowGroups() {
-					sizes = append(sizes, rg.NumRows())
+				parts := partFiles(t, dir, f.table)
+				if len(parts) != len(f.sizes) {
+					t.Errorf("%s: %d parts, want %d", f.table, len(parts), len(f.sizes))
+					continue
 				}
-				if !slices.Equal(sizes, f.sizes) || len(pf.Metadata().RowGroups) != len(f.sizes) {
-					t.Errorf("%s: %d row groups of %v rows, want %v", f.file, len(pf.Metadata().RowGroups), sizes, f.sizes)
-				}
-				if v, ok := pf.Lookup("haifu.rules"); !ok || v != "tenhou" {
-					t.Errorf("%s: haifu.rules = %q %v", f.file, v, ok)
+				for i, p := range parts {
+					if filepath.Base(p) != PartName(i) {
+						t.Errorf("%s: part %d is %s", f.table, i, filepath.Base(p))
+					}
+					pf := openParquet(t, p)
+					var sizes []int64
+					for _, rg := range pf.RowGroups() {
+						sizes = append(sizes, rg.NumRows())
+					}
+					if !slices.Equal(sizes, f.sizes[i]) || len(pf.Metadata().RowGroups) != len(f.sizes[i]) {
+						t.Errorf("%s part %d: %d row groups of %v rows, want %v", f.table, i, len(pf.Metadata().RowGroups), sizes, f.sizes[i])
+					}
+					if v, ok := pf.Lookup("haifu.rules"); !ok || v != "tenhou" {
+						t.Errorf("%s part %d: haifu.rules = %q %v", f.table, i, v, ok)
+					}
 				}
 			}
-			// The rows keep their order across row groups.
-			seats := readTable[SeatRow](t, filepath.Join(dir, SeatsFile))
+			// The rows keep their order across row groups and parts.
+			seats := readAll[SeatRow](t, dir, SeatsTable)
 			if len(seats) != tt.inputs*tt.seats {
 				t.Fatalf("%d seats rows, want %d", len(seats), tt.inputs*tt.seats)
 			}
@@ -322,17 +363,36 @@ func TestWriterRowGroups(t *testing.T) {
 	}
 }
 
+// earlierTables makes dir hold tables of an earlier run, and returns a
+// check that they are still there, untouched.
+func earlierTables(t *testing.T, dir string) func() {
+	for _, n := range Tables {
+		if err := os.MkdirAll(filepath.Join(dir, n), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n, PartName(0)), []byte("earlier "+n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		t.Helper()
+		for _, n := range Tables {
+			b, err := os.ReadFile(filepath.Join(dir, n, PartName(0)))
+			if err != nil || string(b) != "earlier "+n {
+				t.Errorf("%s: %q, %v; want the earlier table", n, b, err)
+			}
+		}
+	}
+}
+
 // TestWriterAbort: an aborted writer leaves nothing behind, and does not
 // touch tables of an earlier run under the final names.
 func TestWriterAbort(t *testing.T) {
 	for _, earlier := range []bool{false, true} {
 		dir := t.TempDir()
+		check := func() {}
 		if earlier {
-			for _, n := range tableFiles {
-				if err := os.WriteFile(filepath.Join(dir, n), []byte("earlier "+n), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			check = earlierTables(t, dir)
 		}
 		w, err := NewWriter(dir, nil)
 		if err != nil {
@@ -351,27 +411,33 @@ func TestWriterAbort(t *testing.T) {
 			}
 			continue
 		}
-		if d := cmp.Diff(slices.Sorted(slices.Values(tableFiles)), names); d != "" {
+		if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), names); d != "" {
 			t.Errorf("after Abort (-want +got):\n%s", d)
 		}
-		for _, n := range tableFiles {
-			b, err := os.ReadFile(filepath.Join(dir, n))
-			if err != nil || string(b) != "earlier "+n {
-				t.Errorf("%s after Abort: %q, %v; want the earlier content", n, b, err)
-			}
-		}
+		check()
 	}
 }
 
-// TestWriterCloseFails: a table that cannot be moved into place (its final
-// name is a directory) makes Close fail; its temporary file is removed,
-// the other tables are complete.
+// TestWriterReplaces: a run replaces the tables of an earlier run in the
+// same directory, and leaves nothing else behind.
+func TestWriterReplaces(t *testing.T) {
+	dir := t.TempDir()
+	earlierTables(t, dir)
+	inputs := summaryInputs()
+	writeTables(t, dir, nil, inputs)
+	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
+		t.Errorf("tables (-want +got):\n%s", d)
+	}
+	if got := readAll[GameRow](t, dir, GamesTable); len(got) != len(inputs) {
+		t.Errorf("games: %d rows, want %d", len(got), len(inputs))
+	}
+}
+
+// TestWriterCloseFails: a table that cannot be moved into place (its
+// temporary directory is gone) makes Close fail; nothing of it is left, the
+// other tables are complete.
 func TestWriterCloseFails(t *testing.T) {
 	dir := t.TempDir()
-	blocker := filepath.Join(dir, RoundsFile)
-	if err := os.MkdirAll(filepath.Join(blocker, "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	w, err := NewWriter(dir, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -382,17 +448,22 @@ func TestWriterCloseFails(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	tmp, err := filepath.Glob(filepath.Join(dir, "."+RoundsTable+".tmp*"))
+	if err != nil || len(tmp) != 1 {
+		t.Fatalf("temporary rounds directory: %v, %v", tmp, err)
+	}
+	if err := os.RemoveAll(tmp[0]); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.Close(); err == nil {
 		t.Fatal("Close succeeded, want an error")
 	}
 	w.Abort() // harmless after Close
-	if d := cmp.Diff(slices.Sorted(slices.Values(tableFiles)), dirNames(t, dir)); d != "" {
-		t.Errorf("files after a failed Close (-want +got):\n%s", d)
+	want := []string{DiscrepanciesTable, ErrorsTable, GamesTable, SeatsTable}
+	if d := cmp.Diff(want, dirNames(t, dir)); d != "" {
+		t.Errorf("tables after a failed Close (-want +got):\n%s", d)
 	}
-	if st, err := os.Stat(blocker); err != nil || !st.IsDir() {
-		t.Errorf("%s: %v, %v; want the directory left alone", RoundsFile, st, err)
-	}
-	if got := readTable[GameRow](t, filepath.Join(dir, GamesFile)); len(got) != len(inputs) {
+	if got := readAll[GameRow](t, dir, GamesTable); len(got) != len(inputs) {
 		t.Errorf("games: %d rows, want %d", len(got), len(inputs))
 	}
 }
@@ -418,21 +489,24 @@ func TestReadSummaryErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeTables(t, dir, nil, summaryInputs())
-	bad := filepath.Join(dir, RoundsFile)
+	bad := filepath.Join(dir, RoundsTable, PartName(0))
 	if err := os.WriteFile(bad, []byte("not parquet at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), bad) {
-		t.Errorf("ReadSummary with a corrupt %s: %v, want an error naming it", RoundsFile, err)
-	}
-	if err := os.Remove(filepath.Join(dir, DiscrepanciesFile)); err != nil {
-		t.Fatal(err)
+		t.Errorf("ReadSummary with a corrupt %s: %v, want an error naming it", bad, err)
 	}
 	writeTables(t, dir, nil, summaryInputs())
-	if err := os.Remove(filepath.Join(dir, DiscrepanciesFile)); err != nil {
+	if err := os.RemoveAll(filepath.Join(dir, DiscrepanciesTable)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ReadSummary(dir); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("ReadSummary without %s: %v, want not exist", DiscrepanciesFile, err)
+		t.Errorf("ReadSummary without %s: %v, want not exist", DiscrepanciesTable, err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, DiscrepanciesTable), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), "no part files") {
+		t.Errorf("ReadSummary with an empty %s: %v, want no part files", DiscrepanciesTable, err)
 	}
 }
