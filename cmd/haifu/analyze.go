@@ -33,7 +33,7 @@ done, games/s, the share of the input bytes read and the time left.
 
 Memory does not grow with the number of games (about 80 MB with two
 workers): each table is a directory of part files, written a row group
-at a time, and the garbage collector gets a soft limit of 64 MiB plus
+at a time, and the garbage collector gets a soft limit of 56 MiB plus
 8 MiB per worker (the environment variable GOMEMLIMIT overrides it).`)
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers, and the cap on cores (default: all)")
@@ -177,5 +177,5 @@ func isTerminal(w any) bool {
 }
 
 // memoryLimit is the soft memory limit of an analysis with the given
-// number of workers: 64 MiB, and 8 MiB for each worker's games in flight.
-func memoryLimit(workers int) int64 { return int64(64+8*workers) << 20 }
+// number of workers: 56 MiB, and 8 MiB for each worker's games in flight.
+func memoryLimit(workers int) int64 { return int64(56+8*workers) << 20 }
