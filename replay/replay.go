@@ -160,6 +160,22 @@ func (r *Replayer) report(check string, seat event.Seat, format string, args ...
 func (r *Replayer) Apply(i int) {
 	r.idx = i
 	e := &r.g.Events[i]
+	// Draws and discards, most of the events, in few steps.
+	if st := &r.st; st.HandIndex >= 0 && int(e.Seat) < st.Players {
+		if e.Type == event.Draw {
+			r.draw(e)
+			return
+		}
+		if e.Type == event.Discard {
+			r.discard(e)
+			return
+		}
+	}
+	r.apply(e)
+}
+
+// apply applies an event other than a draw or discard in a hand.
+func (r *Replayer) apply(e *event.Event) {
 	st := &r.st
 	if st.HandIndex < 0 && e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
 		e.Type != event.Disconnect && e.Type != event.Reconnect {
@@ -254,6 +270,9 @@ func (r *Replayer) roundStart(e *event.Event) {
 		ss.Score = rd.Scores[s]
 		ss.LastDiscardPass, ss.RiichiPass = -1, -1
 		ss.CalledKind, ss.ChiSuji = 255, 255
+		if ids && dealIDs(ss, &rd.Hands[s], &rd.HandIDs[s]) {
+			continue
+		}
 		for j, t := range rd.Hands[s] {
 			if t == tile.None {
 				r.report("parse.round", event.Seat(s), "seat %d's starting hand has %d tiles, want 13", s, j)
@@ -263,6 +282,28 @@ func (r *Replayer) roundStart(e *event.Event) {
 		}
 	}
 	_ = prevScores
+}
+
+// dealIDs puts a starting hand with tile ids into the empty hand of ss in
+// one pass, when every tile is valid and agrees with its id and no id comes
+// twice (then no kind can come five times). Otherwise it leaves the hand
+// empty and returns false, for addTile to find what is wrong.
+func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
+	for j, t := range hand {
+		id := ids[j]
+		k := t.Kind()
+		if t == tile.None || id >= tile.NumIDs || id.Kind() != k || ss.IDs.has(id) {
+			ss.Hand, ss.Reds, ss.IDs, ss.N = tile.Counts{}, [3]uint8{}, idSet{}, 0
+			return false
+		}
+		ss.Hand[k]++
+		if t.Red() {
+			ss.Reds[k.Suit()]++
+		}
+		ss.IDs.add(id)
+	}
+	ss.N = len(hand)
+	return true
 }
 
 // addTile puts a tile into a seat's concealed hand.
@@ -358,12 +399,17 @@ func handString(ss *SeatState) string { return tile.FormatTiles(ss.Tiles()) }
 // expectTurn reports a finding unless it is seat e.Seat's turn in phase p
 // or q (pass the same phase twice for one).
 func (r *Replayer) expectTurn(e *event.Event, check string, p, q Phase) bool {
-	st := &r.st
-	if (st.Phase == p || st.Phase == q) && st.Turn == e.Seat {
+	if st := &r.st; (st.Phase == p || st.Phase == q) && st.Turn == e.Seat {
 		return true
 	}
-	r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
+	r.notTurn(e, check)
 	return false
+}
+
+// notTurn reports an event out of turn.
+func (r *Replayer) notTurn(e *event.Event, check string) {
+	st := &r.st
+	r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
 }
 
 // passLastTile ends the window in which the last discard (or added-kan
@@ -402,7 +448,7 @@ func (r *Replayer) draw(e *event.Event) {
 	ids := r.ids
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
-		if st.LastValid && !st.LastIsKan {
+		if st.LastValid && !st.LastIsKan && st.LastSeat.Valid() && st.Seats[st.LastSeat].Riichi == RiichiDiscarded {
 			r.checkRiichiPaid()
 		}
 		if st.Phase == AfterDiscard {
@@ -425,7 +471,8 @@ func (r *Replayer) draw(e *event.Event) {
 		r.passLastTile()
 	}
 	replacement := st.Phase == WaitReplacement
-	if !r.expectTurn(e, "legality.turn", WaitDraw, WaitReplacement) {
+	if st.Turn != e.Seat || st.Phase != WaitDraw && !replacement {
+		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat
 	}
 	if e.Flags&event.Replacement != 0 && !replacement {
@@ -448,8 +495,18 @@ func (r *Replayer) draw(e *event.Event) {
 		r.report("legality.dora", e.Seat, "kan dora indicator not revealed by the kan player's discard")
 		st.DoraOwed = 0
 	}
-	r.addTile(e.Seat, e.Tile, e.ID, ids)
 	ss := &st.Seats[e.Seat]
+	if k := e.Tile.Kind(); ids && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(e.ID) {
+		// addTile's common case, without the call.
+		ss.Hand[k]++
+		ss.N++
+		if e.Tile.Red() {
+			ss.Reds[k.Suit()]++
+		}
+		ss.IDs.add(e.ID)
+	} else {
+		r.addTile(e.Seat, e.Tile, e.ID, ids)
+	}
 	ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, replacement
 	ss.CalledThisTurn = false
 	st.Phase = WaitDiscard
@@ -469,7 +526,8 @@ func (r *Replayer) checkRiichiPaid() {
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
+	if st.Turn != e.Seat || st.Phase != WaitDiscard {
+		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
@@ -477,7 +535,7 @@ func (r *Replayer) discard(e *event.Event) {
 		r.report("legality.dora", e.Seat, "discard before the kan dora indicator was revealed")
 		st.DoraOwed, st.DoraDue = 0, 0
 	}
-	if ss.N%3 != 2 {
+	if uint(ss.N)%3 != 2 {
 		r.report("legality.hand_size", e.Seat, "seat %d discards from a hand of %d tiles", e.Seat, ss.N)
 	}
 	tsumogiri := ss.Drawn != tile.None && ss.Drawn == e.Tile && (!ids || ss.DrawnID == e.ID)
@@ -502,7 +560,17 @@ func (r *Replayer) discard(e *event.Event) {
 			r.report("legality.kuikae", e.Seat, "seat %d discards %v right after calling %v (swap calling)", e.Seat, e.Tile, ss.CalledKind)
 		}
 	}
-	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
+	if k := e.Tile.Kind(); ids && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 {
+		// removeTile's common case, without the call.
+		ss.Hand[k]--
+		ss.N--
+		if e.Tile.Red() {
+			ss.Reds[k.Suit()]--
+		}
+		ss.IDs.remove(e.ID)
+	} else {
+		r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
+	}
 	if ss.Riichi == RiichiDiscarded && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
 		r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that is not tenpai: %s", e.Seat, handString(ss))
 	}

@@ -176,8 +176,9 @@ func (s *SeatState) Tiles() []tile.Tile {
 	return out
 }
 
-// idSet is a set of physical tile ids 0–135.
-type idSet [3]uint64
+// idSet is a set of physical tile ids 0–135. It has room for every id a
+// byte holds, so that indexing it needs no bounds check.
+type idSet [4]uint64
 
 func (s *idSet) add(id tile.ID)      { s[id>>6] |= 1 << (id & 63) }
 func (s *idSet) remove(id tile.ID)   { s[id>>6] &^= 1 << (id & 63) }
