@@ -242,6 +242,8 @@ type Error struct {
 	Err    error
 }
 
+// Error returns "path: offset N, element M, round E1-0: format: message",
+// leaving out the parts that are unknown.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Path != "" {

@@ -132,6 +132,8 @@ type analyzeSink struct {
 	sum *stats.Summary
 }
 
+// Write writes one input's rows to the tables and counts them into the
+// summary.
 func (s *analyzeSink) Write(r *stats.GameRows) error {
 	s.sum.Add(r)
 	return s.w.Write(r)
