@@ -216,3 +216,27 @@ func TestGameReset(t *testing.T) {
 		t.Error("reset Game is Complete")
 	}
 }
+
+func TestSetTenhouType(t *testing.T) {
+	for typ, want := range map[int]string{
+		0x00A9: "四鳳南喰赤", 0x00E1: "四鳳東喰赤速", 0x00B9: "三鳳南喰赤", 0x0009: "四般南喰赤",
+		0x000B: "四般南喰－", 0x0229: "四琥南喰赤祝２", 0x0639: "三琥南喰赤祝５", 0x0089: "四上南喰赤",
+		0x0029: "四特南喰赤", 0x0001: "四般東喰赤",
+	} {
+		var m event.Meta
+		m.SetTenhouType(typ)
+		if got := m.Rules.Name; got != want {
+			t.Errorf("SetTenhouType(%#x): name %s, want %s", typ, got, want)
+		}
+	}
+	var m event.Meta
+	m.SetTenhouType(0x00B9) // 三鳳南喰赤
+	if m.Players != 3 || m.Length != event.EastSouth || m.Rules.RedFives != [3]int8{0, 1, 1} ||
+		m.Rules.OpenTanyao != event.FlagYes || m.Rules.Fast != event.FlagNo || m.Rules.Chips != event.FlagNo || m.Rules.TenhouType != 0xB9 {
+		t.Errorf("SetTenhouType(0xb9) = %+v", m)
+	}
+	m.SetTenhouType(0x00E3) // 四鳳東喰－速: no red fives
+	if m.Players != 4 || m.Length != event.EastOnly || m.Rules.RedFives != [3]int8{} || m.Rules.Fast != event.FlagYes {
+		t.Errorf("SetTenhouType(0xe3) = %+v", m)
+	}
+}

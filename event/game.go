@@ -133,6 +133,81 @@ type Rules struct {
 	Extra []KeyValue
 }
 
+// SetTenhouType sets what the bits of Tenhou's GO type say of a game
+// (TENHOU-FORMATS.md §1.2): the players, the length, red fives, open
+// tanyao, fast and chip tables, and the rule name as the web client and the
+// archive's rule column write it (players, table, length, open tanyao, red
+// fives, then 速 for fast games and the chip mark, "四鳳南喰赤").
+func (m *Meta) SetTenhouType(t int) {
+	r := &m.Rules
+	r.TenhouType = int32(t)
+	m.Players = 4
+	r.RedFives = [3]int8{1, 1, 1}
+	if t&0x10 != 0 {
+		m.Players = 3
+		r.RedFives = [3]int8{0, 1, 1}
+	}
+	if t&0x2 != 0 {
+		r.RedFives = [3]int8{}
+	}
+	r.OpenTanyao = FlagOf(t&0x4 == 0)
+	r.Fast = FlagOf(t&0x40 != 0)
+	r.Chips = FlagOf(t&0x600 != 0)
+	m.Length = EastOnly
+	if t&0x8 != 0 {
+		m.Length = EastSouth
+	}
+	r.Name = tenhouRuleName(t)
+}
+
+func tenhouRuleName(t int) string {
+	var b strings.Builder
+	if t&0x10 != 0 {
+		b.WriteString("三")
+	} else {
+		b.WriteString("四")
+	}
+	level := 0
+	if t&0x20 != 0 {
+		level += 2
+	}
+	if t&0x80 != 0 {
+		level++
+	}
+	tables := [4]string{"般", "上", "特", "鳳"}
+	if t&0x600 != 0 {
+		tables = [4]string{"若", "銀", "琥", "孔"}
+	}
+	b.WriteString(tables[level])
+	if t&0x8 != 0 {
+		b.WriteString("南")
+	} else {
+		b.WriteString("東")
+	}
+	if t&0x4 == 0 {
+		b.WriteString("喰")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x2 == 0 {
+		b.WriteString("赤")
+	} else {
+		b.WriteString("－")
+	}
+	if t&0x40 != 0 {
+		b.WriteString("速")
+	}
+	switch t & 0x600 {
+	case 0x200:
+		b.WriteString("祝２")
+	case 0x600:
+		b.WriteString("祝５")
+	case 0x400:
+		b.WriteString("祝０")
+	}
+	return b.String()
+}
+
 // KeyValue is one named fact.
 type KeyValue struct {
 	Key, Value string

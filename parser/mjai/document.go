@@ -340,80 +340,11 @@ const math32 = 1<<31 - 1
 // goType applies Tenhou's GO type bits (TENHOU-FORMATS.md §1.2).
 func (d *Decoder) goType(t int) {
 	m := &d.g.Meta
-	r := &m.Rules
-	r.TenhouType = int32(t)
-	r.RedFives = [3]int8{1, 1, 1}
-	if t&0x2 != 0 {
-		r.RedFives = [3]int8{}
+	players := m.Players
+	m.SetTenhouType(t)
+	if !d.setPlayers(int(m.Players)) {
+		m.Players = players // the events say otherwise
 	}
-	r.OpenTanyao = event.FlagOf(t&0x4 == 0)
-	r.Fast = event.FlagOf(t&0x40 != 0)
-	r.Chips = event.FlagOf(t&0x600 != 0)
-	if t&0x8 != 0 {
-		m.Length = event.EastSouth
-	} else {
-		m.Length = event.EastOnly
-	}
-	if t&0x10 != 0 {
-		d.setPlayers(3)
-		if t&0x2 == 0 {
-			r.RedFives = [3]int8{0, 1, 1}
-		}
-	} else {
-		d.setPlayers(4)
-	}
-	r.Name = tenhouRuleName(t)
-}
-
-// tenhouRuleName builds Tenhou's rule name from the GO type bits, as the
-// mjlog decoder does: players, table, length, open tanyao, red fives, fast,
-// chips.
-func tenhouRuleName(t int) string {
-	var b strings.Builder
-	if t&0x10 != 0 {
-		b.WriteString("三")
-	} else {
-		b.WriteString("四")
-	}
-	level := 0
-	if t&0x20 != 0 {
-		level += 2
-	}
-	if t&0x80 != 0 {
-		level++
-	}
-	tables := [4]string{"般", "上", "特", "鳳"}
-	if t&0x600 != 0 {
-		tables = [4]string{"若", "銀", "琥", "孔"}
-	}
-	b.WriteString(tables[level])
-	if t&0x8 != 0 {
-		b.WriteString("南")
-	} else {
-		b.WriteString("東")
-	}
-	if t&0x4 == 0 {
-		b.WriteString("喰")
-	} else {
-		b.WriteString("－")
-	}
-	if t&0x2 == 0 {
-		b.WriteString("赤")
-	} else {
-		b.WriteString("－")
-	}
-	if t&0x40 != 0 {
-		b.WriteString("速")
-	}
-	switch t & 0x600 {
-	case 0x200:
-		b.WriteString("祝２")
-	case 0x600:
-		b.WriteString("祝５")
-	case 0x400:
-		b.WriteString("祝０")
-	}
-	return b.String()
 }
 
 // owari reads the single-object variant's final result: the four final

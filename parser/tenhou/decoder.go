@@ -640,27 +640,9 @@ func (d *Decoder) goElem() error {
 		return fmt.Errorf("GO after the game started: %w", event.ErrValue)
 	}
 	d.sawGO = true
-	r.TenhouType = int32(t)
+	d.g.Meta.SetTenhouType(int(t))
 	d.setReds(t&0x2 == 0)
-	if !d.reds {
-		r.RedFives = [3]int8{}
-	}
-	r.OpenTanyao = event.FlagOf(t&0x4 == 0)
-	r.Fast = event.FlagOf(t&0x40 != 0)
-	r.Chips = event.FlagOf(t&0x600 != 0)
-	m := &d.g.Meta
-	if t&0x8 != 0 {
-		m.Length = event.EastSouth
-	} else {
-		m.Length = event.EastOnly
-	}
-	if t&0x10 != 0 {
-		d.players = 3
-		m.Players = 3
-		if d.reds {
-			r.RedFives = [3]int8{0, 1, 1}
-		}
-	}
+	d.players = int(d.g.Meta.Players)
 	if v, ok := s.attr("lobby"); ok {
 		l, ok := parseUint(v)
 		if !ok || l > math.MaxInt32 {
@@ -668,7 +650,6 @@ func (d *Decoder) goElem() error {
 		}
 		r.TenhouLobby = int32(l)
 	}
-	r.Name = ruleName(t)
 	for _, a := range s.attrs {
 		k := string(s.bytesOf(a.name))
 		if k == "type" || k == "lobby" {
@@ -686,58 +667,6 @@ func sortKV(kv []event.KeyValue) {
 			kv[j], kv[j-1] = kv[j-1], kv[j]
 		}
 	}
-}
-
-// ruleName builds Tenhou's rule name from the GO type bits, as the web
-// client and the archive's rule column write it (TENHOU-FORMATS.md §1.2):
-// players, table, length, open tanyao, red fives, then 速 for fast games and
-// the chip mark.
-func ruleName(t int) string {
-	var b strings.Builder
-	if t&0x10 != 0 {
-		b.WriteString("三")
-	} else {
-		b.WriteString("四")
-	}
-	level := 0
-	if t&0x20 != 0 {
-		level += 2
-	}
-	if t&0x80 != 0 {
-		level++
-	}
-	tables := [4]string{"般", "上", "特", "鳳"}
-	if t&0x600 != 0 {
-		tables = [4]string{"若", "銀", "琥", "孔"}
-	}
-	b.WriteString(tables[level])
-	if t&0x8 != 0 {
-		b.WriteString("南")
-	} else {
-		b.WriteString("東")
-	}
-	if t&0x4 == 0 {
-		b.WriteString("喰")
-	} else {
-		b.WriteString("－")
-	}
-	if t&0x2 == 0 {
-		b.WriteString("赤")
-	} else {
-		b.WriteString("－")
-	}
-	if t&0x40 != 0 {
-		b.WriteString("速")
-	}
-	switch t & 0x600 {
-	case 0x200:
-		b.WriteString("祝２")
-	case 0x600:
-		b.WriteString("祝５")
-	case 0x400:
-		b.WriteString("祝０")
-	}
-	return b.String()
 }
 
 // danNames are Tenhou's rank names by dan index (UN dan).

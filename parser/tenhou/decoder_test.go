@@ -228,15 +228,3 @@ func TestConsolePrompts(t *testing.T) {
 		t.Error("stray non-ASCII byte inside a tag decoded without error")
 	}
 }
-
-func TestRuleName(t *testing.T) {
-	for typ, want := range map[int]string{
-		0x00A9: "四鳳南喰赤", 0x00E1: "四鳳東喰赤速", 0x00B9: "三鳳南喰赤", 0x0009: "四般南喰赤",
-		0x000B: "四般南喰－", 0x0229: "四琥南喰赤祝２", 0x0639: "三琥南喰赤祝５", 0x0089: "四上南喰赤",
-		0x0029: "四特南喰赤", 0x0001: "四般東喰赤",
-	} {
-		if got := ruleName(typ); got != want {
-			t.Errorf("ruleName(%#x) = %s, want %s", typ, got, want)
-		}
-	}
-}
