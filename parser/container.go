@@ -236,14 +236,14 @@ func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, ow
 	if ra == nil {
 		ra = bytes.NewReader(owned)
 	}
+	if k == kindZip {
+		return w.zip(path, ra, size, depth+1)
+	}
 	var r io.Reader = io.NewSectionReader(ra, 0, size)
 	if owned == nil {
 		r = bufio.NewReaderSize(r, 64<<10)
 	}
-	switch k {
-	case kindZip:
-		return w.zip(path, ra, size, depth+1)
-	case kindTar:
+	if k == kindTar {
 		return w.tar(path, r, depth+1)
 	}
 	hint := zstdSize(k, head)
@@ -344,29 +344,19 @@ func (w *walker) readAll(head []byte, eof bool, r io.Reader, ext extent) ([]byte
 		return data, nil
 	}
 	for {
+		var n int
+		var err error
 		if len(data) == cap(data) {
 			// Full: read one byte before growing, so that a buffer of
 			// the right size is not grown only to find the end.
-			n, err := r.Read(w.probe[:])
-			if n > 0 {
+			if n, err = r.Read(w.probe[:]); n > 0 {
 				data = slices.Grow(data, int(min(max(int64(len(data)), 16<<10), limit+1-int64(len(data)))))
 				data = append(data, w.probe[0])
 			}
-			if int64(len(data)) > limit {
-				return nil, w.tooLarge(-1)
-			}
-			if err == io.EOF {
-				return data, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			if n == 0 {
-				continue
-			}
+		} else {
+			n, err = r.Read(data[len(data):cap(data)])
+			data = data[:len(data)+n]
 		}
-		n, err := r.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
 		if int64(len(data)) > limit {
 			return nil, w.tooLarge(-1)
 		}

@@ -13,19 +13,22 @@ import (
 	"github.com/haifu/haifu/parser/tenhou6"
 )
 
+// detectors are the content tests of the formats, by format. Detect tries
+// them in the order of the formats, which puts the most specific first.
+var detectors = [...]func([]byte) bool{
+	event.FormatMjlog:   tenhou.Detect,
+	event.FormatTenhou6: tenhou6.Detect,
+	event.FormatMajsoul: majsoul.Detect,
+	event.FormatMjai:    mjai.Detect,
+}
+
 // Detect returns the format of the decompressed log data, judged by its
 // content alone, or event.FormatUnknown. It reads at most the first 64 KiB.
 func Detect(data []byte) event.Format {
-	// One case per format, the most specific test first.
-	switch {
-	case tenhou.Detect(data):
-		return event.FormatMjlog
-	case tenhou6.Detect(data):
-		return event.FormatTenhou6
-	case majsoul.Detect(data):
-		return event.FormatMajsoul
-	case mjai.Detect(data):
-		return event.FormatMjai
+	for f, is := range detectors {
+		if is != nil && is(data) {
+			return event.Format(f)
+		}
 	}
 	return event.FormatUnknown
 }
@@ -67,27 +70,17 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 			return d.fail(g, in, f, fmt.Errorf("content %s: %w", describe(in.Data), ErrUnknownFormat))
 		}
 	}
-	// One case per format: the forced format's own test, then its decoder.
+	if forced && int(f) < len(detectors) && !detectors[f](in.Data) {
+		return d.wrongFormat(g, in)
+	}
 	switch f {
 	case event.FormatMjlog:
-		if forced && !tenhou.Detect(in.Data) {
-			return d.wrongFormat(g, in)
-		}
 		return d.mjlog.Decode(in.Data, in.Path, g)
 	case event.FormatTenhou6:
-		if forced && !tenhou6.Detect(in.Data) {
-			return d.wrongFormat(g, in)
-		}
 		return d.tenhou6.Decode(in.Data, in.Path, g)
 	case event.FormatMajsoul:
-		if forced && !majsoul.Detect(in.Data) {
-			return d.wrongFormat(g, in)
-		}
 		return d.majsoul.Decode(in.Data, in.Path, g)
 	case event.FormatMjai:
-		if forced && !mjai.Detect(in.Data) {
-			return d.wrongFormat(g, in)
-		}
 		return d.mjai.Decode(in.Data, in.Path, g)
 	}
 	return d.fail(g, in, f, fmt.Errorf("reading %v logs is not implemented yet: %w", f, event.ErrUnsupported))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,12 +111,7 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 		parquet.CreatedBy("haifu", "", ""),
 		parquet.MaxRowsPerRowGroup(maxRowGroupRows),
 	}
-	keys := make([]string, 0, len(meta))
-	for k := range meta {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
 	t := &table[T]{tmp: tmp, final: filepath.Join(dir, name), opts: opts,
@@ -233,7 +229,12 @@ func (t *table[T]) close() error {
 	return err
 }
 
+// abort stops writing and removes the temporary files; a nil t is a table
+// not created.
 func (t *table[T]) abort() {
+	if t == nil {
+		return
+	}
 	t.stop()
 	t.closePart()
 	os.RemoveAll(t.tmp)
@@ -341,21 +342,11 @@ func (w *Writer) Close() error {
 
 // Abort stops writing and removes the temporary files.
 func (w *Writer) Abort() {
-	if w.games != nil {
-		w.games.abort()
-	}
-	if w.rounds != nil {
-		w.rounds.abort()
-	}
-	if w.seats != nil {
-		w.seats.abort()
-	}
-	if w.discrepancies != nil {
-		w.discrepancies.abort()
-	}
-	if w.errs != nil {
-		w.errs.abort()
-	}
+	w.games.abort()
+	w.rounds.abort()
+	w.seats.abort()
+	w.discrepancies.abort()
+	w.errs.abort()
 }
 
 // ReadSummary reads the tables of an output directory back and aggregates

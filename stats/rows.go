@@ -199,9 +199,8 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 // them must no longer be used.
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
 	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0]}
-	out := r
 	m := &g.Meta
-	gr := &out.Game
+	gr := &r.Game
 	gr.GameID, gr.Path = m.ID, path
 	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
 	gr.Players = int32(m.Players)
@@ -236,7 +235,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if decodeErr != nil {
 		msg := decodeErr.Error()
 		gr.Error = &msg
-		er := ErrorRow{Path: path, GameID: m.ID, Format: m.Format.String(), Error: msg}
+		er := ErrorRow{Path: path, GameID: m.ID, Format: gr.Format, Error: msg}
 		var pe *event.Error
 		if errors.As(decodeErr, &pe) {
 			if pe.Offset >= 0 {
@@ -250,7 +249,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 				er.Round = pe.Round.String()
 			}
 		}
-		out.Errors = append(out.Errors, er)
+		r.Errors = append(r.Errors, er)
 	}
 	if rep == nil {
 		return
@@ -314,9 +313,9 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			if h.ExpectedKnown {
 				row.ComputedDelta = i32(sr.Expected)
 			}
-			out.Seats = append(out.Seats, row)
+			r.Seats = append(r.Seats, row)
 		}
-		out.Rounds = append(out.Rounds, rr)
+		r.Rounds = append(r.Rounds, rr)
 	}
 	for _, f := range rep.Findings {
 		d := DiscrepancyRow{GameID: m.ID, Path: path, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
@@ -331,7 +330,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		if f.Seat != event.NoSeat {
 			d.Seat = i32p(int32(f.Seat))
 		}
-		out.Discrepancies = append(out.Discrepancies, d)
+		r.Discrepancies = append(r.Discrepancies, d)
 	}
 }
 

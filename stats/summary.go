@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 )
-
-// outcomeNames are the values of rounds.outcome, in summary order.
-var outcomeNames = []string{"win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "incomplete"}
 
 // DivergenceCount counts the games of one kind of divergence, and their
 // hands from the divergence on.
@@ -76,11 +74,10 @@ func NewSummary() *Summary {
 	return &Summary{All: newCounts(), Groups: map[string]*Counts{}}
 }
 
-func groupName(platform string, players int32, length string) string {
-	return fmt.Sprintf("%s %dp %s", platform, players, length)
-}
-
-func (s *Summary) group(name string) *Counts {
+// group returns the Counts of the group of games of the given platform,
+// number of players and length ("tenhou 4p south").
+func (s *Summary) group(platform string, players int32, length string) *Counts {
+	name := fmt.Sprintf("%s %dp %s", platform, players, length)
 	c := s.Groups[name]
 	if c == nil {
 		c = newCounts()
@@ -90,15 +87,18 @@ func (s *Summary) group(name string) *Counts {
 }
 
 // AddGame counts one games row.
-func (s *Summary) AddGame(g *GameRow) {
+func (s *Summary) AddGame(g *GameRow) { s.addGame(g) }
+
+// addGame counts g and returns its group, or nil when g was not judged.
+func (s *Summary) addGame(g *GameRow) *Counts {
 	s.Inputs++
 	if g.Error != nil {
 		s.Failed++
-		return
+		return nil
 	}
 	s.Judged++
-	name := groupName(g.Platform, g.Players, g.Length)
-	for _, c := range []*Counts{s.All, s.group(name)} {
+	grp := s.group(g.Platform, g.Players, g.Length)
+	for _, c := range []*Counts{s.All, grp} {
 		c.Games++
 		if g.DivergentFrom != nil {
 			c.DivergentGames++
@@ -108,12 +108,15 @@ func (s *Summary) AddGame(g *GameRow) {
 			c.Divergences[g.DivergentKind] = d
 		}
 	}
+	return grp
 }
 
 // AddRound counts one rounds row.
-func (s *Summary) AddRound(r *RoundRow) {
-	name := groupName(r.Platform, r.Players, r.Length)
-	for _, c := range []*Counts{s.All, s.group(name)} {
+func (s *Summary) AddRound(r *RoundRow) { s.addRound(s.group(r.Platform, r.Players, r.Length), r) }
+
+// addRound counts r into its group grp and into All.
+func (s *Summary) addRound(grp *Counts, r *RoundRow) {
+	for _, c := range []*Counts{s.All, grp} {
 		c.Hands++
 		c.Outcomes[r.Outcome]++
 		if r.Outcome == "exhaustive" || r.Outcome == "nagashi" {
@@ -132,20 +135,24 @@ func (s *Summary) AddRound(r *RoundRow) {
 // AddDiscrepancy counts one discrepancies row.
 func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
 	s.All.Discrepancies[d.Check]++
-	s.group(groupName(d.Platform, d.Players, d.Length)).Discrepancies[d.Check]++
+	s.group(d.Platform, d.Players, d.Length).Discrepancies[d.Check]++
 }
 
-// Add counts the rows of one input.
+// Add counts the rows of one input. Its rounds and discrepancies are
+// counted in the game's group, whose platform, players and length Fill
+// gives them.
 func (s *Summary) Add(r *GameRows) {
-	s.AddGame(&r.Game)
-	if r.Game.Error != nil {
+	grp := s.addGame(&r.Game)
+	if grp == nil {
 		return
 	}
 	for i := range r.Rounds {
-		s.AddRound(&r.Rounds[i])
+		s.addRound(grp, &r.Rounds[i])
 	}
 	for i := range r.Discrepancies {
-		s.AddDiscrepancy(&r.Discrepancies[i])
+		d := &r.Discrepancies[i]
+		s.All.Discrepancies[d.Check]++
+		grp.Discrepancies[d.Check]++
 	}
 }
 
@@ -191,11 +198,7 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "inputs %d: %d games judged, %d failed\n\n", s.Inputs, s.Judged, s.Failed)
-	names := make([]string, 0, len(s.Groups))
-	for n := range s.Groups {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(s.Groups))
 	fmt.Fprintf(&b, "%-22s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
 		"group", "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
 	row := func(name string, c *Counts) {
@@ -214,20 +217,11 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game\n", s.All.NotenTotal, s.All.NotenPerDraw, s.All.NotenPerGame)
 	fmt.Fprintf(&b, "divergent under the rules: %d games, %d hands\n", s.All.DivergentGames, s.All.DivergentHands)
-	kinds := make([]string, 0, len(s.All.Divergences))
-	for k := range s.All.Divergences {
-		kinds = append(kinds, k)
-	}
-	slices.Sort(kinds)
-	for _, k := range kinds {
+	for _, k := range slices.Sorted(maps.Keys(s.All.Divergences)) {
 		d := s.All.Divergences[k]
 		fmt.Fprintf(&b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
 	}
-	checks := make([]string, 0, len(s.All.Discrepancies))
-	for c := range s.All.Discrepancies {
-		checks = append(checks, c)
-	}
-	slices.Sort(checks)
+	checks := slices.Sorted(maps.Keys(s.All.Discrepancies))
 	total := 0
 	for _, c := range checks {
 		total += s.All.Discrepancies[c]

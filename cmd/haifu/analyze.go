@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -39,14 +40,13 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers, and the cap on cores (default: all)")
 	out := fs.String("o", "", "output directory for the Parquet tables (required)")
 	shard := fs.String("shard", "", "K/N: process only the K-th of N parts of the inputs (0 <= K < N)")
-	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	f, err := formatFlag(*format)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+	f, ok := format()
+	if !ok {
 		return exitUsage
 	}
 	if *out == "" || fs.NArg() == 0 {
@@ -79,6 +79,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	}
 	meta := map[string]string{"haifu.rules": *rulesFlag}
 	if *rulesFlag != "auto" {
+		var err error
 		if opt.Rules, err = adjudicator.Load(*rulesFlag); err != nil {
 			fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 			return exitUsage
@@ -112,12 +113,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		return exitFound
 	}
 	sum.Finish()
-	if *asJSON {
-		err = sum.WriteJSON(e.stdout)
-	} else {
-		err = sum.WriteText(e.stdout)
-	}
-	if err != nil {
+	if err := writeSummary(e.stdout, sum, *asJSON); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
 	}
@@ -152,20 +148,22 @@ printed it.`)
 		return exitUsage
 	}
 	sum, err := stats.ReadSummary(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "haifu summary: %v\n", err)
-		return exitFound
-	}
-	if *asJSON {
-		err = sum.WriteJSON(e.stdout)
-	} else {
-		err = sum.WriteText(e.stdout)
+	if err == nil {
+		err = writeSummary(e.stdout, sum, *asJSON)
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "haifu summary: %v\n", err)
 		return exitFound
 	}
 	return exitOK
+}
+
+// writeSummary writes sum as a table, or as JSON.
+func writeSummary(w io.Writer, sum *stats.Summary, asJSON bool) error {
+	if asJSON {
+		return sum.WriteJSON(w)
+	}
+	return sum.WriteText(w)
 }
 
 // isTerminal reports whether w is a character device (a terminal).

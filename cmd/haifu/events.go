@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
@@ -19,13 +19,12 @@ ryuukyoku, game_end, disconnect, reconnect), tiles in mpsz notation (5m, 0p
 for a red five, 7z) and seats 0-3. A game that cannot be read completely is
 reported on standard error after the events that could be read; the exit
 status is then 1.`)
-	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	format := formatFlag(e, fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	f, err := formatFlag(*format)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
+	f, ok := format()
+	if !ok {
 		return exitUsage
 	}
 	if fs.NArg() == 0 {
@@ -38,7 +37,7 @@ status is then 1.`)
 	var buf []byte
 	failed := 0
 	var werr error
-	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -74,14 +73,20 @@ status is then 1.`)
 	return exitOK
 }
 
-// formatFlag parses a --format value; "auto" is event.FormatUnknown.
-func formatFlag(s string) (event.Format, error) {
-	if s == "auto" || s == "" {
-		return event.FormatUnknown, nil
+// formatFlag defines --format on fs and returns the function that reads it
+// once fs is parsed: the format ("auto" is event.FormatUnknown), or false
+// after an unknown one is reported on e.stderr.
+func formatFlag(e *env, fs *flag.FlagSet) func() (event.Format, bool) {
+	s := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	return func() (event.Format, bool) {
+		if *s == "auto" || *s == "" {
+			return event.FormatUnknown, true
+		}
+		f, ok := event.ParseFormat(*s)
+		if !ok || f == event.FormatUnknown {
+			fmt.Fprintf(e.stderr, "haifu %s: unknown --format %q (want auto, mjlog, tenhou6, majsoul, mjai)\n", fs.Name(), *s)
+			return 0, false
+		}
+		return f, true
 	}
-	f, ok := event.ParseFormat(s)
-	if !ok || f == event.FormatUnknown {
-		return 0, fmt.Errorf("unknown --format %q (want %s)", s, strings.Join([]string{"auto", "mjlog", "tenhou6", "majsoul", "mjai"}, ", "))
-	}
-	return f, nil
 }

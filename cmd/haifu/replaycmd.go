@@ -23,13 +23,12 @@ are printed where they occur, prefixed with "!!".
 
 --round N prints only hand N (counting from 1 in the game's order).`)
 	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
-	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	format := formatFlag(e, fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	f, err := formatFlag(*format)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "haifu replay: %v\n", err)
+	f, ok := format()
+	if !ok {
 		return exitUsage
 	}
 	if fs.NArg() != 1 {
@@ -42,7 +41,7 @@ are printed where they occur, prefixed with "!!".
 	var g event.Game
 	n := 0
 	status := exitOK
-	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
 		if n++; n > 1 {
 			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
 		}

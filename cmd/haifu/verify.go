@@ -37,15 +37,14 @@ The last line on standard error is
 
 The exit status is 0 when every game is consistent, 1 when a discrepancy or
 an unreadable input was found, 2 on a usage error.`)
-	format := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	f, err := formatFlag(*format)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
+	f, ok := format()
+	if !ok {
 		return exitUsage
 	}
 	if fs.NArg() == 0 {
@@ -54,6 +53,7 @@ an unreadable input was found, 2 on a usage error.`)
 	}
 	var fixed *adjudicator.Rules
 	if *rulesFlag != "auto" {
+		var err error
 		if fixed, err = adjudicator.Load(*rulesFlag); err != nil {
 			fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
 			return exitUsage
@@ -66,7 +66,7 @@ an unreadable input was found, 2 on a usage error.`)
 	var jr adjudicator.Judger
 	var games, rounds, discrepancies, errs, divergentGames int
 	var buf []byte
-	err = parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -224,7 +224,7 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 	}
 	hand, round, ev := -1, event.RoundID{}, -1
 	if pe, ok := err.(*event.Error); ok {
-		hand, round, ev = pe.Hand, pe.Round, -1
+		hand, round = pe.Hand, pe.Round
 	}
 	b = appendHead(b, path, g, hand, round, ev)
 	b = append(b, `,"check":"parse","message":`...)

@@ -128,9 +128,6 @@ func Features(dir, name string) ([]map[string]string, error) {
 		return nil, err
 	}
 	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
-	if len(lines) == 0 {
-		return nil, nil
-	}
 	head := strings.Split(lines[0], "\t")
 	var out []map[string]string
 	for _, l := range lines[1:] {

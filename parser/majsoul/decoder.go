@@ -14,15 +14,34 @@ import (
 )
 
 // Markers that identify a Mahjong Soul record in the first bytes of its
-// input.
+// input, each split into a prefix and the rest: Detect looks for the rest,
+// whose first byte is rarer in JSON than a quote or a dot, and then checks
+// the prefix before it.
 var (
-	markerGDR      = []byte(".lq.GameDetailRecords")
-	markerNewRound = []byte("RecordNewRound")
-	markerShort    = []byte(`"NewRound"`)
+	markerGDR      = marker{[]byte(".lq."), []byte("GameDetailRecords")}
+	markerNewRound = marker{[]byte("Record"), []byte("NewRound")}
+	markerShort    = marker{[]byte(`"`), []byte(`NewRound"`)}
 	// markerBase64 is the GameDetailRecords wrapper's first 21 bytes in
 	// base64, as JSON writes a bytes field holding it.
-	markerBase64 = []byte(`"` + base64.StdEncoding.EncodeToString([]byte("\x0a\x15.lq.GameDetailRecords")[:21]))
+	markerBase64 = marker{[]byte(`"`), []byte(base64.StdEncoding.EncodeToString([]byte("\x0a\x15.lq.GameDetailRecords")[:21]))}
 )
+
+// marker is the string prefix+rest.
+type marker struct{ prefix, rest []byte }
+
+// in reports whether data holds the marker.
+func (m marker) in(data []byte) bool {
+	for i := 0; ; i++ {
+		j := bytes.Index(data[i:], m.rest)
+		if j < 0 {
+			return false
+		}
+		i += j
+		if bytes.HasSuffix(data[:i], m.prefix) {
+			return true
+		}
+	}
+}
 
 // sniffLen is how far Detect looks for a marker.
 const sniffLen = 256 << 10
@@ -30,8 +49,9 @@ const sniffLen = 256 << 10
 // Detect reports whether data looks like a Mahjong Soul game record: a JSON
 // document (object or array) naming the record types (".lq.RecordNewRound",
 // "RecordNewRound" or "NewRound") or the ".lq.GameDetailRecords" wrapper
-// (also as base64 protobuf), or binary protobuf holding them. It looks at the first 256 KiB only.
-// mjlog XML, tenhou.net/6 JSON and mjai logs never contain these names.
+// (also as base64 protobuf), or binary protobuf holding them. It looks at
+// the first 256 KiB only. mjlog XML, tenhou.net/6 JSON and mjai logs never
+// contain these names.
 func Detect(data []byte) bool {
 	if len(data) > sniffLen {
 		data = data[:sniffLen]
@@ -42,15 +62,14 @@ func Detect(data []byte) bool {
 	}
 	switch data[i] {
 	case '{', '[':
-		return bytes.Contains(data, markerNewRound) || bytes.Contains(data, markerShort) || bytes.Contains(data, markerGDR) ||
-			bytes.Contains(data, markerBase64)
+		return markerNewRound.in(data) || markerShort.in(data) || markerGDR.in(data) || markerBase64.in(data)
 	case '<':
 		return false
 	}
 	// Raw protobuf: binary (a control byte near the start, as protobuf's
 	// tags and lengths are) and naming the record messages. A text file
 	// that merely mentions them (a notes file, a manifest) is not one.
-	return isBinary(data[i:min(len(data), i+64)]) && (bytes.Contains(data, markerGDR) || bytes.Contains(data, markerNewRound))
+	return isBinary(data[i:min(len(data), i+64)]) && (markerGDR.in(data) || markerNewRound.in(data))
 }
 
 // isBinary reports whether b holds a control byte other than tab, line
@@ -372,6 +391,15 @@ func (d *Decoder) needHand(what string) error {
 	return nil
 }
 
+// actor checks that a hand is on and returns the seat of the player who
+// acts in it.
+func (d *Decoder) actor(seat int, what string) (event.Seat, error) {
+	if err := d.needHand(what); err != nil {
+		return event.NoSeat, err
+	}
+	return d.seatOf(seat, what)
+}
+
 func (s *seatState) add(t tile.Tile)    { s.hand[t&127]++ }
 func (s *seatState) remove(t tile.Tile) { s.hand[t&127]-- }
 
@@ -564,10 +592,7 @@ func (d *Decoder) newDoras(l *tileList) error {
 }
 
 func (d *Decoder) applyDealTile(r *recDealTile) error {
-	if err := d.needHand("draw"); err != nil {
-		return err
-	}
-	s, err := d.seatOf(r.seat, "draw")
+	s, err := d.actor(r.seat, "draw")
 	if err != nil {
 		return err
 	}
@@ -594,10 +619,7 @@ func (d *Decoder) applyDealTile(r *recDealTile) error {
 }
 
 func (d *Decoder) applyDiscardTile(r *recDiscardTile) error {
-	if err := d.needHand("discard"); err != nil {
-		return err
-	}
-	s, err := d.seatOf(r.seat, "discard")
+	s, err := d.actor(r.seat, "discard")
 	if err != nil {
 		return err
 	}
@@ -660,10 +682,7 @@ func sortMeld(m *event.Meld, called int) int8 {
 }
 
 func (d *Decoder) applyChiPengGang(r *recChiPengGang) error {
-	if err := d.needHand("call"); err != nil {
-		return err
-	}
-	s, err := d.seatOf(r.seat, "call")
+	s, err := d.actor(r.seat, "call")
 	if err != nil {
 		return err
 	}
@@ -739,10 +758,7 @@ func (d *Decoder) applyChiPengGang(r *recChiPengGang) error {
 }
 
 func (d *Decoder) applyAnGangAddGang(r *recAnGangAddGang) error {
-	if err := d.needHand("kan"); err != nil {
-		return err
-	}
-	s, err := d.seatOf(r.seat, "kan")
+	s, err := d.actor(r.seat, "kan")
 	if err != nil {
 		return err
 	}
@@ -799,10 +815,7 @@ func (d *Decoder) applyAnGangAddGang(r *recAnGangAddGang) error {
 }
 
 func (d *Decoder) applyBaBei(r *recAnGangAddGang) error {
-	if err := d.needHand("kita"); err != nil {
-		return err
-	}
-	s, err := d.seatOf(r.seat, "kita")
+	s, err := d.actor(r.seat, "kita")
 	if err != nil {
 		return err
 	}

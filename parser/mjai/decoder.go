@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/valyala/fastjson"
@@ -239,10 +240,7 @@ func (d *Decoder) lines(data []byte, off int) error {
 		if len(b) > 0 && b[len(b)-1] == '\r' {
 			b = b[:len(b)-1]
 		}
-		lead := 0
-		for lead < len(b) && (b[lead] == ' ' || b[lead] == '\t') {
-			lead++
-		}
+		lead := skipBlank(b, 0)
 		switch {
 		case lead == len(b):
 		case !isObjectLine(b[lead:]):
@@ -404,12 +402,9 @@ func (c *counted) note(d *Decoder) {
 // warn records a warning once per distinct text.
 func (d *Decoder) warn(format string, args ...any) {
 	s := fmt.Sprintf(format, args...)
-	for _, w := range d.unknown {
-		if w == s {
-			return
-		}
+	if !slices.Contains(d.unknown, s) {
+		d.unknown = append(d.unknown, s)
 	}
-	d.unknown = append(d.unknown, s)
 }
 
 // emit appends an event at the current position.

@@ -100,6 +100,15 @@ func (d *Decoder) seat(v *fastjson.Value, key string) (event.Seat, error) {
 	return event.Seat(n), nil
 }
 
+// actor checks that the action what may come now (see ready) and reads
+// its seat, v["actor"].
+func (d *Decoder) actor(v *fastjson.Value, what string) (event.Seat, error) {
+	if err := d.ready(what); err != nil {
+		return event.NoSeat, err
+	}
+	return d.seat(v, "actor")
+}
+
 // tileOf reads the tile x; what names it in errors. A hidden tile ("?") is
 // tile.None and counted, when hidden is allowed.
 func (d *Decoder) tileOf(x *fastjson.Value, what string, hidden bool) (tile.Tile, error) {
@@ -190,10 +199,7 @@ func (d *Decoder) scoreList(v *fastjson.Value, key string, dst *[4]int32) (ok bo
 }
 
 func (d *Decoder) tsumo(v *fastjson.Value) error {
-	if err := d.ready("tsumo"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "tsumo")
 	if err != nil {
 		return err
 	}
@@ -218,10 +224,7 @@ func (d *Decoder) draw(s event.Seat, t tile.Tile) {
 }
 
 func (d *Decoder) dahai(v *fastjson.Value) error {
-	if err := d.ready("dahai"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "dahai")
 	if err != nil {
 		return err
 	}
@@ -263,10 +266,7 @@ func (d *Decoder) discard(s event.Seat, t tile.Tile, tsumogiri int8) {
 }
 
 func (d *Decoder) reach(v *fastjson.Value) error {
-	if err := d.ready("reach"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "reach")
 	if err != nil {
 		return err
 	}
@@ -275,10 +275,7 @@ func (d *Decoder) reach(v *fastjson.Value) error {
 }
 
 func (d *Decoder) reachAccepted(v *fastjson.Value) error {
-	if err := d.ready("reach_accepted"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "reach_accepted")
 	if err != nil {
 		return err
 	}

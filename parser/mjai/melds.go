@@ -45,10 +45,7 @@ func sameKind(ts []tile.Tile) bool {
 }
 
 func (d *Decoder) call(v *fastjson.Value, k event.MeldKind) error {
-	if err := d.ready("call"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "call")
 	if err != nil {
 		return err
 	}
@@ -103,10 +100,7 @@ func (d *Decoder) call(v *fastjson.Value, k event.MeldKind) error {
 }
 
 func (d *Decoder) ankan(v *fastjson.Value) error {
-	if err := d.ready("ankan"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "ankan")
 	if err != nil {
 		return err
 	}
@@ -130,10 +124,7 @@ func (d *Decoder) ankan(v *fastjson.Value) error {
 }
 
 func (d *Decoder) kakan(v *fastjson.Value) error {
-	if err := d.ready("kakan"); err != nil {
-		return err
-	}
-	s, err := d.seat(v, "actor")
+	s, err := d.actor(v, "kakan")
 	if err != nil {
 		return err
 	}

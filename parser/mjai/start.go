@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 
 	"github.com/valyala/fastjson"
 
@@ -86,7 +87,7 @@ func (d *Decoder) startGame(v *fastjson.Value) error {
 // windOf reads a wind letter ("E" … "N").
 func windOf(b []byte) (int8, bool) {
 	if len(b) == 1 {
-		if i := bytes.IndexByte([]byte("ESWN"), b[0]); i >= 0 {
+		if i := strings.IndexByte("ESWN", b[0]); i >= 0 {
 			return int8(i), true
 		}
 	}

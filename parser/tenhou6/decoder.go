@@ -20,10 +20,7 @@ import (
 // no array-valued "log".
 func Detect(data []byte) bool {
 	data = bytes.TrimPrefix(data, bom)
-	i := 0
-	for i < len(data) && isSpace(data[i]) {
-		i++
-	}
+	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
@@ -34,24 +31,15 @@ func Detect(data []byte) bool {
 			return false
 		}
 		data = data[k+len(logKey):]
-		j := 0
-		for j < len(data) && isSpace(data[j]) {
-			j++
-		}
+		j := skipSpace(data, 0)
 		if j >= len(data) || data[j] != ':' {
 			continue
 		}
-		j++
-		for j < len(data) && isSpace(data[j]) {
-			j++
-		}
+		j = skipSpace(data, j+1)
 		if j >= len(data) || data[j] != '[' {
 			continue
 		}
-		j++
-		for j < len(data) && isSpace(data[j]) {
-			j++
-		}
+		j = skipSpace(data, j+1)
 		if j < len(data) && (data[j] == '[' || data[j] == ']') {
 			return true
 		}
@@ -63,7 +51,14 @@ var (
 	logKey = []byte(`"log"`)
 )
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+// skipSpace returns the index of the first byte from b[i] that is not JSON
+// white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
 
 // maxRounds bounds the rounds of one game, maxItems the items of one list.
 const (
@@ -346,11 +341,13 @@ func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
 	for i := range 4 {
 		msRank = msRank || isMajsoulRank(m.Seats[i].Rank)
 	}
+	typ, tenhouRef := tenhouType(ref)
+	tenhouRule := isTenhouRule(disp)
 	switch {
 	case isMajsoulRef(ref) || msRank || isMajsoulRoom(disp) || isMajsoulTitle(title0):
 		m.Platform = event.Majsoul
 		d.majsoul = true
-	case isTenhouRef(ref) || isTenhouRule(disp):
+	case tenhouRef || tenhouRule:
 		m.Platform = event.Tenhou
 	case strings.HasPrefix(disp, "電脳"):
 		m.Platform = event.PlatformOther // kobalab's 電脳麻将 (tenhou-url-log)
@@ -364,13 +361,13 @@ func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
 	}
 	switch m.Platform {
 	case event.Tenhou:
-		if isTenhouRule(disp) {
+		if tenhouRule {
 			r.OpenTanyao = event.FlagOf(strings.Contains(disp, "喰"))
 			r.Fast = event.FlagOf(strings.Contains(disp, "速"))
 			r.Chips = event.FlagOf(strings.Contains(disp, "祝"))
 		}
-		if t, ok := tenhouType(ref); ok {
-			r.TenhouType = int32(t)
+		if tenhouRef {
+			r.TenhouType = int32(typ)
 		}
 		if l := v.Get("lobby"); l != nil {
 			if n, err := l.Int(); err == nil && n >= 0 && n <= math.MaxInt32 {
@@ -446,14 +443,8 @@ func danIndex(s string) int {
 	return -1
 }
 
-// isTenhouRef reports whether s is a Tenhou log id:
-// YYYYMMDDHHgm-TTTT-LLLL-xxxxxxxx.
-func isTenhouRef(s string) bool {
-	_, ok := tenhouType(s)
-	return ok
-}
-
-// tenhouType returns the GO type written in hex in a Tenhou log id.
+// tenhouType returns the GO type written in hex in a Tenhou log id
+// (YYYYMMDDHHgm-TTTT-LLLL-xxxxxxxx); ok is false when s is not one.
 func tenhouType(s string) (int, bool) {
 	if len(s) < 22 || s[10:13] != "gm-" || s[17] != '-' {
 		return 0, false

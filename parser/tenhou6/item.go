@@ -152,14 +152,7 @@ func parseString(s []byte, in bool, sanma bool) (item, error) {
 			return it, fmt.Errorf("%q: misplaced p", s)
 		}
 		it.rel = uint8(3 - lpos)
-		it.tile = ts[lpos]
-		it.nown = 0
-		for k := range 3 {
-			if k != lpos {
-				it.own[it.nown] = ts[k]
-				it.nown++
-			}
-		}
+		it.take(ts[:3], lpos)
 		if !sameKind(ts[:3]) {
 			return it, fmt.Errorf("%q: a pon must be three tiles of one kind", s)
 		}
@@ -177,13 +170,7 @@ func parseString(s []byte, in bool, sanma bool) (item, error) {
 		default:
 			return it, fmt.Errorf("%q: misplaced m (it stands before the 1st, 2nd or 4th tile)", s)
 		}
-		it.tile = ts[lpos]
-		for k := range 4 {
-			if k != lpos {
-				it.own[it.nown] = ts[k]
-				it.nown++
-			}
-		}
+		it.take(ts[:4], lpos)
 		if !sameKind(ts[:4]) {
 			return it, fmt.Errorf("%q: a kan must be four tiles of one kind", s)
 		}
@@ -195,14 +182,7 @@ func parseString(s []byte, in bool, sanma bool) (item, error) {
 			return it, fmt.Errorf("%q: misplaced k", s)
 		}
 		it.rel = uint8(3 - lpos)
-		it.tile = ts[lpos]
-		it.nown = 0
-		for k := range 4 {
-			if k != lpos {
-				it.own[it.nown] = ts[k]
-				it.nown++
-			}
-		}
+		it.take(ts[:4], lpos)
 		if !sameKind(ts[:4]) {
 			return it, fmt.Errorf("%q: a kan must be four tiles of one kind", s)
 		}
@@ -242,6 +222,18 @@ func parseString(s []byte, in bool, sanma bool) (item, error) {
 		return it, fmt.Errorf("%q: unknown letter %q", s, letter)
 	}
 	return it, nil
+}
+
+// take sets the tile taken from the discarder, ts[lpos], and the caller's
+// own tiles, the others.
+func (it *item) take(ts []tile.Tile, lpos int) {
+	it.tile = ts[lpos]
+	for k, t := range ts {
+		if k != lpos {
+			it.own[it.nown] = t
+			it.nown++
+		}
+	}
 }
 
 var kindName = [...]string{

@@ -311,7 +311,7 @@ func (b *builder) replacement(s event.Seat) status {
 	return b.draw(s, it, true)
 }
 
-// take removes n copies of t from seat s's hand.
+// remove removes a t from seat s's hand; it reports false when s holds none.
 func (b *builder) remove(s event.Seat, t tile.Tile) bool {
 	i := tileIndex(t)
 	if b.st.hand[s][i] == 0 {
@@ -330,14 +330,15 @@ func (b *builder) addMeld(s event.Seat, m event.Meld) {
 	}
 }
 
-// makeMeld builds a meld from its tiles (the taken one first when taken).
-func makeMeld(kind event.MeldKind, from event.Seat, taken bool, ts ...tile.Tile) event.Meld {
+// makeMeld builds a meld from its tiles; the called tile, if any, is the
+// first tile equal to called.
+func makeMeld(kind event.MeldKind, from event.Seat, called tile.Tile, ts ...tile.Tile) event.Meld {
 	m := event.Meld{Kind: kind, From: from, N: uint8(len(ts)), Called: -1}
 	copy(m.Tiles[:], ts)
 	slices.SortFunc(m.Tiles[:m.N], tile.Compare)
-	if taken {
+	if called != tile.None {
 		for i := range int(m.N) {
-			if m.Tiles[i] == ts[0] {
+			if m.Tiles[i] == called {
 				m.Called = int8(i)
 				break
 			}
@@ -401,7 +402,7 @@ func (b *builder) out(s event.Seat) status {
 				return b.fail(it.off, "seat %d declares a closed kan of %v without four in hand", s, t)
 			}
 		}
-		m := makeMeld(event.MeldClosedKan, event.NoSeat, false, it.own[:4]...)
+		m := makeMeld(event.MeldClosedKan, event.NoSeat, tile.None, it.own[:4]...)
 		b.addMeld(s, m)
 		b.add(event.ClosedKan, s, event.NoSeat, tile.None, it.off).Meld = m
 		b.revealPending()
@@ -429,20 +430,7 @@ func (b *builder) out(s event.Seat) status {
 			return b.fail(it.off, "seat %d adds %v, which it does not hold", s, it.tile)
 		}
 		// The four tiles, the taken one marked as in the pon.
-		taken := pon.CalledTile()
-		ts := [4]tile.Tile{taken, 0, 0, it.tile}
-		n, skipped := 1, false
-		for _, t := range pon.Tiles[:3] {
-			if t == taken && !skipped {
-				skipped = true
-				continue
-			}
-			if n < 3 {
-				ts[n] = t
-				n++
-			}
-		}
-		m := makeMeld(event.MeldAddedKan, pon.From, true, ts[:]...)
+		m := makeMeld(event.MeldAddedKan, pon.From, pon.CalledTile(), pon.Tiles[0], pon.Tiles[1], pon.Tiles[2], it.tile)
 		*pon = m
 		b.add(event.AddedKan, s, m.From, it.tile, it.off).Meld = m
 		b.revealPending()
@@ -533,7 +521,7 @@ func (b *builder) call(alt int8) status {
 		kind = event.MeldOpenKan
 	}
 	ts := [4]tile.Tile{it.tile, it.own[0], it.own[1], it.own[2]}
-	m := makeMeld(kind, s, true, ts[:1+it.nown]...)
+	m := makeMeld(kind, s, it.tile, ts[:1+it.nown]...)
 	b.addMeld(o, m)
 	b.add(event.Call, o, s, it.tile, it.off).Meld = m
 	st.last[o] = tile.None

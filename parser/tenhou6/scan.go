@@ -3,6 +3,7 @@ package tenhou6
 import (
 	"fmt"
 	"slices"
+	"unicode/utf8"
 )
 
 // The scanner is a small validating JSON scanner. It splits JSON lines
@@ -93,7 +94,7 @@ func (s *scanner) scanAll() {
 		s.docs = append(s.docs, docPos{start: s.i, logOff: -1, first: len(s.rounds)})
 		dp := &s.docs[len(s.docs)-1]
 		if s.b[s.i] == '{' {
-			s.topObject(dp)
+			s.object(0, dp)
 		} else {
 			s.value(0)
 		}
@@ -123,10 +124,7 @@ func (s *scanner) eof(what string) {
 // has no comments, and files with them are a known non-standard variant.
 func (s *scanner) ws() {
 	b := s.b
-	i := s.i
-	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
-		i++
-	}
+	i := skipSpace(b, s.i)
 	s.i = i
 	if i < len(b) && b[i] == '/' {
 		if i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*') {
@@ -135,15 +133,10 @@ func (s *scanner) ws() {
 	}
 }
 
-// topObject scans a top-level object and decodes its "log".
-func (s *scanner) topObject(dp *docPos) {
-	s.i++ // '{'
-	s.ws()
-	if s.err != nil {
-		return
-	}
-	if s.i < len(s.b) && s.b[s.i] == '}' {
-		s.i++
+// object scans an object at nesting depth. For a top-level object (dp not
+// nil) it decodes the "log" array and records it in dp.
+func (s *scanner) object(depth int, dp *docPos) {
+	if s.open('}') {
 		return
 	}
 	for {
@@ -169,12 +162,12 @@ func (s *scanner) topObject(dp *docPos) {
 		if s.err != nil {
 			return
 		}
-		if string(key) == "log" && s.i < len(s.b) && s.b[s.i] == '[' && dp.logOff < 0 {
+		if dp != nil && dp.logOff < 0 && string(key) == "log" && s.i < len(s.b) && s.b[s.i] == '[' {
 			dp.logOff = int32(s.i)
 			s.logArray()
 			dp.logEnd = int32(s.i)
 		} else {
-			s.value(1)
+			s.value(depth + 1)
 		}
 		if !s.next('}', "an object") {
 			return
@@ -234,15 +227,16 @@ func (s *scanner) next(close byte, what string) bool {
 	return false
 }
 
-// open skips '[' and reports whether the array is empty (then it skipped
-// the ']' too).
-func (s *scanner) open() (empty bool) {
-	s.i++ // '['
+// open skips the '[' or '{' at s.i and the white space after it. It
+// reports true when the array or object is empty (it then skipped the
+// close bracket too) or on a syntax error.
+func (s *scanner) open(close byte) (empty bool) {
+	s.i++ // '[' or '{'
 	s.ws()
 	if s.err != nil {
 		return true
 	}
-	if s.i < len(s.b) && s.b[s.i] == ']' {
+	if s.i < len(s.b) && s.b[s.i] == close {
 		s.i++
 		return true
 	}
@@ -251,7 +245,7 @@ func (s *scanner) open() (empty bool) {
 
 // logArray scans the "log" array, recording every round.
 func (s *scanner) logArray() {
-	if s.open() {
+	if s.open(']') {
 		return
 	}
 	for {
@@ -278,7 +272,7 @@ func (s *scanner) logArray() {
 func (s *scanner) round() {
 	s.rounds = append(s.rounds, roundPos{off: int32(s.i), arr: true})
 	r := &s.rounds[len(s.rounds)-1] // s.rounds does not grow until the next round
-	if s.open() {
+	if s.open(']') {
 		if s.err == nil {
 			r.end = int32(s.i)
 		}
@@ -321,7 +315,7 @@ func (s *scanner) round() {
 
 // list scans an element's array into tokens.
 func (s *scanner) list() {
-	if s.open() {
+	if s.open(']') {
 		return
 	}
 	b := s.b
@@ -406,40 +400,9 @@ func (s *scanner) value(depth int) {
 	case c == '-' || c >= '0' && c <= '9':
 		s.number()
 	case c == '{':
-		s.i++
-		s.ws()
-		if s.err != nil {
-			return
-		}
-		if s.i < len(s.b) && s.b[s.i] == '}' {
-			s.i++
-			return
-		}
-		for {
-			s.ws()
-			if s.err != nil {
-				return
-			}
-			if s.i >= len(s.b) {
-				s.eof("an object")
-				return
-			}
-			if s.b[s.i] != '"' {
-				s.fail(s.i, "object key expected, found %s", s.describe())
-				return
-			}
-			s.str()
-			s.colon()
-			if s.err != nil {
-				return
-			}
-			s.value(depth + 1)
-			if !s.next('}', "an object") {
-				return
-			}
-		}
+		s.object(depth, nil)
 	case c == '[':
-		if s.open() {
+		if s.open(']') {
 			return
 		}
 		for {
@@ -610,7 +573,7 @@ func unescape(dst, s []byte) ([]byte, bool) {
 				}
 			}
 			i += 4
-			dst = fmt.Appendf(dst, "%c", r)
+			dst = utf8.AppendRune(dst, r)
 		default:
 			return dst, false
 		}
