@@ -19,13 +19,14 @@ import (
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] -o DIR PATH...",
-		`Reads every game under PATH, replays and judges it, writes the Parquet
-tables games, rounds, seats, discrepancies and errors to DIR and prints the
+		`Reads every game under PATH, replays and judges it, writes the tables
+games, rounds, seats, discrepancies and errors to DIR, each a directory of
+Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
 summary (exhaustive-draw rate, abortive draws, tenpai at draws, noten
 payments, discrepancies by check, split by platform, players and length).
 
 -j N uses N CPUs: N workers judge games while one goroutine walks the
-inputs and one writes the tables, all on at most N cores. The output is the
+inputs and one per table encodes it, all on at most N cores. The output is the
 same whatever -j is. --shard K/N (K from 0 to N-1) keeps
 the inputs whose index in the walk is K modulo N, so that N machines given
 the same PATHs split an archive; their DIRs are read together as one data

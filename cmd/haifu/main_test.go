@@ -103,6 +103,9 @@ func TestCommandLine(t *testing.T) {
 		{"rules print", []string{"rules", "wrc"}, exitOK, `multiple_ron = "head_bump"`, ""},
 		{"verify a clean log", []string{"verify", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
 		{"verify a truncated log", []string{"verify", "../../fixtures/mjlog/mjx__upd-aft-draw-discard-draw.mjlog"}, exitFound, "log ends before the game does", `0 discrepancies, 1 errors\n$`},
+		{"replay one hand", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `(?s)round_start S4-.*game_end`, ""},
+		{"replay a hand past the end", []string{"replay", "--round", "10", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitUsage, "", `--round 10: .*b67fcaa3.mjlog has 9 hands`},
+		{"replay a negative hand", []string{"replay", "--round", "-1", "x"}, exitUsage, "", `--round -1: hands count from 1`},
 		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitOK, "", `under wrc: 1 games divergent`},
 	}
 	for _, tc := range tests {

@@ -35,6 +35,10 @@ are printed where they occur, prefixed with "!!".
 		fmt.Fprintln(e.stderr, "haifu replay: give exactly one PATH")
 		return exitUsage
 	}
+	if *round < 0 {
+		fmt.Fprintf(e.stderr, "haifu replay: --round %d: hands count from 1\n", *round)
+		return exitUsage
+	}
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
 	dec := parser.Decoder{Format: f}
@@ -52,6 +56,10 @@ are printed where they occur, prefixed with "!!".
 			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
 			status = exitFound
 		}
+		if *round > len(g.Rounds) {
+			status = exitUsage
+			return fmt.Errorf("--round %d: %s has %d hands", *round, in.Path, len(g.Rounds))
+		}
 		if printReplay(w, &g, *round) {
 			status = exitFound
 		}
@@ -60,6 +68,9 @@ are printed where they occur, prefixed with "!!".
 	if err != nil {
 		w.Flush()
 		fmt.Fprintf(e.stderr, "haifu replay: %v\n", err)
+		if status == exitUsage {
+			return exitUsage
+		}
 		return exitFound
 	}
 	return status
