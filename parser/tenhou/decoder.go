@@ -63,11 +63,16 @@ type Decoder struct {
 	sawGO   bool
 	inRoot  bool
 
-	lastDraw  [4]int16 // id of each seat's last draw since its last call or discard, or -1
-	pendRepl  [4]bool  // the seat's next draw is a replacement draw
-	ints      [64]int  // scratch for integer lists
-	clean     []byte   // the document without console prompts, when it had any
-	faces     [tile.NumIDs]tile.Tile
+	lastDraw [4]int16 // id of each seat's last draw since its last call or discard, or -1
+	pendRepl [4]bool  // the seat's next draw is a replacement draw
+	ints     [64]int  // scratch for integer lists
+	clean    []byte   // the document without console prompts, when it had any
+	// faces maps a tile id to its tile; ids that are not tiles of the
+	// game (136 and up, 2m-8m in sanma) map to tile.None.
+	faces [256]tile.Tile
+	// tags maps the letter of a draw or discard tag to tagDraw or
+	// tagDiscard plus the seat, for the seats of the game; 0 otherwise.
+	tags      [256]uint8
 	win       event.WinRecord // scratch for AGARI
 	warnedHai bool
 	// rawNonASCII: a name held bytes above 0x7F before percent-decoding,
@@ -107,8 +112,7 @@ func (d *Decoder) decode(data []byte, path string, g *event.Game) error {
 	*d = Decoder{sc: d.sc, clean: d.clean}
 	d.g, d.path = g, path
 	d.hand = -1
-	d.players = 4
-	d.setReds(true)
+	d.setTables(true, 4)
 	d.lastDraw = [4]int16{-1, -1, -1, -1}
 	m := &g.Meta
 	m.Format = event.FormatMjlog
@@ -159,11 +163,38 @@ func (d *Decoder) decode(data []byte, path string, g *event.Game) error {
 	return nil
 }
 
-// setReds sets whether the game has red fives and the id-to-tile table.
-func (d *Decoder) setReds(reds bool) {
-	d.reds = reds
+// The values of Decoder.tags.
+const (
+	tagDraw    = 0x10
+	tagDiscard = 0x20
+)
+
+// faceTables are Decoder.faces for four players, without and with red
+// fives.
+var faceTables = func() (t [2][256]tile.Tile) {
 	for id := range tile.NumIDs {
-		d.faces[id] = tile.ID(id).Tile(reds)
+		t[0][id] = tile.ID(id).Tile(false)
+		t[1][id] = tile.ID(id).Tile(true)
+	}
+	return t
+}()
+
+// setTables sets whether the game has red fives, its number of players, and
+// the tables that depend on them.
+func (d *Decoder) setTables(reds bool, players int) {
+	d.reds, d.players = reds, players
+	if reds {
+		d.faces = faceTables[1]
+	} else {
+		d.faces = faceTables[0]
+	}
+	if players == 3 {
+		clear(d.faces[4:32])
+	}
+	d.tags = [256]uint8{}
+	for seat := range uint8(players) {
+		d.tags['T'+seat] = tagDraw | seat
+		d.tags['D'+seat] = tagDiscard | seat
 	}
 }
 
@@ -172,51 +203,51 @@ func (d *Decoder) setReds(reds bool) {
 // state in locals, and stops at anything else — another element, or a
 // malformed or illegal tag, which the general path then decodes or reports.
 func (d *Decoder) fastTiles() {
+	if d.hand < 0 || d.ended {
+		return
+	}
 	s := &d.sc
 	b := s.data
 	p := s.pos
 	index := s.index
 	evs := d.g.Events
-	if d.hand < 0 || d.ended {
-		return
-	}
-	players := d.players
-	for {
-		if p < len(b) && b[p] != '<' {
-			for p < len(b) && isSpace(b[p]) {
-				p++
+	for p+7 <= len(b) {
+		// The longest tag, <T135/>, is seven bytes: reading them through
+		// an array pointer costs one bounds check instead of one a byte.
+		t := (*[7]byte)(b[p : p+7])
+		if t[0] != '<' {
+			if !isSpace(t[0]) {
+				break
 			}
+			p++
+			continue
 		}
-		if p+7 > len(b) || b[p] != '<' {
+		k := d.tags[t[1]]
+		n := uint(t[2] - '0')
+		if k == 0 || n > 9 {
 			break
 		}
-		c := b[p+1]
-		var seat byte
-		var draw bool
+		// One to three digits, then "/>".
+		var next int
+		var ok bool
 		switch {
-		case c >= 'T' && c <= 'W':
-			seat, draw = c-'T', true
-		case c >= 'D' && c <= 'G':
-			seat = c - 'D'
-		default:
-			goto done
+		case t[3] == '/':
+			next, ok = 5, t[4] == '>'
+		case t[4] == '/':
+			n = n*10 + uint(t[3]-'0')
+			next, ok = 6, t[5] == '>' && t[3]-'0' < 10
+		case t[5] == '/':
+			n = n*100 + uint(t[3]-'0')*10 + uint(t[4]-'0')
+			next, ok = 7, t[6] == '>' && t[3]-'0' < 10 && t[4]-'0' < 10
 		}
-		n := uint(b[p+2] - '0')
-		if n > 9 {
+		if !ok || n >= tile.NumIDs {
 			break
 		}
-		q := p + 3
-		if x := uint(b[q] - '0'); x < 10 {
-			n = n*10 + x
-			q++
-			if x := uint(b[q] - '0'); x < 10 {
-				n = n*10 + x
-				q++
-			}
-		}
-		if b[q] != '/' || b[q+1] != '>' || n >= tile.NumIDs || int(seat) >= players || (players == 3 && n >= 4 && n < 32) {
+		face := d.faces[n]
+		if face == tile.None {
 			break
 		}
+		seat := k & 3
 		index++
 		if len(evs) == cap(evs) {
 			evs = slices.Grow(evs, 256)
@@ -226,26 +257,25 @@ func (d *Decoder) fastTiles() {
 		// copying it costs a store-forwarding stall per event.
 		e := &evs[len(evs)-1]
 		*e = event.Event{}
-		e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, d.faces[n], tile.ID(n)
+		e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, face, tile.ID(n)
 		e.Pos.Offset, e.Pos.Index = int32(p), int32(index)
-		if draw {
+		if k&tagDraw != 0 {
 			e.Type = event.Draw
-			if d.pendRepl[seat] {
+			if d.pendRepl[seat&3] {
 				e.Flags = event.Replacement
-				d.pendRepl[seat] = false
+				d.pendRepl[seat&3] = false
 			}
-			d.lastDraw[seat] = int16(n)
+			d.lastDraw[seat&3] = int16(n)
 		} else {
 			e.Type = event.Discard
-			if d.lastDraw[seat] == int16(n) {
+			if d.lastDraw[seat&3] == int16(n) {
 				e.Flags = event.Tsumogiri
 			}
-			d.lastDraw[seat] = -1
+			d.lastDraw[seat&3] = -1
 		}
 		s.start = p
-		p = q + 2
+		p += next
 	}
-done:
 	d.g.Events = evs
 	s.pos = p
 	s.index = index
@@ -371,6 +401,15 @@ func (d *Decoder) tileID(b []byte) (tile.ID, error) {
 		return 0, fmt.Errorf("tile id %q out of range 0-135: %w", b, event.ErrValue)
 	}
 	return d.checkID(n)
+}
+
+// face returns the tile of id n, or tile.None when n is not a tile id of
+// the game's tile set (checkID then says why).
+func (d *Decoder) face(n int) tile.Tile {
+	if uint(n) >= uint(len(d.faces)) {
+		return tile.None
+	}
+	return d.faces[n]
 }
 
 // checkID checks that n is a tile id of the game's tile set.
@@ -543,33 +582,71 @@ func (d *Decoder) scores(v []byte, sc *[4]int32) error {
 	return nil
 }
 
-// list parses a comma-separated integer list of min to max numbers into
+// list parses a comma-separated integer list of lo to hi numbers into
 // d.ints. Spaces around numbers are allowed.
-func (d *Decoder) list(v []byte, min, max int) (int, error) {
-	// Fast path: digits and commas only, as Tenhou writes them.
-	n, x, digits := 0, 0, 0
-	for _, c := range v {
-		if c-'0' < 10 {
-			x = x*10 + int(c-'0')
-			digits++
-			continue
+func (d *Decoder) list(v []byte, lo, hi int) (int, error) {
+	if n, ok := d.listFast(v, lo, hi); ok {
+		return n, nil
+	}
+	return d.listSlow(v, lo, hi)
+}
+
+// listFast is list for what Tenhou writes: numbers of at most nine digits,
+// each maybe with a minus sign, separated by commas. It reports false for
+// anything else.
+func (d *Decoder) listFast(v []byte, lo, hi int) (int, bool) {
+	ints := d.ints[:min(hi, len(d.ints))]
+	n, i := 0, 0
+	// Numbers of one to three digits and the comma after them, four bytes
+	// at a time: nearly every number Tenhou writes.
+	for i+4 <= len(v) && n < len(ints) {
+		t := (*[4]byte)(v[i : i+4])
+		c0, c1, c2 := t[0]-'0', t[1]-'0', t[2]-'0'
+		var x, k int
+		switch {
+		case c0 > 9:
+		case t[1] == ',':
+			x, k = int(c0), 1
+		case c1 > 9:
+		case t[2] == ',':
+			x, k = int(c0)*10+int(c1), 2
+		case c2 <= 9 && t[3] == ',':
+			x, k = int(c0)*100+int(c1)*10+int(c2), 3
 		}
-		if c != ',' || digits == 0 || digits > 9 || n == max || n == len(d.ints) {
-			n = -1
+		if k == 0 {
 			break
 		}
-		d.ints[n] = x
+		ints[n] = x
 		n++
-		x, digits = 0, 0
+		i += k + 1
 	}
-	if n >= 0 && digits > 0 && digits <= 9 && n < max && n < len(d.ints) {
-		d.ints[n] = x
-		n++
-		if n >= min {
-			return n, nil
+	for i < len(v) && n < len(ints) {
+		neg := v[i] == '-'
+		if neg {
+			i++
 		}
+		start, x := i, 0
+		for i < len(v) && v[i]-'0' < 10 {
+			x = x*10 + int(v[i]-'0')
+			i++
+		}
+		if i == start || i-start > 9 {
+			break
+		}
+		if neg {
+			x = -x
+		}
+		ints[n] = x
+		n++
+		if i == len(v) {
+			return n, n >= lo
+		}
+		if v[i] != ',' {
+			break
+		}
+		i++
 	}
-	return d.listSlow(v, min, max)
+	return n, false
 }
 
 // listSlow is list for values with signs, spaces or errors.
@@ -641,8 +718,7 @@ func (d *Decoder) goElem() error {
 	}
 	d.sawGO = true
 	d.g.Meta.SetTenhouType(int(t))
-	d.setReds(t&0x2 == 0)
-	d.players = int(d.g.Meta.Players)
+	d.setTables(t&0x2 == 0, int(d.g.Meta.Players))
 	if v, ok := s.attr("lobby"); ok {
 		l, ok := parseUint(v)
 		if !ok || l > math.MaxInt32 {
@@ -675,12 +751,18 @@ var danNames = [...]string{
 	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
 }
 
+// The attributes of the seats' names (UN) and hands (INIT, RYUUKYOKU).
+var (
+	nameAttrs = [4]string{"n0", "n1", "n2", "n3"}
+	haiAttrs  = [4]string{"hai0", "hai1", "hai2", "hai3"}
+)
+
 func (d *Decoder) un() error {
 	s := &d.sc
 	seat := -1
 	nNames := 0
 	for i := range 4 {
-		if _, ok := s.attr("n" + strconv.Itoa(i)); ok {
+		if _, ok := s.attr(nameAttrs[i]); ok {
 			nNames++
 			seat = i
 		}
@@ -700,7 +782,7 @@ func (d *Decoder) un() error {
 	d.sawList = true
 	m := &d.g.Meta
 	for i := range 4 {
-		if v, ok := s.attr("n" + strconv.Itoa(i)); ok {
+		if v, ok := s.attr(nameAttrs[i]); ok {
 			m.Seats[i].Name = decodeName(v)
 			if !isASCII(v) {
 				d.rawNonASCII = true
@@ -840,26 +922,31 @@ func (d *Decoder) init() error {
 	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
 	// write the dice as empty fields.
 	var seed [6]int
-	var diceKnown [2]bool
-	nf := 0
-	for f := range bytes.SplitSeq(seedV, []byte(",")) {
-		f = bytes.TrimSpace(f)
-		if nf == 6 {
-			return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", seedV, event.ErrValue)
-		}
-		if len(f) == 0 && (nf == 3 || nf == 4) {
+	diceKnown := [2]bool{true, true}
+	nf, ok := d.listFast(seedV, 6, 6)
+	if ok {
+		copy(seed[:], d.ints[:6])
+	} else {
+		diceKnown, nf = [2]bool{}, 0
+		for f := range bytes.SplitSeq(seedV, []byte(",")) {
+			f = bytes.TrimSpace(f)
+			if nf == 6 {
+				return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", seedV, event.ErrValue)
+			}
+			if len(f) == 0 && (nf == 3 || nf == 4) {
+				nf++
+				continue
+			}
+			x, ok := parseInt(f)
+			if !ok {
+				return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", seedV, nf+1, event.ErrValue)
+			}
+			if nf == 3 || nf == 4 {
+				diceKnown[nf-3] = true
+			}
+			seed[nf] = x
 			nf++
-			continue
 		}
-		x, ok := parseInt(f)
-		if !ok {
-			return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", seedV, nf+1, event.ErrValue)
-		}
-		if nf == 3 || nf == 4 {
-			diceKnown[nf-3] = true
-		}
-		seed[nf] = x
-		nf++
 	}
 	if nf != 6 {
 		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", seedV, nf, event.ErrValue)
@@ -915,16 +1002,18 @@ func (d *Decoder) init() error {
 		if err != nil {
 			return fmt.Errorf("INIT hai%d: %w", p, err)
 		}
-		for i := range n {
-			id, err := d.checkID(d.ints[i])
-			if err != nil {
+		hand, ids := &r.Hands[p], &r.HandIDs[p]
+		for i, x := range d.ints[:min(n, len(hand))] {
+			face := d.face(x)
+			if face == tile.None {
+				_, err := d.checkID(x)
 				return fmt.Errorf("INIT hai%d: %w", p, err)
 			}
-			if seen[id] {
-				return fmt.Errorf("INIT hai%d: tile id %d dealt twice: %w", p, id, event.ErrValue)
+			if seen[x] {
+				return fmt.Errorf("INIT hai%d: tile id %d dealt twice: %w", p, x, event.ErrValue)
 			}
-			seen[id] = true
-			r.Hands[p][i], r.HandIDs[p][i] = d.faces[id], id
+			seen[x] = true
+			hand[i], ids[i] = face, tile.ID(x)
 		}
 	}
 	if chipV != nil {
@@ -952,12 +1041,12 @@ func (d *Decoder) ids(v []byte, dst []tile.ID, what string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", what, err)
 	}
-	for i := range n {
-		id, err := d.checkID(d.ints[i])
-		if err != nil {
+	for i, x := range d.ints[:n] {
+		if d.face(x) == tile.None {
+			_, err := d.checkID(x)
 			return 0, fmt.Errorf("%s: %w", what, err)
 		}
-		dst[i] = id
+		dst[i] = tile.ID(x)
 	}
 	return n, nil
 }
@@ -1238,13 +1327,13 @@ func (d *Decoder) ryuukyoku() error {
 		r.Known |= event.KnownHand
 	}
 	for p := range d.players {
-		v, ok := s.attr("hai" + strconv.Itoa(p))
+		v, ok := s.attr(haiAttrs[p])
 		if !ok {
 			continue
 		}
-		n, err := d.ids(v, r.HandIDs[p][:], "RYUUKYOKU hai"+strconv.Itoa(p))
+		n, err := d.ids(v, r.HandIDs[p][:], haiAttrs[p])
 		if err != nil {
-			return err
+			return fmt.Errorf("RYUUKYOKU %w", err)
 		}
 		r.Revealed[p] = true
 		r.HandLen[p] = uint8(n)

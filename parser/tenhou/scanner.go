@@ -60,11 +60,28 @@ func (s *scanner) reset(data []byte, pos int) {
 	s.index = -1
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+// byteClass classifies the bytes of markup: classSpace for XML white space,
+// className for the bytes of element and attribute names.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\r\t") {
+		t[c] = classSpace
+	}
+	for c := range 256 {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':' {
+			t[c] = className
+		}
+	}
+	return t
+}()
 
-func isNameByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == ':'
-}
+const (
+	classSpace = 1 << iota
+	className
+)
+
+func isSpace(c byte) bool { return byteClass[c]&classSpace != 0 }
+
+func isNameByte(c byte) bool { return byteClass[c]&className != 0 }
 
 // next advances to the next element. It returns errEOF at the end of input
 // and a *syntaxError or errTruncated for malformed input. Text between
@@ -200,24 +217,29 @@ func (s *scanner) next() error {
 			return &syntaxError{p, "invalid character in element"}
 		}
 		an := span{int32(as), int32(p)}
-		for p < len(d) && isSpace(d[p]) {
+		// name="value" without spaces, as Tenhou writes it, takes no loop.
+		if p+1 < len(d) && d[p] == '=' && (d[p+1] == '"' || d[p+1] == '\'') {
 			p++
-		}
-		if p >= len(d) {
-			s.pos = p
-			return errTruncated
-		}
-		if d[p] != '=' {
-			s.pos = p
-			return &syntaxError{p, "attribute without a value"}
-		}
-		p++
-		for p < len(d) && isSpace(d[p]) {
+		} else {
+			for p < len(d) && isSpace(d[p]) {
+				p++
+			}
+			if p >= len(d) {
+				s.pos = p
+				return errTruncated
+			}
+			if d[p] != '=' {
+				s.pos = p
+				return &syntaxError{p, "attribute without a value"}
+			}
 			p++
-		}
-		if p >= len(d) {
-			s.pos = p
-			return errTruncated
+			for p < len(d) && isSpace(d[p]) {
+				p++
+			}
+			if p >= len(d) {
+				s.pos = p
+				return errTruncated
+			}
 		}
 		q := d[p]
 		if q != '"' && q != '\'' {
