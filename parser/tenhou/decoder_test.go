@@ -101,6 +101,15 @@ func TestDecodeErrors(t *testing.T) {
 		{"text between elements", head + init0 + `hello`, event.ErrSyntax, "text outside", true},
 		{"tile dealt twice", head + strings.Replace(init0, `hai1="36,`, `hai1="0,`, 1), event.ErrValue, "dealt twice", true},
 		{"element after the end", head + init0 + `<T16/>` + strings.Replace(ending, `</mjloggm>`, `<T1/>`, 1), event.ErrValue, "after the game end", true},
+		{"'<' in a value", head + `<INIT seed="0,0,<T16/>`, event.ErrSyntax, "'<' in attribute value", false},
+		{"'<' in a long value", head + `<INIT seed="` + strings.Repeat("0,", 40) + `<T16/>`, event.ErrSyntax, "'<' in attribute value", false},
+		{"value without its closing quote", head + `<INIT seed="0,0,0`, event.ErrTruncated, "ends inside", false},
+		{"four-digit tile id", head + init0 + `<T1000/>`, event.ErrValue, "out of range", true},
+		{"tile tag with a colon in its number", head + init0 + `<T00:/>`, event.ErrSyntax, "malformed draw or discard", true},
+		{"tile tag without its slash", head + init0 + `<T16>`, event.ErrSyntax, "not empty", true},
+		{"four-digit id in a hand", head + strings.Replace(init0, `hai0="0,`, `hai0="1000,`, 1), event.ErrValue, "out of range", true},
+		{"2m in a sanma hand", strings.Replace(head, `type="169"`, `type="185"`, 1) + strings.Replace(sanmaInit, `hai0="0,`, `hai0="4,`, 1), event.ErrValue, "2m-8m", true},
+		{"list with an empty number", head + strings.Replace(init0, `hai0="0,1,`, `hai0="0,,`, 1), event.ErrValue, "not an integer", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -117,6 +126,42 @@ func TestDecodeErrors(t *testing.T) {
 			}
 			if (pe.Hand >= 0) != tc.round {
 				t.Errorf("error names round: %v, want %v (%v)", pe.Hand >= 0, tc.round, err)
+			}
+		})
+	}
+}
+
+// TestDecodeSpelling decodes documents that differ from the small game
+// only in how the markup is spelt, which must not change the events.
+func TestDecodeSpelling(t *testing.T) {
+	doc := head + init0 + `<T16/><D108/><U109/><E109/><V53/><F110/><W96/><G111/><T109/>` + ending
+	want, err := decode(t, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, doc string }{
+		{"spaces around = and in lists", strings.NewReplacer(`="`, ` = "`, `,`, `, `).Replace(doc)},
+		{"single quotes", strings.ReplaceAll(doc, `"`, `'`)},
+		{"line breaks between elements", strings.ReplaceAll(doc, `><`, ">\n  <")},
+		{"lower-case tile tags", strings.NewReplacer(`<T16/>`, `<t16/>`, `<D108/>`, `<d108/>`).Replace(doc)},
+		{"spaces before />", strings.NewReplacer(`<T16/>`, `<T16 />`, `<D108/>`, `<D108  />`).Replace(doc)},
+		{"leading zeros", strings.NewReplacer(`<V53/>`, `<V053/>`, `hai2="72,`, `hai2="072,`).Replace(doc)},
+	}
+	ignorePos := cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Pos" }, cmp.Ignore())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := decode(t, tc.doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(want.Events, got.Events, ignorePos); d != "" {
+				t.Errorf("events (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(want.Rounds, got.Rounds); d != "" {
+				t.Errorf("rounds (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(want.Wins, got.Wins); d != "" {
+				t.Errorf("wins (-want +got):\n%s", d)
 			}
 		})
 	}
