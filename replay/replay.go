@@ -126,9 +126,7 @@ func (r *Replayer) Start(g *event.Game) {
 // Run).
 func (r *Replayer) Run(g *event.Game) []Finding {
 	r.Start(g)
-	for i := range g.Events {
-		r.Apply(i)
-	}
+	r.applyRange(0, len(g.Events))
 	r.Finish()
 	return r.findings
 }
@@ -157,21 +155,27 @@ func (r *Replayer) report(check string, seat event.Seat, format string, args ...
 }
 
 // Apply applies event i of the game given to Start.
-func (r *Replayer) Apply(i int) {
-	r.idx = i
-	e := &r.g.Events[i]
-	// Draws and discards, most of the events, in few steps.
-	if st := &r.st; st.HandIndex >= 0 && int(e.Seat) < st.Players {
-		if e.Type == event.Draw {
+func (r *Replayer) Apply(i int) { r.applyRange(i, i+1) }
+
+// applyRange applies events from to to-1. Draws and discards, most of the
+// events, take few steps.
+func (r *Replayer) applyRange(from, to int) {
+	st := &r.st
+	events := r.g.Events[:to]
+	for i := from; i < len(events); i++ {
+		e := &events[i]
+		r.idx = i
+		switch {
+		case st.HandIndex < 0 || int(e.Seat) >= st.Players:
+			r.apply(e)
+		case e.Type == event.Draw:
 			r.draw(e)
-			return
-		}
-		if e.Type == event.Discard {
+		case e.Type == event.Discard:
 			r.discard(e)
-			return
+		default:
+			r.apply(e)
 		}
 	}
-	r.apply(e)
 }
 
 // apply applies an event other than a draw or discard in a hand.
@@ -232,10 +236,6 @@ func (r *Replayer) roundStart(e *event.Event) {
 		return
 	}
 	rd := &r.g.Rounds[e.Ref]
-	prevScores := [4]int32{}
-	for s := range 4 {
-		prevScores[s] = st.Seats[s].Score
-	}
 	ends, passes := st.Ends[:0], st.Passes[:0]
 	*st = State{
 		Players:      st.Players,
@@ -281,7 +281,6 @@ func (r *Replayer) roundStart(e *event.Event) {
 			r.addTile(event.Seat(s), t, rd.HandIDs[s][j], ids)
 		}
 	}
-	_ = prevScores
 }
 
 // dealIDs puts a starting hand with tile ids into the empty hand of ss in
@@ -289,20 +288,23 @@ func (r *Replayer) roundStart(e *event.Event) {
 // twice (then no kind can come five times). Otherwise it leaves the hand
 // empty and returns false, for addTile to find what is wrong.
 func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
+	var set idSet
+	var reds [3]uint8
 	for j, t := range hand {
 		id := ids[j]
-		k := t.Kind()
-		if t == tile.None || id >= tile.NumIDs || id.Kind() != k || ss.IDs.has(id) {
-			ss.Hand, ss.Reds, ss.IDs, ss.N = tile.Counts{}, [3]uint8{}, idSet{}, 0
+		bit := uint64(1) << (id & 63)
+		if id >= tile.NumIDs || t == tile.None || t.Kind() != id.Kind() || set[id>>6]&bit != 0 {
+			ss.Hand = tile.Counts{}
 			return false
 		}
+		set[id>>6] |= bit
+		k := id.Kind()
 		ss.Hand[k]++
 		if t.Red() {
-			ss.Reds[k.Suit()]++
+			reds[k.Suit()]++
 		}
-		ss.IDs.add(id)
 	}
-	ss.N = len(hand)
+	ss.IDs, ss.Reds, ss.N = set, reds, len(hand)
 	return true
 }
 
@@ -572,7 +574,7 @@ func (r *Replayer) discard(e *event.Event) {
 		r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
 	}
 	if ss.Riichi == RiichiDiscarded && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that is not tenpai: %s", e.Seat, handString(ss))
+		r.notenRiichi(e, ss)
 	}
 	if ss.NRiver < maxRiver {
 		ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri, Riichi: ss.Riichi == RiichiDiscarded}
@@ -615,11 +617,26 @@ func (r *Replayer) riichi(e *event.Event) {
 	if st.LiveLeft < r.Options.RiichiMinWall {
 		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, r.Options.RiichiMinWall)
 	}
-	if validHand(ss) && ss.N%3 == 2 && hand.Shanten(&ss.Hand, ss.NMelds) > 0 {
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s", e.Seat, handString(ss))
-	}
+	// Whether the hand is tenpai is checked at the riichi discard (see
+	// notenRiichi): a hand that is tenpai after that discard was tenpai
+	// after some discard, so the common case costs one Waits and no
+	// Shanten.
 	ss.Riichi = RiichiDeclared
 	ss.RiichiDouble = st.FirstGoRound && st.Calls == 0 && ss.NRiver == 0
+}
+
+// notenRiichi reports a riichi discard e that leaves seat ss's hand noten,
+// saying whether another discard would have left it tenpai.
+func (r *Replayer) notenRiichi(e *event.Event, ss *SeatState) {
+	before := ss.Hand
+	if k := e.Tile.Kind(); k.Valid() && before[k] < 4 {
+		before[k]++
+		if hand.Shanten(&before, ss.NMelds) > 0 {
+			r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s before discarding %v", e.Seat, handString(ss), e.Tile)
+			return
+		}
+	}
+	r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that is not tenpai after discarding %v: %s", e.Seat, e.Tile, handString(ss))
 }
 
 func (r *Replayer) riichiAccepted(e *event.Event) {
