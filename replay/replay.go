@@ -450,7 +450,7 @@ func (r *Replayer) draw(e *event.Event) {
 	ids := r.ids
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
-		if st.LastValid && !st.LastIsKan && st.LastSeat.Valid() && st.Seats[st.LastSeat].Riichi == RiichiDiscarded {
+		if st.lastRiichi {
 			r.checkRiichiPaid()
 		}
 		if st.Phase == AfterDiscard {
@@ -593,6 +593,7 @@ func (r *Replayer) discard(e *event.Event) {
 		st.FirstGoRound = false
 	}
 	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, false, event.Discard
+	st.lastRiichi = ss.Riichi == RiichiDiscarded
 	st.Phase = AfterDiscard
 	st.Turn = e.Seat
 }
@@ -954,6 +955,7 @@ func (r *Replayer) win(e *event.Event) {
 	ss := &st.Seats[w.Winner]
 	tsumo := w.From == w.Winner
 	var full tile.Counts // the winning hand, winning tile included
+	complete := false    // full is complete, when known from the waits
 	winTile := w.WinTile
 	switch {
 	case tsumo:
@@ -987,7 +989,11 @@ func (r *Replayer) win(e *event.Event) {
 		full = ss.Hand
 		if validHand(ss) && ss.N%3 == 1 && winTile != tile.None {
 			waits := hand.Waits(&ss.Hand)
-			if waits.Has(winTile.Kind()) {
+			// The hand with the tile is complete exactly when the tile is
+			// a wait, unless it would be a fifth copy (then no count is
+			// valid below).
+			complete = waits.Has(winTile.Kind())
+			if complete {
 				passed, passedRiichi := st.Passed(w.Winner)
 				switch {
 				case waits&ss.Discarded != 0:
@@ -1007,7 +1013,7 @@ func (r *Replayer) win(e *event.Event) {
 	n := full.Total()
 	if n%3 != 2 || n > hand.MaxTiles || !countsValid(&full) {
 		r.report("legality.win", w.Winner, "seat %d wins with %d tiles in hand", w.Winner, n)
-	} else if !hand.Complete(&full) {
+	} else if !complete && !hand.Complete(&full) {
 		r.report("legality.win", w.Winner, "seat %d wins with an incomplete hand %s", w.Winner, full.String())
 	}
 	if w.Known&event.KnownHand != 0 && w.HandLen > 0 {

@@ -231,6 +231,9 @@ type State struct {
 	// is the event that put it there (Discard, AddedKan, ClosedKan, Kita).
 	LastIsKan bool
 	LastType  event.Type
+	// lastRiichi: the last discard was a riichi discard (whose stick
+	// may still be unpaid; see Replayer.checkRiichiPaid).
+	lastRiichi bool
 	// Sticks is the number of riichi sticks on the table, deposits of this
 	// hand included; Honba the hand's honba.
 	Sticks int
