@@ -99,6 +99,9 @@ type Replayer struct {
 	findings []Finding
 	ended    bool // the current hand's end was handed over
 	ids      bool // the game's tiles carry their physical ids
+	// general turns off the fast paths of draw and discard, for the test
+	// that they leave the same state and findings as the general ones.
+	general bool
 }
 
 // State returns the current table state. It is valid until the next call
@@ -110,9 +113,9 @@ func (r *Replayer) Findings() []Finding { return r.findings }
 
 // Start prepares the replay of g (from its first event).
 func (r *Replayer) Start(g *event.Game) {
-	ends := r.st.Ends[:0]
+	ends, passes := r.st.Ends[:0], r.st.Passes[:0]
 	r.st = State{Players: int(g.Meta.Players), HandIndex: -1, Turn: event.NoSeat, LastSeat: event.NoSeat}
-	r.st.Ends = ends
+	r.st.Ends, r.st.Passes = ends, passes
 	if r.st.Players != 3 {
 		r.st.Players = 4
 	}
@@ -448,6 +451,34 @@ func validHand(ss *SeatState) bool {
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
 	ids := r.ids
+	// Fast path: the next seat draws after a plain discard that passed,
+	// with nothing pending (no riichi stick, kan dora or replacement draw)
+	// and a tile id that fits the hand. It does what the general path below
+	// does in that case, in fewer steps.
+	if st.Phase == AfterDiscard && st.LastValid && st.LastType == event.Discard && !st.lastRiichi &&
+		st.LiveLeft > 0 && st.DoraDue|st.DoraOwed == 0 && e.Flags&event.Replacement == 0 && ids && !r.general {
+		next := st.Turn + 1
+		if int(next) == st.Players {
+			next = 0
+		}
+		ss := &st.Seats[e.Seat]
+		if k := e.Tile.Kind(); next == e.Seat && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(e.ID) {
+			st.LastValid, st.LastIsKan = false, false
+			st.Passes = append(st.Passes, Pass{Seat: st.LastSeat, Kind: st.LastTile.Kind()})
+			st.LiveLeft--
+			ss.Hand[k]++
+			ss.N++
+			if e.Tile.Red() {
+				ss.Reds[k.Suit()]++
+			}
+			ss.IDs.add(e.ID)
+			ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, false
+			ss.CalledThisTurn = false
+			st.Phase = WaitDiscard
+			st.Turn = e.Seat
+			return
+		}
+	}
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
 		if st.lastRiichi {
@@ -528,6 +559,36 @@ func (r *Replayer) checkRiichiPaid() {
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
+	// Fast path: a player not in riichi, whose turn it is and who did not
+	// just call, discards a tile of its hand by id, with no kan dora
+	// pending. It does what the general path below does in that case, in
+	// fewer steps.
+	if ss := &st.Seats[e.Seat]; st.Phase == WaitDiscard && st.Turn == e.Seat && ss.Riichi == NoRiichi && !ss.CalledThisTurn &&
+		st.DoraOwed+st.DoraDue == 0 && ids && !r.general && ss.NRiver < maxRiver && uint(ss.N)%3 == 2 {
+		tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
+		if k := e.Tile.Kind(); e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 &&
+			(tsumogiri || e.Flags&event.Tsumogiri == 0 || e.Flags&event.TsumogiriUnknown != 0) {
+			ss.Hand[k]--
+			ss.N--
+			if e.Tile.Red() {
+				ss.Reds[k.Suit()]--
+			}
+			ss.IDs.remove(e.ID)
+			ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri}
+			ss.NRiver++
+			ss.Discarded.Add(k)
+			ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
+			ss.Drawn, ss.Rinshan = tile.None, false
+			st.Discards++
+			if st.FirstGoRound && st.Discards >= st.Players {
+				st.FirstGoRound = false
+			}
+			st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, false, event.Discard
+			st.lastRiichi = false
+			st.Phase = AfterDiscard
+			return
+		}
+	}
 	if st.Turn != e.Seat || st.Phase != WaitDiscard {
 		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat

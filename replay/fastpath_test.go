@@ -1,0 +1,87 @@
+package replay
+
+import (
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/tile"
+)
+
+// TestFastPaths replays every corpus mjlog twice, with and without the
+// fast paths of draw and discard, and requires the same state after every
+// event and the same findings: the fast paths must be the general paths'
+// common case, in fewer steps. (The corpus's simulator and edited logs put
+// the general paths' checks to work too.)
+func TestFastPaths(t *testing.T) {
+	dir := corpus.Dir(t)
+	files, err := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d tenhou.Decoder
+	var g event.Game
+	var fast, general Replayer
+	general.general = true
+	events, fastEvents := 0, 0
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Decode(data, f, &g) != nil && len(g.Events) == 0 {
+			continue
+		}
+		fast.Options = OptionsFor(&g.Meta)
+		general.Options = fast.Options
+		fast.Start(&g)
+		general.Start(&g)
+		for i := range g.Events {
+			fast.Apply(i)
+			general.Apply(i)
+			events++
+			if ty := g.Events[i].Type; ty == event.Draw || ty == event.Discard {
+				fastEvents++
+			}
+			// What the fast paths write, after every event; all of the
+			// state before the next hand resets it, and at the end.
+			whole := i+1 == len(g.Events) || g.Events[i+1].Type == event.RoundStart
+			if !sameWritten(fast.State(), general.State()) || whole && !sameState(fast.State(), general.State()) {
+				t.Fatalf("%s: event %d (%v): the fast path leaves\n%+v\nthe general path\n%+v", f, i, g.Events[i].Type, *fast.State(), *general.State())
+			}
+		}
+		fast.Finish()
+		general.Finish()
+		if !reflect.DeepEqual(fast.Findings(), general.Findings()) {
+			t.Fatalf("%s: findings differ:\nfast    %v\ngeneral %v", f, fast.Findings(), general.Findings())
+		}
+	}
+	t.Logf("%d files, %d events (%d draws and discards) replayed both ways", len(files), events, fastEvents)
+}
+
+// sameWritten compares the parts of two states that the fast paths write.
+func sameWritten(a, b *State) bool {
+	type written struct {
+		seats                        [4]SeatState
+		phase                        Phase
+		turn, lastSeat               event.Seat
+		liveLeft, discards, lastEvt  int
+		lastTile                     tile.Tile
+		lastID                       tile.ID
+		lastType                     event.Type
+		lastValid, lastIsKan, riichi bool
+		firstGoRound                 bool
+	}
+	of := func(s *State) written {
+		return written{s.Seats, s.Phase, s.Turn, s.LastSeat, s.LiveLeft, s.Discards, s.LastEvent,
+			s.LastTile, s.LastID, s.LastType, s.LastValid, s.LastIsKan, s.lastRiichi, s.FirstGoRound}
+	}
+	return of(a) == of(b) && slices.Equal(a.Passes, b.Passes)
+}
+
+// sameState compares two whole states.
+func sameState(a, b *State) bool { return reflect.DeepEqual(*a, *b) }
