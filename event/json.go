@@ -16,7 +16,7 @@ func AppendJSON(dst []byte, g *Game, i int) []byte {
 	e := &g.Events[i]
 	w := jsonWriter{b: dst}
 	w.b = append(w.b, `{"type":`...)
-	w.str(e.Type.String())
+	w.name(e.Type.String())
 	switch e.Type {
 	case GameStart:
 		w.meta(&g.Meta)
@@ -52,7 +52,7 @@ func AppendJSON(dst []byte, g *Game, i int) []byte {
 		w.seat("seat", e.Seat)
 		if e.Type == Call {
 			w.key("kind")
-			w.str(e.Meld.Kind.String())
+			w.name(e.Meld.Kind.String())
 		}
 		if e.Type != ClosedKan {
 			w.tile("tile", e.Tile)
@@ -93,6 +93,14 @@ func (w *jsonWriter) null() { w.b = append(w.b, "null"...) }
 
 func (w *jsonWriter) str(s string) { w.b = AppendJSONString(w.b, s) }
 
+// name writes one of haifu's own names (an event type, a meld kind), which
+// need no escaping.
+func (w *jsonWriter) name(s string) {
+	w.b = append(w.b, '"')
+	w.b = append(w.b, s...)
+	w.b = append(w.b, '"')
+}
+
 func (w *jsonWriter) strField(k, s string) {
 	w.key(k)
 	w.str(s)
@@ -110,11 +118,14 @@ func (w *jsonWriter) bool(k string, v bool) {
 
 func (w *jsonWriter) seat(k string, s Seat) {
 	w.key(k)
-	if s == NoSeat {
+	switch {
+	case s == NoSeat:
 		w.null()
-		return
+	case s >= 0 && s <= 9:
+		w.b = append(w.b, '0'+byte(s))
+	default:
+		w.b = strconv.AppendInt(w.b, int64(s), 10)
 	}
-	w.b = strconv.AppendInt(w.b, int64(s), 10)
 }
 
 func (w *jsonWriter) tile(k string, t tile.Tile) {
@@ -334,7 +345,7 @@ func (w *jsonWriter) win(r *WinRecord) {
 				w.b = append(w.b, ',')
 			}
 			w.b = append(w.b, `{"kind":`...)
-			w.str(m.Kind.String())
+			w.name(m.Kind.String())
 			w.tiles("tiles", m.Slice())
 			if m.From != NoSeat {
 				w.seat("from", m.From)

@@ -315,13 +315,22 @@ func FormatTiles(ts []Tile) string { return string(AppendTiles(nil, ts)) }
 // AppendTiles appends ts in compact mpsz notation to dst (see FormatTiles).
 func AppendTiles(dst []byte, ts []Tile) []byte {
 	for i, t := range ts {
-		if t == None {
+		switch {
+		case t == None:
+			continue
+		case !t.Valid():
+			dst = append(dst, '?')
 			continue
 		}
-		b := t.AppendMPSZ(nil)
-		dst = append(dst, b[0])
-		if i+1 == len(ts) || ts[i+1] == None || ts[i+1].Kind().Suit() != t.Kind().Suit() {
-			dst = append(dst, b[1])
+		k := t.Kind()
+		n := byte('0' + k.Number())
+		if t.Red() {
+			n = '0'
+		}
+		dst = append(dst, n)
+		// The suit letter ends a run of one suit.
+		if i+1 == len(ts) || !ts[i+1].Valid() || ts[i+1].Kind().Suit() != k.Suit() {
+			dst = append(dst, suitLetters[k.Suit()])
 		}
 	}
 	return dst

@@ -564,6 +564,9 @@ func TestFormatTiles(t *testing.T) {
 		// None is skipped and ends a run of the suit.
 		{[]tile.Tile{m("1m"), tile.None, m("2m")}, "1m2m"},
 		{[]tile.Tile{tile.None, m("1z"), m("2z"), tile.None}, "12z"},
+		// A value that is not a tile is written ?, and ends a run too.
+		{[]tile.Tile{m("1m"), tile.Tile(99), m("2m")}, "1m?2m"},
+		{[]tile.Tile{tile.Tile(99)}, "?"},
 	}
 	for _, tc := range tests {
 		if got := tile.FormatTiles(tc.in); got != tc.want {
