@@ -160,8 +160,8 @@ func (r *Replayer) report(check string, seat event.Seat, format string, args ...
 // Apply applies event i of the game given to Start.
 func (r *Replayer) Apply(i int) { r.applyRange(i, i+1) }
 
-// applyRange applies events from to to-1. Draws and discards, most of the
-// events, take few steps.
+// applyRange applies the events with index in [from, to). Draws and
+// discards, most of the events, take few steps.
 func (r *Replayer) applyRange(from, to int) {
 	st := &r.st
 	events := r.g.Events[:to]
