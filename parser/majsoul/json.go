@@ -486,24 +486,32 @@ func (d *Decoder) jTiles(v *fastjson.Value, l *tileList, what string) error {
 }
 
 // jScores reads an array of at most four integers.
-func (d *Decoder) jScores(v *fastjson.Value, l *scoreList, what string) error {
+func (d *Decoder) jScores(v *fastjson.Value, l *scoreList, what string) (err error) {
+	l.n, err = jList(d, v, l.v[:], what, func(e *fastjson.Value, s *int32) error {
+		n, err := d.jInt(e, what)
+		*s = int32(n)
+		return err
+	})
+	return err
+}
+
+// jList decodes the JSON array v into dst, an element at a time with each,
+// and returns the number of elements; what names the array in errors. An
+// array longer than dst is an error.
+func jList[T any](d *Decoder, v *fastjson.Value, dst []T, what string, each func(*fastjson.Value, *T) error) (int, error) {
 	arr, err := v.Array()
 	if err != nil {
-		return d.errorf(event.ErrSyntax, "%s is not an array", what)
+		return 0, d.errorf(event.ErrSyntax, "%s is not an array", what)
 	}
-	if len(arr) > 4 {
-		return d.errorf(event.ErrValue, "%s has %d scores", what, len(arr))
+	if len(arr) > len(dst) {
+		return 0, d.errorf(event.ErrValue, "%s has %d entries, at most %d", what, len(arr), len(dst))
 	}
-	l.n = 0
-	for _, e := range arr {
-		n, err := d.jInt(e, what)
-		if err != nil {
-			return err
+	for i, e := range arr {
+		if err := each(e, &dst[i]); err != nil {
+			return 0, err
 		}
-		l.v[l.n] = int32(n)
-		l.n++
 	}
-	return nil
+	return len(arr), nil
 }
 
 // jLiqi reads a LiQiSuccess.
@@ -641,21 +649,10 @@ func (d *Decoder) jChiPengGang(o *fastjson.Object, r *recChiPengGang) error {
 		case "tiles":
 			err = d.jTiles(v, &r.tiles, "tiles")
 		case "froms":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil {
-				err = d.errorf(event.ErrSyntax, "froms is not an array")
-				return
-			}
-			if len(arr) > maxList {
-				err = d.errorf(event.ErrValue, "froms has %d entries", len(arr))
-				return
-			}
-			for i, e := range arr {
-				if r.froms[i], err = d.jInt(e, "froms"); err != nil {
-					return
-				}
-			}
-			r.nFroms = len(arr)
+			r.nFroms, err = jList(d, v, r.froms[:], "froms", func(e *fastjson.Value, f *int) (err error) {
+				*f, err = d.jInt(e, "froms")
+				return err
+			})
 		case "liqi":
 			err = d.jLiqi(v, &r.liqi)
 		}
@@ -694,21 +691,7 @@ func (d *Decoder) jHule(o *fastjson.Object, r *recHule) error {
 		}
 		switch string(normKey(&d.key, k)) {
 		case "hules":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil {
-				err = d.errorf(event.ErrSyntax, "hules is not an array")
-				return
-			}
-			if len(arr) > maxHules {
-				err = d.errorf(event.ErrValue, "%d winners", len(arr))
-				return
-			}
-			for i, e := range arr {
-				if err = d.jHuleInfo(e, &r.hules[i]); err != nil {
-					return
-				}
-			}
-			r.nHules = len(arr)
+			r.nHules, err = jList(d, v, r.hules[:], "hules", d.jHuleInfo)
 		case "oldscores":
 			err = d.jScores(v, &r.oldScores, "old_scores")
 		case "deltascores":
@@ -776,21 +759,7 @@ func (d *Decoder) jHuleInfo(v *fastjson.Value, h *huleInfo) error {
 		case "baopai":
 			h.baopai, err = d.jInt(v, "baopai")
 		case "fans":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil {
-				err = d.errorf(event.ErrSyntax, "fans is not an array")
-				return
-			}
-			if len(arr) > maxFans {
-				err = d.errorf(event.ErrValue, "%d yaku", len(arr))
-				return
-			}
-			for i, e := range arr {
-				if err = d.jFan(e, &h.fans[i]); err != nil {
-					return
-				}
-			}
-			h.nFans = len(arr)
+			h.nFans, err = jList(d, v, h.fans[:], "fans", d.jFan)
 		}
 	})
 	return err
@@ -832,29 +801,9 @@ func (d *Decoder) jNoTile(o *fastjson.Object, r *recNoTile) error {
 		case "liujumanguan":
 			r.liujumanguan = jsonBool(v)
 		case "players":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil || len(arr) > 4 {
-				err = d.errorf(event.ErrSyntax, "players is not an array of at most 4")
-				return
-			}
-			for i, e := range arr {
-				if err = d.jNoTilePlayer(e, &r.players[i]); err != nil {
-					return
-				}
-			}
-			r.nPlayers = len(arr)
+			r.nPlayers, err = jList(d, v, r.players[:], "players", d.jNoTilePlayer)
 		case "scores":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil || len(arr) > 4 {
-				err = d.errorf(event.ErrSyntax, "scores is not an array of at most 4")
-				return
-			}
-			for i, e := range arr {
-				if err = d.jNoTileScore(e, &r.scores[i]); err != nil {
-					return
-				}
-			}
-			r.nScores = len(arr)
+			r.nScores, err = jList(d, v, r.scores[:], "scores", d.jNoTileScore)
 		}
 	})
 	return err
@@ -919,15 +868,10 @@ func (d *Decoder) jLiuJu(o *fastjson.Object, r *recLiuJu) error {
 		case "liqi":
 			err = d.jLiqi(v, &r.liqi)
 		case "allplayertiles":
-			var arr []*fastjson.Value
-			if arr, err = v.Array(); err != nil || len(arr) > 4 {
-				err = d.errorf(event.ErrSyntax, "allplayertiles is not an array of at most 4")
-				return
-			}
-			for i, e := range arr {
-				r.all[i] = e.GetStringBytes()
-			}
-			r.nAll = len(arr)
+			r.nAll, err = jList(d, v, r.all[:], "allplayertiles", func(e *fastjson.Value, b *[]byte) error {
+				*b = e.GetStringBytes()
+				return nil
+			})
 		}
 	})
 	return err
