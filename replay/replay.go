@@ -559,15 +559,18 @@ func (r *Replayer) checkRiichiPaid() {
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	// Fast path: a player not in riichi, whose turn it is and who did not
-	// just call, discards a tile of its hand by id, with no kan dora
-	// pending. It does what the general path below does in that case, in
-	// fewer steps.
-	if ss := &st.Seats[e.Seat]; st.Phase == WaitDiscard && st.Turn == e.Seat && ss.Riichi == NoRiichi && !ss.CalledThisTurn &&
+	// Fast path: a player whose turn it is and who did not just call
+	// discards a tile of its hand by id, with no kan dora pending: a player
+	// not in riichi, or one in riichi discarding the tile it drew. It does
+	// what the general path below does in that case, in fewer steps.
+	if ss := &st.Seats[e.Seat]; st.Phase == WaitDiscard && st.Turn == e.Seat && (ss.Riichi == NoRiichi || ss.Riichi == RiichiAccepted) && !ss.CalledThisTurn &&
 		st.DoraOwed+st.DoraDue == 0 && ids && !r.general && ss.NRiver < maxRiver && uint(ss.N)%3 == 2 {
 		tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
 		if k := e.Tile.Kind(); e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 &&
-			(tsumogiri || e.Flags&event.Tsumogiri == 0 || e.Flags&event.TsumogiriUnknown != 0) {
+			(tsumogiri || ss.Riichi == NoRiichi && (e.Flags&event.Tsumogiri == 0 || e.Flags&event.TsumogiriUnknown != 0)) {
+			if ss.Riichi == RiichiAccepted {
+				ss.Ippatsu = false
+			}
 			ss.Hand[k]--
 			ss.N--
 			if e.Tile.Red() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -331,4 +332,36 @@ func elementString(name string, n int, attr func(int) (string, string)) string {
 		fmt.Fprintf(&b, " %s=%q", k, v)
 	}
 	return b.String()
+}
+
+// TestFastPaths decodes every corpus mjlog twice, with and without the
+// fast paths (fastRun, and the calls, riichi, wins and hand starts it
+// decodes in place), and requires the same game, event positions
+// included, and the same error.
+// The corpus's simulator, reformatted, edited and truncated logs put the
+// fast paths' fall-backs to work too.
+func TestFastPaths(t *testing.T) {
+	dir, entries := mjlogEntries(t)
+	var fast Decoder
+	general := Decoder{general: true}
+	var g, gg event.Game
+	for _, e := range entries {
+		data, err := corpus.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = fast.Decode(data, e.File, &g)
+		gerr := general.Decode(data, e.File, &gg)
+		if fmt.Sprint(err) != fmt.Sprint(gerr) {
+			t.Fatalf("%s: error %v, without the fast paths %v", e.File, err, gerr)
+		}
+		if !reflect.DeepEqual(&g, &gg) {
+			for i := range min(len(g.Events), len(gg.Events)) {
+				if g.Events[i] != gg.Events[i] {
+					t.Fatalf("%s: event %d is %+v, without the fast paths %+v", e.File, i, g.Events[i], gg.Events[i])
+				}
+			}
+			t.Fatalf("%s: the fast paths decode differently from the general path", e.File)
+		}
+	}
 }

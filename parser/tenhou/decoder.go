@@ -74,10 +74,14 @@ type Decoder struct {
 	// tagDiscard plus the seat, for the seats of the game; 0 otherwise.
 	tags      [256]uint8
 	win       event.WinRecord // scratch for AGARI
+	agariVals agariValues     // scratch for AGARI's general path
 	warnedHai bool
 	// rawNonASCII: a name held bytes above 0x7F before percent-decoding,
 	// which Tenhou never writes.
 	rawNonASCII bool
+	// general turns the fast paths off (fastRun and what it calls), for
+	// the tests that hold them to the general path's results.
+	general bool
 }
 
 // Decode decodes the mjlog document data into g (which it resets first).
@@ -109,7 +113,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 // decode is one pass of Decode over data.
 func (d *Decoder) decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
-	*d = Decoder{sc: d.sc, clean: d.clean}
+	*d = Decoder{sc: d.sc, clean: d.clean, general: d.general}
 	d.g, d.path = g, path
 	d.hand = -1
 	d.setTables(true, 4)
@@ -134,7 +138,7 @@ func (d *Decoder) decode(data []byte, path string, g *event.Game) error {
 	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(root), Index: 0}})
 	d.sc.reset(data, root)
 	for {
-		d.fastTiles()
+		d.fastRun()
 		err := d.sc.next()
 		if err != nil {
 			if err == errEOF {
@@ -198,12 +202,16 @@ func (d *Decoder) setTables(reds bool, players int) {
 	}
 }
 
-// fastTiles decodes the run of draw and discard tags such as <T52/> at
-// the scanner's position without the general element path, keeping its
-// state in locals, and stops at anything else — another element, or a
-// malformed or illegal tag, which the general path then decodes or reports.
-func (d *Decoder) fastTiles() {
-	if d.hand < 0 || d.ended {
+// fastRun decodes the run of elements at the scanner's position that are
+// spelt as Tenhou writes them, without the general element path: draws and
+// discards such as <T52/> (nine elements in ten), keeping its state in
+// locals, and calls, riichi, wins and hand starts, through fastCall,
+// fastReach, fastAgari and fastInit, which read each value in the same
+// pass as they parse it. It stops at anything else — another element, or
+// a malformed or illegal one, which the general path then decodes or
+// reports with the same result.
+func (d *Decoder) fastRun() {
+	if !d.inRoot || d.ended || d.general {
 		return
 	}
 	s := &d.sc
@@ -212,8 +220,9 @@ func (d *Decoder) fastTiles() {
 	index := s.index
 	evs := d.g.Events
 	for p+7 <= len(b) {
-		// The longest tag, <T135/>, is seven bytes: reading them through
-		// an array pointer costs one bounds check instead of one a byte.
+		// The longest tile tag, <T135/>, is seven bytes: reading them
+		// through an array pointer costs one bounds check instead of one
+		// a byte.
 		t := (*[7]byte)(b[p : p+7])
 		if t[0] != '<' {
 			if !isSpace(t[0]) {
@@ -224,8 +233,32 @@ func (d *Decoder) fastTiles() {
 		}
 		k := d.tags[t[1]]
 		n := uint(t[2] - '0')
-		if k == 0 || n > 9 {
-			break
+		if k == 0 || n > 9 || d.hand < 0 {
+			// Calls, riichi and the ends and starts of hands come
+			// between the draws and discards: decode their common
+			// spellings here too, so that the run goes on.
+			d.g.Events = evs
+			var end int
+			switch t[1] {
+			case 'N':
+				end = d.fastCall(p, index+1)
+			case 'R':
+				end = d.fastReach(p, index+1)
+			case 'I':
+				end = d.fastInit(p, index+1)
+			case 'A':
+				end = d.fastAgari(p, index+1)
+			}
+			if end == 0 {
+				break
+			}
+			index++
+			p = end
+			evs = d.g.Events
+			if d.ended {
+				break
+			}
+			continue
 		}
 		// One to three digits, then "/>".
 		var next int
@@ -504,6 +537,12 @@ func (d *Decoder) call() error {
 	if !ok {
 		return fmt.Errorf("N m=%q: %w", v, event.ErrSyntax)
 	}
+	return d.meld(who, code)
+}
+
+// meld decodes the meld code of seat who's call and emits its event. It
+// changes nothing when it returns an error.
+func (d *Decoder) meld(who event.Seat, code int) error {
 	dm, err := decodeMeld(code, who, d.players, d.reds)
 	if err != nil {
 		return fmt.Errorf("%v: %w", err, event.ErrValue)
@@ -533,15 +572,22 @@ func (d *Decoder) reach() error {
 	if err != nil {
 		return err
 	}
-	v, _ := d.sc.attr("step")
-	switch string(v) {
+	step, _ := d.sc.attr("step")
+	ten, hasTen := d.sc.attr("ten")
+	return d.riichi(who, step, ten, hasTen)
+}
+
+// riichi emits seat who's riichi event for the values of REACH's step and
+// ten attributes. It changes nothing when it returns an error.
+func (d *Decoder) riichi(who event.Seat, step, ten []byte, hasTen bool) error {
+	switch string(step) {
 	case "1":
 		d.emit(event.Event{Type: event.Riichi, Seat: who, From: event.NoSeat})
 	case "2":
 		e := event.Event{Type: event.RiichiAccepted, Seat: who, From: event.NoSeat, Ref: -1}
-		if t, ok := d.sc.attr("ten"); ok {
+		if hasTen {
 			var sc [4]int32
-			if err := d.scores(t, &sc); err != nil {
+			if err := d.scores(ten, &sc); err != nil {
 				return fmt.Errorf("REACH ten: %w", err)
 			}
 			e.Ref = int32(len(d.g.Scores))
@@ -549,9 +595,102 @@ func (d *Decoder) reach() error {
 		}
 		d.emit(e)
 	default:
-		return fmt.Errorf("REACH step=%q: %w", v, event.ErrValue)
+		return fmt.Errorf("REACH step=%q: %w", step, event.ErrValue)
 	}
 	return nil
+}
+
+// fastCall decodes the call at offset p, element index index, when it is
+// spelt as Tenhou writes it, <N who="1" m="47723" />, and is valid. It
+// returns the offset after it, or 0 to leave it to the general path.
+func (d *Decoder) fastCall(p, index int) int {
+	b := d.sc.data
+	if d.hand < 0 || len(b)-p < 24 || string(b[p:p+8]) != `<N who="` || b[p+9] != '"' || string(b[p+10:p+14]) != ` m="` {
+		return 0
+	}
+	who := uint(b[p+8] - '0')
+	q := p + 14
+	code := 0
+	for i := q; i < q+5; i++ {
+		if c := b[i] - '0'; c < 10 {
+			code = code*10 + int(c)
+		} else {
+			break
+		}
+		q++
+	}
+	if q == p+14 || b[q] != '"' || who >= uint(d.players) {
+		return 0
+	}
+	switch {
+	case b[q+1] == '/' && b[q+2] == '>':
+		q += 3
+	case b[q+1] == ' ' && b[q+2] == '/' && b[q+3] == '>':
+		q += 4
+	default:
+		return 0
+	}
+	s, start, prev := d.enter(p, index)
+	if d.meld(event.Seat(who), code) != nil {
+		s.start, s.index = start, prev
+		return 0
+	}
+	s.pos = q
+	return q
+}
+
+// fastReach is fastCall for riichi: <REACH who="2" step="1"/> and
+// <REACH who="2" ten="250,250,240,250" step="2"/>.
+func (d *Decoder) fastReach(p, index int) int {
+	b := d.sc.data
+	if d.hand < 0 || len(b)-p < 32 || string(b[p:p+12]) != `<REACH who="` || b[p+13] != '"' {
+		return 0
+	}
+	who := uint(b[p+12] - '0')
+	q := p + 14
+	var ten []byte
+	if string(b[q:q+6]) == ` ten="` {
+		q += 6
+		i := valueLen(b[q:], '"')
+		if i < 0 || b[q+i] != '"' {
+			return 0
+		}
+		ten = b[q : q+i]
+		q += i + 1
+	}
+	if len(b)-q < 11 || string(b[q:q+7]) != ` step="` || b[q+8] != '"' || who >= uint(d.players) {
+		return 0
+	}
+	step := b[q+7 : q+8]
+	q += 9
+	switch {
+	case b[q] == '/' && b[q+1] == '>':
+		q += 2
+	case b[q] == ' ' && b[q+1] == '/' && b[q+2] == '>':
+		q += 3
+	default:
+		return 0
+	}
+	s, start, prev := d.enter(p, index)
+	if d.riichi(event.Seat(who), step, ten, ten != nil) != nil {
+		s.start, s.index = start, prev
+		return 0
+	}
+	s.pos = q
+	return q
+}
+
+// enter makes the element at offset p, element index index, the scanner's
+// current one for a fast path (the events it emits take their position
+// from there), and returns the scanner and what it had before: when the
+// element then fails to decode, which changes nothing else, the fast path
+// puts them back and leaves the element to the general path, which
+// reports the error.
+func (d *Decoder) enter(p, index int) (s *scanner, start, prev int) {
+	s = &d.sc
+	start, prev = s.start, s.index
+	s.start, s.index = p, index
+	return s, start, prev
 }
 
 func (d *Decoder) dora() error {
@@ -755,6 +894,8 @@ var danNames = [...]string{
 var (
 	nameAttrs = [4]string{"n0", "n1", "n2", "n3"}
 	haiAttrs  = [4]string{"hai0", "hai1", "hai2", "hai3"}
+	// haiNames are the same as INIT spells them, for fastInit.
+	haiNames = [4]string{` hai0="`, ` hai1="`, ` hai2="`, ` hai3="`}
 )
 
 func (d *Decoder) un() error {
@@ -841,7 +982,10 @@ func decodeName(v []byte) string {
 	if bytes.IndexByte(b, '%') < 0 {
 		return toValidUTF8(b)
 	}
-	out := make([]byte, 0, len(b))
+	// A name is short: decode it on the stack, so that the string is the
+	// only allocation.
+	var buf [64]byte
+	out := buf[:0]
 	for i := 0; i < len(b); i++ {
 		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
 			out = append(out, unhex(b[i+1])<<4|unhex(b[i+2]))
@@ -888,50 +1032,46 @@ func unhex(c byte) byte {
 
 func (d *Decoder) init() error {
 	s := &d.sc
-	g := d.g
 	if !d.sawGO {
 		return fmt.Errorf("INIT before GO: %w", event.ErrValue)
 	}
 	d.hand++
-	d.lastDraw = [4]int16{-1, -1, -1, -1}
-	d.pendRepl = [4]bool{}
-	var seedV, tenV, oyaV, chipV []byte
+	var v initValues
+	var tenV, oyaV, chipV []byte
 	var haiV [4][]byte
 	var hasHai [4]bool
-	var r event.Round
 	for _, a := range s.attrs {
-		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
+		name, val := s.bytesOf(a.name), s.bytesOf(a.value)
 		switch string(name) {
 		case "seed":
-			seedV = v
+			v.seedV = val
 		case "ten":
-			tenV = v
+			tenV = val
 		case "oya":
-			oyaV = v
+			oyaV = val
 		case "hai0", "hai1", "hai2", "hai3":
-			haiV[name[3]-'0'], hasHai[name[3]-'0'] = v, true
+			haiV[name[3]-'0'], hasHai[name[3]-'0'] = val, true
 		case "chip":
-			chipV = v
+			chipV = val
 		case "shuffle":
-			r.Shuffle = string(unescape(v))
+			v.shuffle, v.hasShuffle = val, true
 		}
 	}
-	if seedV == nil {
+	if v.seedV == nil {
 		return fmt.Errorf("INIT without seed: %w", event.ErrSyntax)
 	}
 	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
 	// write the dice as empty fields.
-	var seed [6]int
-	diceKnown := [2]bool{true, true}
-	nf, ok := d.listFast(seedV, 6, 6)
+	v.dice = [2]bool{true, true}
+	nf, ok := d.listFast(v.seedV, 6, 6)
 	if ok {
-		copy(seed[:], d.ints[:6])
+		copy(v.seed[:], d.ints[:6])
 	} else {
-		diceKnown, nf = [2]bool{}, 0
-		for f := range bytes.SplitSeq(seedV, []byte(",")) {
+		v.dice, nf = [2]bool{}, 0
+		for f := range bytes.SplitSeq(v.seedV, []byte(",")) {
 			f = bytes.TrimSpace(f)
 			if nf == 6 {
-				return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", seedV, event.ErrValue)
+				return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", v.seedV, event.ErrValue)
 			}
 			if len(f) == 0 && (nf == 3 || nf == 4) {
 				nf++
@@ -939,28 +1079,89 @@ func (d *Decoder) init() error {
 			}
 			x, ok := parseInt(f)
 			if !ok {
-				return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", seedV, nf+1, event.ErrValue)
+				return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", v.seedV, nf+1, event.ErrValue)
 			}
 			if nf == 3 || nf == 4 {
-				diceKnown[nf-3] = true
+				v.dice[nf-3] = true
 			}
-			seed[nf] = x
+			v.seed[nf] = x
 			nf++
 		}
 	}
 	if nf != 6 {
-		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", seedV, nf, event.ErrValue)
+		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", v.seedV, nf, event.ErrValue)
 	}
+	if oyaV == nil {
+		return fmt.Errorf("INIT without oya: %w", event.ErrSyntax)
+	}
+	v.oyaV = oyaV
+	if v.oya, ok = parseUint(oyaV); !ok {
+		v.oya = -1
+	}
+	if tenV == nil {
+		return fmt.Errorf("INIT without ten: %w", event.ErrSyntax)
+	}
+	if _, err := d.list(tenV, 4, 4); err != nil {
+		return fmt.Errorf("INIT ten: %w", err)
+	}
+	copy(v.ten[:], d.ints[:4])
+	for p := range 4 {
+		if p >= d.players {
+			if len(bytes.TrimSpace(haiV[p])) > 0 {
+				return fmt.Errorf("INIT hai%d: a hand for seat %d in a three-player game: %w", p, p, event.ErrValue)
+			}
+			continue
+		}
+		if !hasHai[p] {
+			return fmt.Errorf("INIT without hai%d: %w", p, event.ErrSyntax)
+		}
+		if _, err := d.list(haiV[p], 13, 13); err != nil {
+			return fmt.Errorf("INIT hai%d: %w", p, err)
+		}
+		copy(v.hai[p][:], d.ints[:13])
+	}
+	if chipV != nil {
+		if _, err := d.list(chipV, 4, 4); err != nil {
+			return fmt.Errorf("INIT chip: %w", err)
+		}
+		copy(v.chip[:], d.ints[:4])
+		v.hasChip = true
+	}
+	return d.initRound(&v)
+}
+
+// initValues are the values of an INIT's attributes, parsed (the raw seed
+// and oya for error messages).
+type initValues struct {
+	seedV, oyaV []byte
+	seed        [6]int
+	dice        [2]bool // the seed gave each die
+	oya         int     // -1: not a number
+	ten         [4]int
+	hai         [4][13]int // hai0-hai3, for the seats of the game
+	chip        [4]int
+	hasChip     bool
+	shuffle     []byte
+	hasShuffle  bool
+}
+
+// initRound starts the hand an INIT describes, once its attributes are
+// parsed, and checks them. d.hand is the new hand's index already. It
+// changes nothing but d.round when it returns an error.
+func (d *Decoder) initRound(v *initValues) error {
+	g := d.g
+	seed := &v.seed
+	var r event.Round
 	if seed[0] < 0 || seed[0] > 15 || seed[1] < 0 || seed[1] > math.MaxInt16 || seed[2] < 0 || seed[2] > math.MaxInt16 {
-		return fmt.Errorf("INIT seed=%q: round, honba or sticks out of range: %w", seedV, event.ErrValue)
+		return fmt.Errorf("INIT seed=%q: round, honba or sticks out of range: %w", v.seedV, event.ErrValue)
 	}
 	r.Wind, r.Number = int8(seed[0]/4), int8(seed[0]%4+1)
 	r.Honba, r.Sticks = int16(seed[1]), int16(seed[2])
 	d.round = r.ID()
-	if diceKnown[0] != diceKnown[1] || seed[3] < 0 || seed[3] > 6 || seed[4] < 0 || seed[4] > 6 {
-		return fmt.Errorf("INIT seed=%q: dice out of range: %w", seedV, event.ErrValue)
+	if v.dice[0] != v.dice[1] || seed[3] < 0 || seed[3] > 6 || seed[4] < 0 || seed[4] > 6 {
+		return fmt.Errorf("INIT seed=%q: dice out of range: %w", v.seedV, event.ErrValue)
 	}
-	if diceKnown[0] {
+	if v.dice[0] {
 		r.Dice = [2]int8{int8(seed[3] + 1), int8(seed[4] + 1)}
 		r.Known |= event.KnownDice
 	}
@@ -969,41 +1170,21 @@ func (d *Decoder) init() error {
 		return fmt.Errorf("INIT dora indicator: %w", err)
 	}
 	r.Dora, r.DoraID = d.faces[dora], dora
-	oya, ok := parseUint(oyaV)
-	switch {
-	case oyaV == nil:
-		return fmt.Errorf("INIT without oya: %w", event.ErrSyntax)
-	case !ok || oya >= d.players:
-		return fmt.Errorf("INIT oya=%q is not a seat of a %d-player game: %w", oyaV, d.players, event.ErrValue)
+	switch oya := v.oya; {
+	case oya < 0 || oya >= d.players:
+		return fmt.Errorf("INIT oya=%q is not a seat of a %d-player game: %w", v.oyaV, d.players, event.ErrValue)
 	case oya != seed[0]%4:
 		return fmt.Errorf("INIT oya=%d but round %d has dealer %d: %w", oya, seed[0], seed[0]%4, event.ErrValue)
 	}
-	r.Dealer = event.Seat(oya)
-	if tenV == nil {
-		return fmt.Errorf("INIT without ten: %w", event.ErrSyntax)
-	}
-	if err := d.scores(tenV, &r.Scores); err != nil {
-		return fmt.Errorf("INIT ten: %w", err)
+	r.Dealer = event.Seat(v.oya)
+	for i, x := range v.ten {
+		r.Scores[i] = int32(x) * 100
 	}
 	var seen [tile.NumIDs]bool
 	seen[dora] = true
-	for p := range 4 {
-		v := haiV[p]
-		if p >= d.players {
-			if len(bytes.TrimSpace(v)) > 0 {
-				return fmt.Errorf("INIT hai%d: a hand for seat %d in a three-player game: %w", p, p, event.ErrValue)
-			}
-			continue
-		}
-		if !hasHai[p] {
-			return fmt.Errorf("INIT without hai%d: %w", p, event.ErrSyntax)
-		}
-		n, err := d.list(v, 13, 13)
-		if err != nil {
-			return fmt.Errorf("INIT hai%d: %w", p, err)
-		}
+	for p := range d.players {
 		hand, ids := &r.Hands[p], &r.HandIDs[p]
-		for i, x := range d.ints[:min(n, len(hand))] {
+		for i, x := range &v.hai[p] {
 			face := d.face(x)
 			if face == tile.None {
 				_, err := d.checkID(x)
@@ -1016,39 +1197,221 @@ func (d *Decoder) init() error {
 			hand[i], ids[i] = face, tile.ID(x)
 		}
 	}
-	if chipV != nil {
-		n, err := d.list(chipV, 4, 4)
-		if err != nil {
-			return fmt.Errorf("INIT chip: %w", err)
-		}
-		for i := range n {
-			r.Chips[i] = int32(d.ints[i])
+	if v.hasChip {
+		for i, x := range v.chip {
+			r.Chips[i] = int32(x)
 		}
 		r.Known |= event.KnownChips
 	}
+	if v.hasShuffle {
+		r.Shuffle = string(unescape(v.shuffle))
+	}
+	d.lastDraw = [4]int16{-1, -1, -1, -1}
+	d.pendRepl = [4]bool{}
 	if d.hand == 0 {
 		g.Meta.StartingPoints = r.Scores[0]
 	}
 	g.Events = append(g.Events, event.Event{Type: event.RoundStart, Seat: r.Dealer, From: event.NoSeat, Ref: int32(len(g.Rounds)),
-		Pos: event.Pos{Offset: int32(s.start), Index: int32(s.index)}})
+		Pos: event.Pos{Offset: int32(d.sc.start), Index: int32(d.sc.index)}})
 	g.Rounds = append(g.Rounds, r)
 	return nil
 }
 
-// ids parses a list of tile ids into dst and returns how many there were.
-func (d *Decoder) ids(v []byte, dst []tile.ID, what string) (int, error) {
-	n, err := d.list(v, 0, len(dst))
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", what, err)
+// fastInit is fastCall for a hand's start spelt as Tenhou writes it:
+// <INIT seed="..." ten="..." oya="0" hai0="..." hai1="..." hai2="..."
+// hai3="..."/>, with a shuffle attribute last in some years.
+func (d *Decoder) fastInit(p, index int) int {
+	if !d.sawGO {
+		return 0
 	}
-	for i, x := range d.ints[:n] {
+	c := cursor{b: d.sc.data, p: p, ok: true}
+	c.name("<INIT")
+	var v initValues
+	v.dice = [2]bool{true, true}
+	c.name(" seed=\"")
+	vs := c.p
+	nSeed := c.list(v.seed[:])
+	v.seedV = c.since(vs)
+	c.name(" ten=\"")
+	nTen := c.list(v.ten[:])
+	c.name(" oya=\"")
+	vs = c.p
+	var oya [1]int
+	nOya := c.list(oya[:])
+	v.oyaV, v.oya = c.since(vs), oya[0]
+	for i := range 4 {
+		c.name(haiNames[i])
+		if n := c.list(v.hai[i][:]); n != 13 && (i < d.players || n != 0) {
+			c.ok = false
+		}
+	}
+	if c.ok && c.p+10 < len(c.b) && c.b[c.p+1] == 's' {
+		c.name(" shuffle=\"")
+		v.shuffle, v.hasShuffle = c.value(), true
+	}
+	end := c.end()
+	if !c.ok || nSeed != 6 || nTen != 4 || nOya != 1 {
+		return 0
+	}
+	s, start, prev := d.enter(p, index)
+	hand, round := d.hand, d.round
+	d.hand++
+	if d.initRound(&v) != nil {
+		s.start, s.index = start, prev
+		d.hand, d.round = hand, round
+		return 0
+	}
+	s.pos = end
+	return end
+}
+
+// A cursor reads the attributes of an element spelt as Tenhou writes it,
+// each in its place, for the fast paths: the caller names the attribute it
+// wants next and reads its value, parsing numbers as it goes, in a single
+// pass over the bytes. Once anything is not as expected, ok is false and
+// the element is left to the general path.
+type cursor struct {
+	b  []byte
+	p  int
+	ok bool
+}
+
+// name reads the given bytes, such as ` seed="`.
+func (c *cursor) name(s string) {
+	if !c.ok || len(c.b)-c.p < len(s) || string(c.b[c.p:c.p+len(s)]) != s {
+		c.ok = false
+		return
+	}
+	c.p += len(s)
+}
+
+// list reads a list of at most len(dst) numbers of one to nine digits,
+// each maybe with a minus sign, separated by commas, and the quote after
+// it, into dst. It returns how many there were (0 for an empty value).
+func (c *cursor) list(dst []int) int {
+	if !c.ok {
+		return 0
+	}
+	b, p, n := c.b, c.p, 0
+	if p < len(b) && b[p] == '"' {
+		c.p = p + 1
+		return 0
+	}
+	for n < len(dst) && p+4 <= len(b) {
+		// Numbers of one to three digits, the terminator after them
+		// checked below: nearly every number Tenhou writes.
+		t := (*[4]byte)(b[p : p+4])
+		c0, c1, c2 := int(t[0]-'0'), int(t[1]-'0'), int(t[2]-'0')
+		var x, k int
+		switch {
+		case c0 > 9:
+		case c1 > 9:
+			x, k = c0, 1
+		case c2 > 9:
+			x, k = c0*10+c1, 2
+		case t[3]-'0' > 9:
+			x, k = c0*100+c1*10+c2, 3
+		}
+		if k == 0 {
+			// Longer numbers and minus signs.
+			neg := b[p] == '-'
+			q := p
+			if neg {
+				q++
+			}
+			for q < len(b) && b[q]-'0' < 10 && x < 1e8 {
+				x = x*10 + int(b[q]-'0')
+				q++
+			}
+			k = q - p
+			if neg {
+				x = -x
+				k-- // the sign alone is no number
+			}
+			if k == 0 || k > 9 || q >= len(b) {
+				break
+			}
+			if neg {
+				k++
+			}
+		}
+		dst[n] = x
+		n++
+		p += k
+		switch b[p] {
+		case ',':
+			p++
+			continue
+		case '"':
+			c.p = p + 1
+			return n
+		}
+		break
+	}
+	c.ok = false
+	return n
+}
+
+// at reads the given bytes, such as ` m="`, if they come next, and
+// reports whether they did.
+func (c *cursor) at(s string) bool {
+	if c.ok && len(c.b)-c.p >= len(s) && string(c.b[c.p:c.p+len(s)]) == s {
+		c.p += len(s)
+		return true
+	}
+	return false
+}
+
+// since returns the value read from offset start on, without its quote.
+func (c *cursor) since(start int) []byte {
+	if !c.ok {
+		return nil
+	}
+	return c.b[start : c.p-1]
+}
+
+// value reads a value that is not a list, up to its quote.
+func (c *cursor) value() []byte {
+	if !c.ok {
+		return nil
+	}
+	i := valueLen(c.b[c.p:], '"')
+	if i < 0 || c.b[c.p+i] != '"' {
+		c.ok = false
+		return nil
+	}
+	v := c.b[c.p : c.p+i]
+	c.p += i + 1
+	return v
+}
+
+// end reads the end of an empty element, "/>" or " />", and returns the
+// offset after it.
+func (c *cursor) end() int {
+	b, p := c.b, c.p
+	if c.ok && p+3 <= len(b) {
+		if b[p] == '/' && b[p+1] == '>' {
+			return p + 2
+		}
+		if b[p] == ' ' && b[p+1] == '/' && b[p+2] == '>' {
+			return p + 3
+		}
+	}
+	c.ok = false
+	return 0
+}
+
+// tileIDs checks that the numbers xs are tile ids of the game and stores
+// them in dst; what names the list in errors.
+func (d *Decoder) tileIDs(xs []int, dst []tile.ID, what string) error {
+	for i, x := range xs {
 		if d.face(x) == tile.None {
 			_, err := d.checkID(x)
-			return 0, fmt.Errorf("%s: %w", what, err)
+			return fmt.Errorf("%s: %w", what, err)
 		}
 		dst[i] = tile.ID(x)
 	}
-	return n, nil
+	return nil
 }
 
 // ba reads the ba attribute: honba and riichi sticks.
@@ -1060,10 +1423,16 @@ func (d *Decoder) ba() (honba, sticks int16, ok bool, err error) {
 	if _, err := d.list(v, 2, 2); err != nil {
 		return 0, 0, false, fmt.Errorf("ba: %w", err)
 	}
-	if d.ints[0] < 0 || d.ints[0] > math.MaxInt16 || d.ints[1] < 0 || d.ints[1] > math.MaxInt16 {
-		return 0, 0, false, fmt.Errorf("ba=%q out of range: %w", v, event.ErrValue)
+	honba, sticks, err = baValues(d.ints[:2], v)
+	return honba, sticks, err == nil, err
+}
+
+// baValues checks the two numbers of the ba attribute whose value is raw.
+func baValues(ba []int, raw []byte) (honba, sticks int16, err error) {
+	if ba[0] < 0 || ba[0] > math.MaxInt16 || ba[1] < 0 || ba[1] > math.MaxInt16 {
+		return 0, 0, fmt.Errorf("ba=%q out of range: %w", raw, event.ErrValue)
 	}
-	return int16(d.ints[0]), int16(d.ints[1]), true, nil
+	return int16(ba[0]), int16(ba[1]), nil
 }
 
 // scoreChanges reads the sc attribute: score before and delta per seat, in hundreds,
@@ -1077,17 +1446,22 @@ func (d *Decoder) scoreChanges(before, deltas, chips *[4]int32) (event.Known, er
 	if err != nil {
 		return 0, fmt.Errorf("sc: %w", err)
 	}
-	if n != 8 && n != 16 {
-		return 0, fmt.Errorf("sc has %d numbers, want 8 or 16: %w", n, event.ErrValue)
+	return scoreValues(d.ints[:n], before, deltas, chips)
+}
+
+// scoreValues checks and stores the numbers of an sc attribute.
+func scoreValues(sc []int, before, deltas, chips *[4]int32) (event.Known, error) {
+	if len(sc) != 8 && len(sc) != 16 {
+		return 0, fmt.Errorf("sc has %d numbers, want 8 or 16: %w", len(sc), event.ErrValue)
 	}
 	for i := range 4 {
-		before[i] = int32(d.ints[2*i]) * 100
-		deltas[i] = int32(d.ints[2*i+1]) * 100
+		before[i] = int32(sc[2*i]) * 100
+		deltas[i] = int32(sc[2*i+1]) * 100
 	}
 	k := event.KnownBefore | event.KnownDeltas
-	if n == 16 {
+	if len(sc) == 16 {
 		for i := range 4 {
-			chips[i] = int32(d.ints[8+2*i+1])
+			chips[i] = int32(sc[8+2*i+1])
 		}
 		k |= event.KnownChips
 	}
@@ -1099,118 +1473,171 @@ func (d *Decoder) agari() error {
 		return err
 	}
 	s := &d.sc
-	var whoV, fromV, paoV, haiV, machiV, tenV, mV, yakuV, yakumanV, doraV, uraV []byte
-	var hasM, hasYaku, hasYakuman, hasDora, hasUra bool
+	// The values live in the Decoder: the table of lists below would move
+	// them to the heap.
+	v := &d.agariVals
+	*v = agariValues{}
+	var haiV, mV, doraV, uraV, baV, scV []byte
 	for _, a := range s.attrs {
-		v := s.bytesOf(a.value)
+		val := s.bytesOf(a.value)
 		switch string(s.bytesOf(a.name)) {
 		case "who":
-			whoV = v
+			v.whoV = val
 		case "fromWho":
-			fromV = v
+			v.fromV = val
 		case "paoWho":
-			paoV = v
+			v.paoV = val
 		case "hai":
-			haiV = v
+			haiV = val
 		case "machi":
-			machiV = v
+			v.machiV = val
 		case "ten":
-			tenV = v
+			v.tenV = val
 		case "m":
-			mV, hasM = v, true
+			mV, v.hasM = val, true
 		case "yaku":
-			yakuV, hasYaku = v, true
+			v.yakuV, v.hasYaku = val, true
 		case "yakuman":
-			yakumanV, hasYakuman = v, true
+			v.yakumanV, v.hasYakuman = val, true
 		case "doraHai":
-			doraV, hasDora = v, true
+			doraV, v.hasDora = val, true
 		case "doraHaiUra":
-			uraV, hasUra = v, true
+			uraV, v.hasUra = val, true
+		case "ba":
+			baV, v.hasBa = val, true
+		case "sc":
+			scV, v.hasSc = val, true
 		}
 	}
+	// Parse the lists; agariWin checks their numbers.
+	lists := [...]struct {
+		what string
+		val  []byte
+		has  bool
+		lo   int
+		dst  []int
+		n    *int
+	}{
+		{"AGARI hai", haiV, haiV != nil, 0, v.hai[:], &v.nHai},
+		{"AGARI m", mV, v.hasM, 0, v.m[:], &v.nM},
+		{"AGARI ten", v.tenV, v.tenV != nil, 3, v.ten[:], nil},
+		{"AGARI yaku", v.yakuV, v.hasYaku, 0, v.yaku[:], &v.nYaku},
+		{"AGARI yakuman", v.yakumanV, v.hasYakuman, 0, v.yakuman[:], &v.nYakuman},
+		{"AGARI doraHai", doraV, v.hasDora, 0, v.dora[:], &v.nDora},
+		{"AGARI doraHaiUra", uraV, v.hasUra, 0, v.ura[:], &v.nUra},
+		{"AGARI ba", baV, v.hasBa, 2, v.ba[:], nil},
+		{"AGARI sc", scV, v.hasSc, 8, v.sc[:], &v.nSc},
+	}
+	for _, l := range lists {
+		if !l.has {
+			switch l.what {
+			case "AGARI hai":
+				return fmt.Errorf("AGARI without hai: %w", event.ErrSyntax)
+			case "AGARI ten":
+				return fmt.Errorf("AGARI without ten: %w", event.ErrSyntax)
+			}
+			continue
+		}
+		n, err := d.list(l.val, l.lo, len(l.dst))
+		if err != nil {
+			return fmt.Errorf("%s: %w", l.what, err)
+		}
+		copy(l.dst, d.ints[:n])
+		if l.n != nil {
+			*l.n = n
+		}
+	}
+	v.baV = baV
+	if err := d.agariWin(v); err != nil {
+		return err
+	}
+	return d.owari()
+}
+
+// agariValues are the values of an AGARI's attributes: the lists parsed,
+// the single values (and the lists that error messages quote) raw.
+type agariValues struct {
+	whoV, fromV, paoV, machiV     []byte
+	tenV, yakuV, yakumanV, baV    []byte
+	hai                           [14]int
+	m                             [8]int
+	ten                           [3]int
+	yaku, yakuman                 [64]int
+	dora, ura                     [5]int
+	ba                            [2]int
+	sc                            [16]int
+	nHai, nM, nYaku, nYakuman     int
+	nDora, nUra, nSc              int
+	hasM, hasYaku, hasYakuman     bool
+	hasDora, hasUra, hasBa, hasSc bool
+}
+
+// agariWin checks an AGARI's values and records the win. It changes
+// nothing when it returns an error.
+func (d *Decoder) agariWin(v *agariValues) error {
 	w := &d.win
 	*w = event.WinRecord{}
 	var err error
-	if w.Winner, err = d.seatValue("who", whoV); err != nil {
+	if w.Winner, err = d.seatValue("who", v.whoV); err != nil {
 		return fmt.Errorf("AGARI: %w", err)
 	}
-	if w.From, err = d.seatValue("fromWho", fromV); err != nil {
+	if w.From, err = d.seatValue("fromWho", v.fromV); err != nil {
 		return fmt.Errorf("AGARI: %w", err)
 	}
 	w.Liable = event.NoSeat
-	if paoV != nil {
-		if w.Liable, err = d.seatValue("paoWho", paoV); err != nil {
+	if v.paoV != nil {
+		if w.Liable, err = d.seatValue("paoWho", v.paoV); err != nil {
 			return fmt.Errorf("AGARI: %w", err)
 		}
 	}
-	if haiV == nil {
-		return fmt.Errorf("AGARI without hai: %w", event.ErrSyntax)
-	}
-	n, err := d.ids(haiV, w.HandIDs[:], "AGARI hai")
-	if err != nil {
+	n := v.nHai
+	if err := d.tileIDs(v.hai[:n], w.HandIDs[:], "AGARI hai"); err != nil {
 		return err
 	}
 	w.HandLen = uint8(n)
 	for i := range n {
 		w.Hand[i] = d.faces[w.HandIDs[i]]
 	}
-	if machiV == nil {
+	if v.machiV == nil {
 		return fmt.Errorf("AGARI without machi: %w", event.ErrSyntax)
 	}
-	if w.WinID, err = d.tileID(machiV); err != nil {
+	if w.WinID, err = d.tileID(v.machiV); err != nil {
 		return fmt.Errorf("AGARI machi: %w", err)
 	}
 	w.WinTile = d.faces[w.WinID]
+	warn := false
 	if n%3 == 1 && n < len(w.HandIDs) {
 		// Some writers leave the winning tile out of hai; Tenhou includes
 		// it for tsumo and ron alike.
 		w.HandIDs[n], w.Hand[n] = w.WinID, w.WinTile
 		w.HandLen++
-		if !d.warnedHai {
-			d.warnedHai = true
-			d.g.Meta.Warnings = append(d.g.Meta.Warnings, "AGARI hai without the winning tile (added from machi); Tenhou always includes it")
-		}
+		warn = !d.warnedHai
 	}
 	w.Known |= event.KnownHand | event.KnownMelds
-	if hasM {
-		n, err := d.list(mV, 0, 8)
-		if err != nil {
-			return fmt.Errorf("AGARI m: %w", err)
-		}
-		var ms [8]int
-		copy(ms[:], d.ints[:n])
-		for i := range n {
-			dm, err := decodeMeld(ms[i], w.Winner, d.players, d.reds)
+	if v.hasM {
+		for i, code := range v.m[:v.nM] {
+			dm, err := decodeMeld(code, w.Winner, d.players, d.reds)
 			if err != nil {
 				return fmt.Errorf("AGARI m: %v: %w", err, event.ErrValue)
 			}
 			w.Melds[i] = dm.meld
 		}
-		w.NMelds = uint8(n)
+		w.NMelds = uint8(v.nM)
 	}
-	if tenV == nil {
-		return fmt.Errorf("AGARI without ten: %w", event.ErrSyntax)
+	ten := &v.ten
+	if ten[0] < 0 || ten[0] > 1000 || ten[1] < 0 || ten[1] > math.MaxInt32 || ten[2] < 0 || ten[2] > int(event.Yakuman) {
+		return fmt.Errorf("AGARI ten=%q out of range: %w", v.tenV, event.ErrValue)
 	}
-	if _, err := d.list(tenV, 3, 3); err != nil {
-		return fmt.Errorf("AGARI ten: %w", err)
-	}
-	if d.ints[0] < 0 || d.ints[0] > 1000 || d.ints[1] < 0 || d.ints[1] > math.MaxInt32 || d.ints[2] < 0 || d.ints[2] > int(event.Yakuman) {
-		return fmt.Errorf("AGARI ten=%q out of range: %w", tenV, event.ErrValue)
-	}
-	w.Fu, w.Points, w.Limit = int16(d.ints[0]), int32(d.ints[1]), event.Limit(d.ints[2])
+	w.Fu, w.Points, w.Limit = int16(ten[0]), int32(ten[1]), event.Limit(ten[2])
 	w.Known |= event.KnownFu | event.KnownPoints | event.KnownYaku | event.KnownHan
-	if hasYaku {
-		n, err := d.list(yakuV, 0, len(d.ints))
-		if err != nil {
-			return fmt.Errorf("AGARI yaku: %w", err)
+	if v.hasYaku {
+		if v.nYaku%2 != 0 {
+			return fmt.Errorf("AGARI yaku=%q: odd number of values: %w", v.yakuV, event.ErrValue)
 		}
-		if n%2 != 0 {
-			return fmt.Errorf("AGARI yaku=%q: odd number of values: %w", yakuV, event.ErrValue)
-		}
-		for i := 0; i < n; i += 2 {
-			id, han := d.ints[i], d.ints[i+1]
+		for i := 0; i < v.nYaku; i += 2 {
+			id, han := v.yaku[i], v.yaku[i+1]
 			if id < 0 || id > 54 || han < 0 || han > 100 {
-				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", yakuV, id, han, event.ErrValue)
+				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", v.yakuV, id, han, event.ErrValue)
 			}
 			if err := w.AddYaku(event.YakuID(id), han); err != nil {
 				return fmt.Errorf("AGARI yaku: %v: %w", err, event.ErrValue)
@@ -1218,15 +1645,10 @@ func (d *Decoder) agari() error {
 			w.Han += int16(han)
 		}
 	}
-	if hasYakuman {
-		n, err := d.list(yakumanV, 0, len(d.ints))
-		if err != nil {
-			return fmt.Errorf("AGARI yakuman: %w", err)
-		}
-		for i := range n {
-			id := d.ints[i]
+	if v.hasYakuman {
+		for _, id := range v.yakuman[:v.nYakuman] {
 			if id < 0 || id > 54 {
-				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", yakumanV, id, event.ErrValue)
+				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", v.yakumanV, id, event.ErrValue)
 			}
 			if err := w.AddYaku(event.YakuID(id), 13); err != nil {
 				return fmt.Errorf("AGARI yakuman: %v: %w", err, event.ErrValue)
@@ -1234,43 +1656,130 @@ func (d *Decoder) agari() error {
 			w.Han += 13
 		}
 	}
-	if hasDora {
-		n, err := d.ids(doraV, w.DoraIDs[:], "AGARI doraHai")
-		if err != nil {
+	if v.hasDora {
+		if err := d.tileIDs(v.dora[:v.nDora], w.DoraIDs[:], "AGARI doraHai"); err != nil {
 			return err
 		}
-		w.NDora = uint8(n)
-		for i := range n {
+		w.NDora = uint8(v.nDora)
+		for i := range v.nDora {
 			w.Dora[i] = d.faces[w.DoraIDs[i]]
 		}
 		w.Known |= event.KnownDora
 	}
 	w.Known |= event.KnownUra
-	if hasUra {
-		n, err := d.ids(uraV, w.UraIDs[:], "AGARI doraHaiUra")
-		if err != nil {
+	if v.hasUra {
+		if err := d.tileIDs(v.ura[:v.nUra], w.UraIDs[:], "AGARI doraHaiUra"); err != nil {
 			return err
 		}
-		w.NUra = uint8(n)
-		for i := range n {
+		w.NUra = uint8(v.nUra)
+		for i := range v.nUra {
 			w.Ura[i] = d.faces[w.UraIDs[i]]
 		}
 	}
-	var bok bool
-	if w.Honba, w.Sticks, bok, err = d.ba(); err != nil {
-		return fmt.Errorf("AGARI %w", err)
-	}
-	if bok {
+	if v.hasBa {
+		if w.Honba, w.Sticks, err = baValues(v.ba[:], v.baV); err != nil {
+			return fmt.Errorf("AGARI %w", err)
+		}
 		w.Known |= event.KnownBa
 	}
-	k, err := d.scoreChanges(&w.Before, &w.Deltas, &w.ChipDeltas)
-	if err != nil {
-		return fmt.Errorf("AGARI %w", err)
+	if v.hasSc {
+		k, err := scoreValues(v.sc[:v.nSc], &w.Before, &w.Deltas, &w.ChipDeltas)
+		if err != nil {
+			return fmt.Errorf("AGARI %w", err)
+		}
+		w.Known |= k
 	}
-	w.Known |= k
+	if warn {
+		d.warnedHai = true
+		d.g.Meta.Warnings = append(d.g.Meta.Warnings, "AGARI hai without the winning tile (added from machi); Tenhou always includes it")
+	}
 	d.g.Wins = append(d.g.Wins, *w)
 	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, ID: w.WinID, Ref: int32(len(d.g.Wins) - 1)})
-	return d.owari()
+	return nil
+}
+
+// fastAgari is fastCall for a win spelt as Tenhou writes it (ba, hai, m,
+// machi, ten, yaku or yakuman, doraHai, doraHaiUra, who, fromWho, paoWho,
+// sc, owari, the optional ones left out or not).
+func (d *Decoder) fastAgari(p, index int) int {
+	if d.hand < 0 {
+		return 0
+	}
+	c := cursor{b: d.sc.data, p: p, ok: true}
+	c.name("<AGARI")
+	var v agariValues
+	var one [1]int
+	c.name(` ba="`)
+	vs := c.p
+	nBa := c.list(v.ba[:])
+	v.baV, v.hasBa = c.since(vs), true
+	c.name(` hai="`)
+	v.nHai = c.list(v.hai[:])
+	if c.at(` m="`) {
+		v.nM, v.hasM = c.list(v.m[:]), true
+	}
+	c.name(` machi="`)
+	vs = c.p
+	c.list(one[:])
+	v.machiV = c.since(vs)
+	c.name(` ten="`)
+	vs = c.p
+	nTen := c.list(v.ten[:])
+	v.tenV = c.since(vs)
+	if c.at(` yaku="`) {
+		vs = c.p
+		v.nYaku, v.hasYaku = c.list(v.yaku[:]), true
+		v.yakuV = c.since(vs)
+	} else if c.at(` yakuman="`) {
+		vs = c.p
+		v.nYakuman, v.hasYakuman = c.list(v.yakuman[:]), true
+		v.yakumanV = c.since(vs)
+	}
+	c.name(` doraHai="`)
+	v.nDora, v.hasDora = c.list(v.dora[:]), true
+	if c.at(` doraHaiUra="`) {
+		v.nUra, v.hasUra = c.list(v.ura[:]), true
+	}
+	c.name(` who="`)
+	vs = c.p
+	c.list(one[:])
+	v.whoV = c.since(vs)
+	c.name(` fromWho="`)
+	vs = c.p
+	c.list(one[:])
+	v.fromV = c.since(vs)
+	if c.at(` paoWho="`) {
+		vs = c.p
+		c.list(one[:])
+		v.paoV = c.since(vs)
+	}
+	c.name(` sc="`)
+	v.nSc, v.hasSc = c.list(v.sc[:]), true
+	var owari []byte
+	if c.at(` owari="`) {
+		owari = c.value()
+	}
+	end := c.end()
+	if !c.ok || nBa != 2 || nTen != 3 || v.nSc < 8 {
+		return 0
+	}
+	var e event.EndRecord
+	if owari != nil {
+		var err error
+		if e, err = parseOwari(owari); err != nil {
+			return 0
+		}
+	}
+	s, start, prev := d.enter(p, index)
+	if d.agariWin(&v) != nil {
+		s.start, s.index = start, prev
+		return 0
+	}
+	if owari != nil {
+		d.endGame(&e)
+	}
+	s.pos = end
+	return end
 }
 
 // ryuukyokuKind maps a RYUUKYOKU type attribute to its kind.
@@ -1331,8 +1840,11 @@ func (d *Decoder) ryuukyoku() error {
 		if !ok {
 			continue
 		}
-		n, err := d.ids(v, r.HandIDs[p][:], haiAttrs[p])
+		n, err := d.list(v, 0, len(r.HandIDs[p]))
 		if err != nil {
+			return fmt.Errorf("RYUUKYOKU %s: %w", haiAttrs[p], err)
+		}
+		if err := d.tileIDs(d.ints[:n], r.HandIDs[p][:], haiAttrs[p]); err != nil {
 			return fmt.Errorf("RYUUKYOKU %w", err)
 		}
 		r.Revealed[p] = true
@@ -1353,48 +1865,64 @@ func (d *Decoder) owari() error {
 	if !ok {
 		return nil
 	}
-	var e event.EndRecord
-	if len(bytes.TrimSpace(v)) > 0 {
-		var vals [16][]byte
-		n := 0
-		for f := range bytes.SplitSeq(v, []byte(",")) {
-			if n == len(vals) {
-				return fmt.Errorf("owari=%q has more than 16 values: %w", v, event.ErrValue)
-			}
-			vals[n] = bytes.TrimSpace(f)
-			n++
-		}
-		if n != 8 && n != 16 {
-			return fmt.Errorf("owari=%q has %d values, want 8 or 16: %w", v, n, event.ErrValue)
-		}
-		for i := range 4 {
-			sc, ok := parseInt(vals[2*i])
-			if !ok {
-				return fmt.Errorf("owari=%q: score %q: %w", v, vals[2*i], event.ErrValue)
-			}
-			pt, err := strconv.ParseFloat(string(vals[2*i+1]), 64)
-			if err != nil || math.IsNaN(pt) || math.IsInf(pt, 0) {
-				return fmt.Errorf("owari=%q: points %q: %w", v, vals[2*i+1], event.ErrValue)
-			}
-			e.Scores[i] = int32(sc) * 100
-			e.Points[i] = pt
-		}
-		e.Known |= event.KnownScores | event.KnownPoints2
-		if n == 16 {
-			for i := range 4 {
-				c, ok := parseInt(vals[8+2*i])
-				if !ok {
-					return fmt.Errorf("owari=%q: chips %q: %w", v, vals[8+2*i], event.ErrValue)
-				}
-				e.Chips[i] = int32(c)
-			}
-			e.Known |= event.KnownChips
-		}
+	e, err := parseOwari(v)
+	if err != nil {
+		return err
 	}
-	d.g.End = append(d.g.End, e)
+	d.endGame(&e)
+	return nil
+}
+
+// parseOwari parses the value of an owari attribute: final scores and
+// points, then chips in chip lobbies.
+func parseOwari(v []byte) (event.EndRecord, error) {
+	var e event.EndRecord
+	if len(bytes.TrimSpace(v)) == 0 {
+		return e, nil
+	}
+	var vals [16][]byte
+	n := 0
+	for f := range bytes.SplitSeq(v, []byte(",")) {
+		if n == len(vals) {
+			return e, fmt.Errorf("owari=%q has more than 16 values: %w", v, event.ErrValue)
+		}
+		vals[n] = bytes.TrimSpace(f)
+		n++
+	}
+	if n != 8 && n != 16 {
+		return e, fmt.Errorf("owari=%q has %d values, want 8 or 16: %w", v, n, event.ErrValue)
+	}
+	for i := range 4 {
+		sc, ok := parseInt(vals[2*i])
+		if !ok {
+			return e, fmt.Errorf("owari=%q: score %q: %w", v, vals[2*i], event.ErrValue)
+		}
+		pt, err := strconv.ParseFloat(string(vals[2*i+1]), 64)
+		if err != nil || math.IsNaN(pt) || math.IsInf(pt, 0) {
+			return e, fmt.Errorf("owari=%q: points %q: %w", v, vals[2*i+1], event.ErrValue)
+		}
+		e.Scores[i] = int32(sc) * 100
+		e.Points[i] = pt
+	}
+	e.Known |= event.KnownScores | event.KnownPoints2
+	if n == 16 {
+		for i := range 4 {
+			c, ok := parseInt(vals[8+2*i])
+			if !ok {
+				return e, fmt.Errorf("owari=%q: chips %q: %w", v, vals[8+2*i], event.ErrValue)
+			}
+			e.Chips[i] = int32(c)
+		}
+		e.Known |= event.KnownChips
+	}
+	return e, nil
+}
+
+// endGame records the game's end.
+func (d *Decoder) endGame(e *event.EndRecord) {
+	d.g.End = append(d.g.End, *e)
 	d.emit(event.Event{Type: event.GameEnd, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.End) - 1)})
 	d.ended = true
-	return nil
 }
 
 // parseUint parses a non-negative decimal integer of at most 9 digits.

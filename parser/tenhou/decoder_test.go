@@ -101,6 +101,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"text between elements", head + init0 + `hello`, event.ErrSyntax, "text outside", true},
 		{"tile dealt twice", head + strings.Replace(init0, `hai1="36,`, `hai1="0,`, 1), event.ErrValue, "dealt twice", true},
 		{"element after the end", head + init0 + `<T16/>` + strings.Replace(ending, `</mjloggm>`, `<T1/>`, 1), event.ErrValue, "after the game end", true},
+		{"draws after the end", head + init0 + `<T16/>` + strings.Replace(ending, `</mjloggm>`, `<T1/><D1/><U2/></mjloggm>`, 1), event.ErrValue, "element <T1> after the game end", true},
 		{"'<' in a value", head + `<INIT seed="0,0,<T16/>`, event.ErrSyntax, "'<' in attribute value", false},
 		{"'<' in a long value", head + `<INIT seed="` + strings.Repeat("0,", 40) + `<T16/>`, event.ErrSyntax, "'<' in attribute value", false},
 		{"value without its closing quote", head + `<INIT seed="0,0,0`, event.ErrTruncated, "ends inside", false},
@@ -134,7 +135,12 @@ func TestDecodeErrors(t *testing.T) {
 // TestDecodeSpelling decodes documents that differ from the small game
 // only in how the markup is spelt, which must not change the events.
 func TestDecodeSpelling(t *testing.T) {
-	doc := head + init0 + `<T16/><D108/><U109/><E109/><V53/><F110/><W96/><G111/><T109/>` + ending
+	// Two hands, with riichi, a call and a win without owari: the fast
+	// paths decode this spelling, the general path the others.
+	doc := head + init0 + `<T16/><D108/><REACH who="1" step="1"/><U109/><E109/>` +
+		`<REACH who="1" ten="250,240,250,250" step="2"/><N who="2" m="31007" /><V53/><F110/>` +
+		`<AGARI ba="0,1" hai="36,37,38,40,41,42,44,45,46,48,49,50,110,110" machi="110" ten="30,1000,0" yaku="1,1" doraHai="132" doraHaiUra="7" who="1" fromWho="2" sc="250,0,240,20,250,-10,250,0" />` +
+		strings.NewReplacer(`seed="0,0,0,`, `seed="1,1,0,`, `oya="0"`, `oya="1"`).Replace(init0) + `<U109/><E109/><V53/><F110/><W96/><G111/><T109/>` + ending
 	want, err := decode(t, doc)
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +152,9 @@ func TestDecodeSpelling(t *testing.T) {
 		{"lower-case tile tags", strings.NewReplacer(`<T16/>`, `<t16/>`, `<D108/>`, `<d108/>`).Replace(doc)},
 		{"spaces before />", strings.NewReplacer(`<T16/>`, `<T16 />`, `<D108/>`, `<D108  />`).Replace(doc)},
 		{"leading zeros", strings.NewReplacer(`<V53/>`, `<V053/>`, `hai2="72,`, `hai2="072,`).Replace(doc)},
+		{"attributes in another order", strings.NewReplacer(`ten="250,250,250,250" oya="0"`, `oya="0" ten="250,250,250,250"`,
+			`who="1" fromWho="2"`, `fromWho="2" who="1"`, `who="1" step="1"`, `step="1" who="1"`, `who="2" m="31007"`, `m="31007" who="2"`).Replace(doc)},
+		{"no space before a call's />", strings.ReplaceAll(doc, `m="31007" />`, `m="31007"/>`)},
 	}
 	ignorePos := cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Pos" }, cmp.Ignore())
 	for _, tc := range tests {

@@ -2,7 +2,9 @@ package tenhou
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/haifu/haifu/event"
@@ -59,6 +61,16 @@ func FuzzDecode(f *testing.F) {
 			if e.Ref < 0 || int(e.Ref) >= n {
 				t.Fatalf("event %d (%v) refers to %d of %d", i, e.Type, e.Ref, n)
 			}
+		}
+		// The fast paths must give what the general path gives.
+		general := Decoder{general: true}
+		var gg event.Game
+		gerr := general.Decode(data, "fuzz", &gg)
+		if fmt.Sprint(err) != fmt.Sprint(gerr) {
+			t.Fatalf("error %v, without the fast paths %v", err, gerr)
+		}
+		if !reflect.DeepEqual(&g, &gg) {
+			t.Fatal("the fast paths decode differently from the general path")
 		}
 		// The JSON writer must cope with whatever was decoded.
 		for i := range g.Events {
