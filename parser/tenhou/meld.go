@@ -154,14 +154,16 @@ func decodeMeld(m int, who event.Seat, players int, reds bool) (decodedMeld, err
 // sortIDs sorts a meld's ids by tile face (a red five after the plain fives,
 // as event.Meld documents), then by id.
 func sortIDs(ids []tile.ID, reds bool) {
-	less := func(a, b tile.ID) bool {
-		if c := tile.Compare(a.Tile(reds), b.Tile(reds)); c != 0 {
-			return c < 0
+	// The order as one number: kind, then red, then id.
+	key := func(id tile.ID) int {
+		k := int(id>>2)<<3 | int(id&3)
+		if id.Tile(reds).Red() {
+			k |= 4
 		}
-		return a < b
+		return k
 	}
 	for i := 1; i < len(ids); i++ {
-		for j := i; j > 0 && less(ids[j], ids[j-1]); j-- {
+		for j := i; j > 0 && key(ids[j]) < key(ids[j-1]); j-- {
 			ids[j], ids[j-1] = ids[j-1], ids[j]
 		}
 	}
