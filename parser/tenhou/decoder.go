@@ -204,19 +204,50 @@ func (d *Decoder) setTables(reds bool, players int) {
 
 // fastRun decodes the run of elements at the scanner's position that are
 // spelt as Tenhou writes them, without the general element path: draws and
-// discards such as <T52/> (nine elements in ten), keeping its state in
-// locals, and calls, riichi, wins and hand starts, through fastCall,
-// fastReach, fastAgari and fastInit, which read each value in the same
-// pass as they parse it. It stops at anything else — another element, or
-// a malformed or illegal one, which the general path then decodes or
-// reports with the same result.
+// discards such as <T52/> (nine elements in ten) through fastTiles, and
+// calls, riichi, wins and hand starts through fastCall, fastReach,
+// fastAgari and fastInit, which read each value in the same pass as they
+// parse it. It stops at anything else — another element, or a malformed or
+// illegal one, which the general path then decodes or reports with the
+// same result.
 func (d *Decoder) fastRun() {
 	if !d.inRoot || d.ended || d.general {
 		return
 	}
 	s := &d.sc
+	for {
+		if d.hand >= 0 {
+			d.fastTiles()
+		}
+		p := s.pos
+		if len(s.data)-p < 2 || s.data[p] != '<' {
+			return
+		}
+		var end int
+		switch s.data[p+1] {
+		case 'N':
+			end = d.fastCall(p, s.index+1)
+		case 'R':
+			end = d.fastReach(p, s.index+1)
+		case 'I':
+			end = d.fastInit(p, s.index+1)
+		case 'A':
+			end = d.fastAgari(p, s.index+1)
+		}
+		if end == 0 || d.ended {
+			return
+		}
+	}
+}
+
+// fastTiles decodes the run of draw and discard tags at the scanner's
+// position, keeping its state in locals and calling nothing, so that the
+// loop keeps them in registers.
+func (d *Decoder) fastTiles() {
+	s := &d.sc
 	b := s.data
 	p := s.pos
+	start := s.start
 	index := s.index
 	evs := d.g.Events
 	for p+7 <= len(b) {
@@ -233,32 +264,8 @@ func (d *Decoder) fastRun() {
 		}
 		k := d.tags[t[1]]
 		n := uint(t[2] - '0')
-		if k == 0 || n > 9 || d.hand < 0 {
-			// Calls, riichi and the ends and starts of hands come
-			// between the draws and discards: decode their common
-			// spellings here too, so that the run goes on.
-			d.g.Events = evs
-			var end int
-			switch t[1] {
-			case 'N':
-				end = d.fastCall(p, index+1)
-			case 'R':
-				end = d.fastReach(p, index+1)
-			case 'I':
-				end = d.fastInit(p, index+1)
-			case 'A':
-				end = d.fastAgari(p, index+1)
-			}
-			if end == 0 {
-				break
-			}
-			index++
-			p = end
-			evs = d.g.Events
-			if d.ended {
-				break
-			}
-			continue
+		if k == 0 || n > 9 {
+			break
 		}
 		// One to three digits, then "/>".
 		var next int
@@ -306,11 +313,12 @@ func (d *Decoder) fastRun() {
 			}
 			d.lastDraw[seat&3] = -1
 		}
-		s.start = p
+		start = p
 		p += next
 	}
 	d.g.Events = evs
 	s.pos = p
+	s.start = start
 	s.index = index
 }
 
