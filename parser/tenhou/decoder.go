@@ -666,7 +666,7 @@ func (d *Decoder) fastReach(p, index int) int {
 		ten = b[q : q+i]
 		q += i + 1
 	}
-	if len(b)-q < 11 || string(b[q:q+7]) != ` step="` || b[q+8] != '"' || who >= uint(d.players) {
+	if len(b)-q < 12 || string(b[q:q+7]) != ` step="` || b[q+8] != '"' || who >= uint(d.players) {
 		return 0
 	}
 	step := b[q+7 : q+8]

@@ -110,6 +110,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"tile tag without its slash", head + init0 + `<T16>`, event.ErrSyntax, "not empty", true},
 		{"four-digit id in a hand", head + strings.Replace(init0, `hai0="0,`, `hai0="1000,`, 1), event.ErrValue, "out of range", true},
 		{"2m in a sanma hand", strings.Replace(head, `type="169"`, `type="185"`, 1) + strings.Replace(sanmaInit, `hai0="0,`, `hai0="4,`, 1), event.ErrValue, "2m-8m", true},
+		{"truncated in a riichi's end", head + init0 + strings.Repeat(`<T16/>`, 4) + `<REACH who="0" ten="250,250,250,250" step="1" /`, event.ErrTruncated, "ends inside", true},
+		{"truncated in a call's end", head + init0 + strings.Repeat(`<T16/>`, 4) + `<N who="1" m="31006" /`, event.ErrTruncated, "ends inside", true},
 		{"list with an empty number", head + strings.Replace(init0, `hai0="0,1,`, `hai0="0,,`, 1), event.ErrValue, "not an integer", true},
 	}
 	for _, tc := range tests {
