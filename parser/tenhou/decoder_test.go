@@ -1,7 +1,12 @@
 package tenhou
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -282,5 +287,41 @@ func TestConsolePrompts(t *testing.T) {
 	// A non-ASCII byte that is not a prompt is left alone and reported.
 	if _, err := decode(t, strings.Replace(clean, "<U109/>", "<U1\xff09/>", 1)); err == nil {
 		t.Error("stray non-ASCII byte inside a tag decoded without error")
+	}
+}
+
+// TestDecodeEveryPrefix decodes every prefix of a few fixture logs (a
+// tonpuusen with calls and riichi, a sanma, one with pao and one from the
+// SHUFFLE-on-INIT era), with and without the fast paths: every cut must
+// give the same events and the same error, and none may panic. Cuts inside
+// an element are where the fast paths read ahead.
+func TestDecodeEveryPrefix(t *testing.T) {
+	files := []string{
+		"mjx__upd-aft-draw-discard-draw.mjlog",
+		"msanma__2026012212gm-00b9-0000-ca9dc61e.xml",
+		"pantheon__pao_tsumo.xml",
+		"waxmango__2009030817gm-00e1-0000-890a2fc2.txt",
+	}
+	var fast Decoder
+	general := Decoder{general: true}
+	var g, gg event.Game
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "mjlog", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range len(data) + 1 {
+			// A copy with no spare capacity, so that reading past the
+			// end panics.
+			doc := bytes.Clone(data[:n])
+			err := fast.Decode(doc, f, &g)
+			gerr := general.Decode(doc, f, &gg)
+			if fmt.Sprint(err) != fmt.Sprint(gerr) {
+				t.Fatalf("%s cut at %d: error %v, without the fast paths %v", f, n, err, gerr)
+			}
+			if !reflect.DeepEqual(&g, &gg) {
+				t.Fatalf("%s cut at %d: the fast paths decode differently from the general path", f, n)
+			}
+		}
 	}
 }
