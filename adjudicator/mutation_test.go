@@ -162,3 +162,39 @@ func TestMutations(t *testing.T) {
 		})
 	}
 }
+
+// TestBadSeats judges games whose records name seats that are not seats of
+// the game (winner, discarder, liable player, dealer, an event's seat or
+// the seat a meld was called from), as a faulty converter might write
+// them: judging must go on and never panic.
+func TestBadSeats(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(g *event.Game, s event.Seat)
+	}{
+		{"winner", func(g *event.Game, s event.Seat) { g.Wins[0].Winner = s }},
+		{"discarder", func(g *event.Game, s event.Seat) { g.Wins[0].From = s }},
+		{"liable", func(g *event.Game, s event.Seat) { g.Wins[0].Liable = s }},
+		{"dealer", func(g *event.Game, s event.Seat) { g.Rounds[1].Dealer = s }},
+		{"event seat", func(g *event.Game, s event.Seat) { g.Events[40].Seat = s }},
+		{"event from", func(g *event.Game, s event.Seat) { g.Events[40].From = s }},
+		{"meld from", func(g *event.Game, s event.Seat) {
+			i := nth(t, g, 0, func(i int, e *event.Event) bool { return e.Type == event.Call })
+			g.Events[i].From, g.Events[i].Meld.From = s, s
+		}},
+	}
+	for _, tc := range tests {
+		for _, s := range []event.Seat{event.NoSeat, -7, 4, 9} {
+			g := fixture(t, phoenix)
+			tc.set(g, s)
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Errorf("%s %d: panic: %v", tc.name, s, p)
+					}
+				}()
+				judgeAuto(t, g)
+			}()
+		}
+	}
+}

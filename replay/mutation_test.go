@@ -284,3 +284,32 @@ func TestSyntheticRules(t *testing.T) {
 		})
 	}
 }
+
+// TestBadSeats gives events and win records seats that are not seats of
+// the game, as a faulty converter might: each must be reported as
+// parse.seat, never panic.
+func TestBadSeats(t *testing.T) {
+	acts := []event.Type{event.Draw, event.Discard, event.Riichi, event.RiichiAccepted, event.Call,
+		event.ClosedKan, event.AddedKan, event.Kita, event.Disconnect, event.Reconnect}
+	for _, seat := range []event.Seat{event.NoSeat, -5, 4, 100} {
+		for _, ty := range acts {
+			g := realGame(t, mainFixture)
+			i := find(t, g, 3, func(i int, e *event.Event) bool { return e.Type == event.Discard })
+			g.Events[i].Type, g.Events[i].Seat = ty, seat
+			if got := checks(run(g)); !slices.Contains(got, "parse.seat") {
+				t.Errorf("%v by seat %d: findings %v, want parse.seat", ty, seat, got)
+			}
+		}
+		for _, field := range []string{"winner", "from"} {
+			g := realGame(t, mainFixture)
+			if field == "winner" {
+				g.Wins[0].Winner = seat
+			} else {
+				g.Wins[0].From = seat
+			}
+			if got := checks(run(g)); !slices.Contains(got, "parse.seat") {
+				t.Errorf("win with %s %d: findings %v, want parse.seat", field, seat, got)
+			}
+		}
+	}
+}

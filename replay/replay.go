@@ -169,12 +169,16 @@ func (r *Replayer) applyRange(from, to int) {
 		e := &events[i]
 		r.idx = i
 		switch {
-		case st.HandIndex < 0 || int(e.Seat) >= st.Players:
+		case st.HandIndex < 0 || uint(e.Seat) >= uint(st.Players):
 			r.apply(e)
 		case e.Type == event.Draw:
-			r.draw(e)
+			if !r.drawFast(e) {
+				r.draw(e)
+			}
 		case e.Type == event.Discard:
-			r.discard(e)
+			if !r.discardFast(e) {
+				r.discard(e)
+			}
 		default:
 			r.apply(e)
 		}
@@ -189,7 +193,7 @@ func (r *Replayer) apply(e *event.Event) {
 		r.report("legality.order", e.Seat, "%v before the first hand", e.Type)
 		return
 	}
-	if int(e.Seat) >= st.Players && e.Type != event.GameStart {
+	if e.Type != event.GameStart && (int(e.Seat) >= st.Players || e.Seat < 0 && actsBySeat(e.Type)) {
 		r.report("parse.seat", e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
 		return
 	}
@@ -229,6 +233,16 @@ func (r *Replayer) apply(e *event.Event) {
 	default:
 		r.report("parse.event", e.Seat, "unknown event type %v", e.Type)
 	}
+}
+
+// actsBySeat reports whether events of type t are a player's act, which
+// needs a seat (NoSeat is what the others may have).
+func actsBySeat(t event.Type) bool {
+	switch t {
+	case event.GameStart, event.RoundStart, event.Dora, event.Win, event.Ryuukyoku, event.GameEnd:
+		return false
+	}
+	return true
 }
 
 func (r *Replayer) roundStart(e *event.Event) {
@@ -448,37 +462,46 @@ func validHand(ss *SeatState) bool {
 	return true
 }
 
+// drawFast applies the common draw: the next seat draws after a plain
+// discard that passed, with nothing pending (no riichi stick, kan dora or
+// replacement draw) and a tile id that fits the hand. It does what draw
+// does in that case, in fewer steps, and reports false for any other draw.
+// It is a function of its own, calling nothing, so that the common case
+// does not pay for the general path's frame.
+func (r *Replayer) drawFast(e *event.Event) bool {
+	st := &r.st
+	if st.Phase != AfterDiscard || !st.LastValid || st.LastType != event.Discard || st.lastRiichi ||
+		st.LiveLeft <= 0 || st.DoraDue|st.DoraOwed != 0 || e.Flags&event.Replacement != 0 || !r.ids || r.general {
+		return false
+	}
+	next := st.Turn + 1
+	if int(next) == st.Players {
+		next = 0
+	}
+	ss := &st.Seats[e.Seat&3]
+	k := e.Tile.Kind()
+	if next != e.Seat || e.ID >= tile.NumIDs || e.ID.Kind() != k || ss.Hand[k] >= 4 || ss.IDs.has(e.ID) {
+		return false
+	}
+	st.LastValid, st.LastIsKan = false, false
+	st.Passes = append(st.Passes, Pass{Seat: st.LastSeat, Kind: st.LastTile.Kind()})
+	st.LiveLeft--
+	ss.Hand[k]++
+	ss.N++
+	if e.Tile.Red() {
+		ss.Reds[k.Suit()]++
+	}
+	ss.IDs.add(e.ID)
+	ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, false
+	ss.CalledThisTurn = false
+	st.Phase = WaitDiscard
+	st.Turn = e.Seat
+	return true
+}
+
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	// Fast path: the next seat draws after a plain discard that passed,
-	// with nothing pending (no riichi stick, kan dora or replacement draw)
-	// and a tile id that fits the hand. It does what the general path below
-	// does in that case, in fewer steps.
-	if st.Phase == AfterDiscard && st.LastValid && st.LastType == event.Discard && !st.lastRiichi &&
-		st.LiveLeft > 0 && st.DoraDue|st.DoraOwed == 0 && e.Flags&event.Replacement == 0 && ids && !r.general {
-		next := st.Turn + 1
-		if int(next) == st.Players {
-			next = 0
-		}
-		ss := &st.Seats[e.Seat]
-		if k := e.Tile.Kind(); next == e.Seat && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(e.ID) {
-			st.LastValid, st.LastIsKan = false, false
-			st.Passes = append(st.Passes, Pass{Seat: st.LastSeat, Kind: st.LastTile.Kind()})
-			st.LiveLeft--
-			ss.Hand[k]++
-			ss.N++
-			if e.Tile.Red() {
-				ss.Reds[k.Suit()]++
-			}
-			ss.IDs.add(e.ID)
-			ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, false
-			ss.CalledThisTurn = false
-			st.Phase = WaitDiscard
-			st.Turn = e.Seat
-			return
-		}
-	}
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
 		if st.lastRiichi {
@@ -556,42 +579,52 @@ func (r *Replayer) checkRiichiPaid() {
 	}
 }
 
+// discardFast applies the common discard: a player whose turn it is and
+// who did not just call discards a tile of its hand by id, with no kan
+// dora pending: a player not in riichi, or one in riichi discarding the
+// tile it drew. It does what discard does in that case, in fewer steps,
+// and reports false for any other discard. Like drawFast, it calls
+// nothing.
+func (r *Replayer) discardFast(e *event.Event) bool {
+	st := &r.st
+	ss := &st.Seats[e.Seat&3]
+	if st.Phase != WaitDiscard || st.Turn != e.Seat || ss.Riichi != NoRiichi && ss.Riichi != RiichiAccepted || ss.CalledThisTurn ||
+		st.DoraOwed+st.DoraDue != 0 || !r.ids || r.general || ss.NRiver >= maxRiver || uint(ss.N)%3 != 2 {
+		return false
+	}
+	tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
+	k := e.Tile.Kind()
+	if e.ID >= tile.NumIDs || e.ID.Kind() != k || !ss.IDs.has(e.ID) || ss.Hand[k] == 0 ||
+		!tsumogiri && (ss.Riichi != NoRiichi || e.Flags&event.Tsumogiri != 0 && e.Flags&event.TsumogiriUnknown == 0) {
+		return false
+	}
+	if ss.Riichi == RiichiAccepted {
+		ss.Ippatsu = false
+	}
+	ss.Hand[k]--
+	ss.N--
+	if e.Tile.Red() {
+		ss.Reds[k.Suit()]--
+	}
+	ss.IDs.remove(e.ID)
+	ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri}
+	ss.NRiver++
+	ss.Discarded.Add(k)
+	ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
+	ss.Drawn, ss.Rinshan = tile.None, false
+	st.Discards++
+	if st.FirstGoRound && st.Discards >= st.Players {
+		st.FirstGoRound = false
+	}
+	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, false, event.Discard
+	st.lastRiichi = false
+	st.Phase = AfterDiscard
+	return true
+}
+
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	// Fast path: a player whose turn it is and who did not just call
-	// discards a tile of its hand by id, with no kan dora pending: a player
-	// not in riichi, or one in riichi discarding the tile it drew. It does
-	// what the general path below does in that case, in fewer steps.
-	if ss := &st.Seats[e.Seat]; st.Phase == WaitDiscard && st.Turn == e.Seat && (ss.Riichi == NoRiichi || ss.Riichi == RiichiAccepted) && !ss.CalledThisTurn &&
-		st.DoraOwed+st.DoraDue == 0 && ids && !r.general && ss.NRiver < maxRiver && uint(ss.N)%3 == 2 {
-		tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
-		if k := e.Tile.Kind(); e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 &&
-			(tsumogiri || ss.Riichi == NoRiichi && (e.Flags&event.Tsumogiri == 0 || e.Flags&event.TsumogiriUnknown != 0)) {
-			if ss.Riichi == RiichiAccepted {
-				ss.Ippatsu = false
-			}
-			ss.Hand[k]--
-			ss.N--
-			if e.Tile.Red() {
-				ss.Reds[k.Suit()]--
-			}
-			ss.IDs.remove(e.ID)
-			ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri}
-			ss.NRiver++
-			ss.Discarded.Add(k)
-			ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
-			ss.Drawn, ss.Rinshan = tile.None, false
-			st.Discards++
-			if st.FirstGoRound && st.Discards >= st.Players {
-				st.FirstGoRound = false
-			}
-			st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, false, event.Discard
-			st.lastRiichi = false
-			st.Phase = AfterDiscard
-			return
-		}
-	}
 	if st.Turn != e.Seat || st.Phase != WaitDiscard {
 		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat
@@ -1016,6 +1049,10 @@ func (r *Replayer) win(e *event.Event) {
 		return
 	}
 	w := &r.g.Wins[e.Ref]
+	if uint(w.Winner) >= uint(st.Players) || uint(w.From) >= uint(st.Players) {
+		r.report("parse.seat", e.Seat, "win by seat %d from seat %d in a %d-player game", w.Winner, w.From, st.Players)
+		return
+	}
 	ss := &st.Seats[w.Winner]
 	tsumo := w.From == w.Winner
 	var full tile.Counts // the winning hand, winning tile included
