@@ -451,11 +451,12 @@ func (j *judge) checkTripleRon(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		}
 		ss := &st.Seats[s]
 		h := ss.Hand
-		if !validCounts(&h) || int(h[st.LastTile.Kind()]) >= 4 {
+		k := st.LastTile.Kind()
+		if !k.Valid() || h[k] >= 4 {
 			continue
 		}
-		h[st.LastTile.Kind()]++
-		if hand.Complete(&h) {
+		h[k]++
+		if validCounts(&h) && hand.Complete(&h) {
 			n++
 		}
 	}

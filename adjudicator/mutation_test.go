@@ -12,7 +12,7 @@ import (
 )
 
 // fixture decodes a complete real game of the fixtures.
-func fixture(t *testing.T, name string) *event.Game {
+func fixture(t testing.TB, name string) *event.Game {
 	t.Helper()
 	data, err := corpus.ReadFile("../fixtures/mjlog/" + name)
 	if err != nil {

@@ -376,10 +376,10 @@ func (w *jsonWriter) win(r *WinRecord) {
 		w.b = append(w.b, ']')
 	}
 	if r.Known&KnownDora != 0 {
-		w.tiles("dora", r.Dora[:r.NDora])
+		w.tiles("dora", r.DoraList())
 	}
 	if r.Known&KnownUra != 0 {
-		w.tiles("ura", r.Ura[:r.NUra])
+		w.tiles("ura", r.UraList())
 	}
 	w.ba(r.Known, r.Honba, r.Sticks)
 	w.scores(r.Known, &r.Deltas, &r.Before, &r.ChipDeltas)

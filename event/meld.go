@@ -1,6 +1,7 @@
 package event
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/haifu/haifu/tile"
@@ -63,8 +64,9 @@ type Meld struct {
 	IDs [4]tile.ID
 }
 
-// Slice returns the meld's tiles. The slice aliases m.
-func (m *Meld) Slice() []tile.Tile { return m.Tiles[:m.N] }
+// Slice returns the meld's tiles. The slice aliases m. It stops at the
+// array's end whatever N says.
+func (m *Meld) Slice() []tile.Tile { return m.Tiles[:min(int(m.N), len(m.Tiles))] }
 
 // CalledTile returns the tile taken from another player, or tile.None.
 func (m *Meld) CalledTile() tile.Tile {
@@ -76,3 +78,17 @@ func (m *Meld) CalledTile() tile.Tile {
 
 // FirstKind returns the kind of the meld's first tile; for a chi the lowest.
 func (m *Meld) FirstKind() tile.Kind { return m.Tiles[0].Kind() }
+
+// Check reports the first value of m that no log can give (see
+// WinRecord.Check), or nil.
+func (m *Meld) Check(players int) error {
+	switch {
+	case int(m.N) > len(m.Tiles):
+		return fmt.Errorf("%d tiles", m.N)
+	case m.Called >= int8(m.N) || m.Called < -1:
+		return fmt.Errorf("called tile %d of %d", m.Called, m.N)
+	case m.From != NoSeat && !seatOf(m.From, players):
+		return fmt.Errorf("called from %d, not a seat of a %d-player game", m.From, players)
+	}
+	return checkTiles(m.Slice())
+}

@@ -241,14 +241,22 @@ type WinRecord struct {
 	Known      Known
 }
 
-// HandTiles returns the concealed tiles. The slice aliases w.
-func (w *WinRecord) HandTiles() []tile.Tile { return w.Hand[:w.HandLen] }
+// HandTiles returns the concealed tiles. The slice aliases w. (Like the
+// other lists of a record, it stops at the array's end whatever its count
+// says, so that a record built wrong cannot make a reader panic.)
+func (w *WinRecord) HandTiles() []tile.Tile { return w.Hand[:min(int(w.HandLen), len(w.Hand))] }
 
 // MeldList returns the melds. The slice aliases w.
-func (w *WinRecord) MeldList() []Meld { return w.Melds[:w.NMelds] }
+func (w *WinRecord) MeldList() []Meld { return w.Melds[:min(int(w.NMelds), len(w.Melds))] }
 
 // YakuList returns the yaku. The slice aliases w.
-func (w *WinRecord) YakuList() []Yaku { return w.Yaku[:w.NYaku] }
+func (w *WinRecord) YakuList() []Yaku { return w.Yaku[:min(int(w.NYaku), len(w.Yaku))] }
+
+// DoraList returns the dora indicators. The slice aliases w.
+func (w *WinRecord) DoraList() []tile.Tile { return w.Dora[:min(int(w.NDora), len(w.Dora))] }
+
+// UraList returns the ura dora indicators. The slice aliases w.
+func (w *WinRecord) UraList() []tile.Tile { return w.Ura[:min(int(w.NUra), len(w.Ura))] }
 
 // AddYaku appends a yaku entry; it fails when MaxYaku are already there.
 func (w *WinRecord) AddYaku(id YakuID, han int) error {
@@ -349,8 +357,14 @@ type RyuukyokuRecord struct {
 	Tenpai [4]Flag
 }
 
-// HandTiles returns seat s's revealed tiles. The slice aliases r.
-func (r *RyuukyokuRecord) HandTiles(s Seat) []tile.Tile { return r.Hands[s][:r.HandLen[s]] }
+// HandTiles returns seat s's revealed tiles (none for a seat that is not
+// 0-3). The slice aliases r.
+func (r *RyuukyokuRecord) HandTiles(s Seat) []tile.Tile {
+	if !s.Valid() {
+		return nil
+	}
+	return r.Hands[s][:min(int(r.HandLen[s]), len(r.Hands[s]))]
+}
 
 // EndRecord is the game's final result as the log recorded it (Tenhou's
 // owari). Known may have KnownScores, KnownPoints2 and KnownChips.
@@ -363,4 +377,68 @@ type EndRecord struct {
 	Points [4]float64
 	Chips  [4]int32
 	Known  Known
+}
+
+// Check reports the first value of w that no log can give — a seat that
+// is not one of the game's players seats, a count beyond its array, a tile
+// that is not a tile — or nil. Decoders never write such a record; a
+// program that builds one (a converter under test, say) can, and the
+// replay reports it instead of reading it.
+func (w *WinRecord) Check(players int) error {
+	switch {
+	case !seatOf(w.Winner, players):
+		return fmt.Errorf("winner %d is not a seat of a %d-player game", w.Winner, players)
+	case !seatOf(w.From, players):
+		return fmt.Errorf("discarder %d is not a seat of a %d-player game", w.From, players)
+	case w.Liable != NoSeat && !seatOf(w.Liable, players):
+		return fmt.Errorf("liable player %d is not a seat of a %d-player game", w.Liable, players)
+	case int(w.HandLen) > len(w.Hand) || int(w.NMelds) > len(w.Melds) || int(w.NYaku) > len(w.Yaku) ||
+		int(w.NDora) > len(w.Dora) || int(w.NUra) > len(w.Ura):
+		return fmt.Errorf("counts (hand %d, melds %d, yaku %d, dora %d, ura %d) beyond the record's room", w.HandLen, w.NMelds, w.NYaku, w.NDora, w.NUra)
+	case w.WinTile != tile.None && !w.WinTile.Valid():
+		return fmt.Errorf("winning tile %d is not a tile", w.WinTile)
+	case w.Limit > Yakuman:
+		return fmt.Errorf("limit %d out of range", w.Limit)
+	}
+	for _, list := range [][]tile.Tile{w.HandTiles(), w.DoraList(), w.UraList()} {
+		if err := checkTiles(list); err != nil {
+			return err
+		}
+	}
+	for i := range w.MeldList() {
+		if err := w.Melds[i].Check(players); err != nil {
+			return fmt.Errorf("meld %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// Check reports the first value of r that no log can give (see
+// WinRecord.Check), or nil.
+func (r *RyuukyokuRecord) Check() error {
+	for s := range r.Hands {
+		if !r.Revealed[s] {
+			continue
+		}
+		if int(r.HandLen[s]) > len(r.Hands[s]) {
+			return fmt.Errorf("seat %d's hand of %d tiles is beyond the record's room", s, r.HandLen[s])
+		}
+		if err := checkTiles(r.HandTiles(Seat(s))); err != nil {
+			return fmt.Errorf("seat %d's hand: %w", s, err)
+		}
+	}
+	return nil
+}
+
+// seatOf reports whether s is a seat of a game of the given players.
+func seatOf(s Seat, players int) bool { return s >= 0 && int(s) < players }
+
+// checkTiles reports the first value of ts that is not a tile.
+func checkTiles(ts []tile.Tile) error {
+	for _, t := range ts {
+		if !t.Valid() {
+			return fmt.Errorf("%d is not a tile", t)
+		}
+	}
+	return nil
 }

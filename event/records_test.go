@@ -271,3 +271,71 @@ func TestRyuukyokuHandTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordChecks changes one value of a valid win record, draw record or
+// meld at a time to one no log can give: Check must name it, and the lists
+// must stop at their arrays' ends instead of panicking.
+func TestRecordChecks(t *testing.T) {
+	m1, p5r := tile.New(tile.Man1, false), tile.New(tile.Pin5, true)
+	valid := func() *event.WinRecord {
+		w := &event.WinRecord{Winner: 1, From: 2, Liable: event.NoSeat, WinTile: m1, HandLen: 2, NMelds: 1, NDora: 1}
+		w.Hand[0], w.Hand[1], w.Dora[0] = m1, m1, p5r
+		w.Melds[0] = event.Meld{Kind: event.MeldPon, From: 0, N: 3, Called: 0, Tiles: [4]tile.Tile{p5r, p5r, p5r}}
+		return w
+	}
+	if err := valid().Check(4); err != nil {
+		t.Fatalf("valid record: %v", err)
+	}
+	wins := []struct {
+		name string
+		set  func(w *event.WinRecord)
+		want string
+	}{
+		{"winner", func(w *event.WinRecord) { w.Winner = event.NoSeat }, "winner -1"},
+		{"winner beyond the players", func(w *event.WinRecord) { w.Winner = 3 }, "winner 3 is not a seat of a 3-player game"},
+		{"discarder", func(w *event.WinRecord) { w.From = 9 }, "discarder 9"},
+		{"liable", func(w *event.WinRecord) { w.Liable = -3 }, "liable player -3"},
+		{"hand count", func(w *event.WinRecord) { w.HandLen = 15 }, "hand 15"},
+		{"yaku count", func(w *event.WinRecord) { w.NYaku = event.MaxYaku + 1 }, "yaku 25"},
+		{"winning tile", func(w *event.WinRecord) { w.WinTile = 0xff }, "winning tile 255"},
+		{"limit", func(w *event.WinRecord) { w.Limit = event.Yakuman + 1 }, "limit"},
+		{"hand tile", func(w *event.WinRecord) { w.Hand[1] = tile.None }, "0 is not a tile"},
+		{"dora tile", func(w *event.WinRecord) { w.Dora[0] = 0x41 }, "65 is not a tile"}, // a red 1m
+		{"meld size", func(w *event.WinRecord) { w.Melds[0].N = 5 }, "meld 1: 5 tiles"},
+		{"meld called tile", func(w *event.WinRecord) { w.Melds[0].Called = 3 }, "meld 1: called tile 3 of 3"},
+		{"meld seat", func(w *event.WinRecord) { w.Melds[0].From = 4 }, "meld 1: called from 4"},
+	}
+	for _, tc := range wins {
+		w := valid()
+		tc.set(w)
+		players := 4
+		if tc.name == "winner beyond the players" {
+			players = 3
+		}
+		err := w.Check(players)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check = %v, want an error saying %q", tc.name, err, tc.want)
+		}
+		// The lists stop at the arrays' ends.
+		_, _, _, _, _ = w.HandTiles(), w.MeldList(), w.YakuList(), w.DoraList(), w.UraList()
+	}
+	var r event.RyuukyokuRecord
+	r.Revealed[2], r.HandLen[2], r.Hands[2][0] = true, 1, m1
+	if err := r.Check(); err != nil {
+		t.Fatalf("valid draw record: %v", err)
+	}
+	r.HandLen[2] = 20
+	if err := r.Check(); err == nil || !strings.Contains(err.Error(), "seat 2's hand of 20 tiles") {
+		t.Errorf("draw record with 20 tiles: Check = %v", err)
+	}
+	if got := len(r.HandTiles(2)); got != 14 {
+		t.Errorf("HandTiles of a 20-tile count has %d tiles, want the array's 14", got)
+	}
+	if r.HandTiles(event.NoSeat) != nil || r.HandTiles(7) != nil {
+		t.Error("HandTiles of a seat that is not 0-3 is not empty")
+	}
+	r.HandLen[2], r.Hands[2][0] = 1, 0x7f
+	if err := r.Check(); err == nil || !strings.Contains(err.Error(), "is not a tile") {
+		t.Errorf("draw record with a bad tile: Check = %v", err)
+	}
+}

@@ -286,8 +286,8 @@ func TestSyntheticRules(t *testing.T) {
 }
 
 // TestBadSeats gives events and win records seats that are not seats of
-// the game, as a faulty converter might: each must be reported as
-// parse.seat, never panic.
+// the game, as a faulty converter might: each must be reported (parse.seat
+// for an event, parse.win for a record), never panic.
 func TestBadSeats(t *testing.T) {
 	acts := []event.Type{event.Draw, event.Discard, event.Riichi, event.RiichiAccepted, event.Call,
 		event.ClosedKan, event.AddedKan, event.Kita, event.Disconnect, event.Reconnect}
@@ -307,8 +307,8 @@ func TestBadSeats(t *testing.T) {
 			} else {
 				g.Wins[0].From = seat
 			}
-			if got := checks(run(g)); !slices.Contains(got, "parse.seat") {
-				t.Errorf("win with %s %d: findings %v, want parse.seat", field, seat, got)
+			if got := checks(run(g)); !slices.Contains(got, "parse.win") {
+				t.Errorf("win with %s %d: findings %v, want parse.win", field, seat, got)
 			}
 		}
 	}

@@ -197,6 +197,10 @@ func (r *Replayer) apply(e *event.Event) {
 		r.report("parse.seat", e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
 		return
 	}
+	if msg := malformed(e, st.Players); msg != "" {
+		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
+		return
+	}
 	switch e.Type {
 	case event.GameStart:
 	case event.RoundStart:
@@ -233,6 +237,25 @@ func (r *Replayer) apply(e *event.Event) {
 	default:
 		r.report("parse.event", e.Seat, "unknown event type %v", e.Type)
 	}
+}
+
+// malformed describes what in e no log can give — a tile that is not a
+// tile, a meld that is not one (see event.Meld.Check) — or returns "".
+// Decoders never write such events; a program that builds a game can.
+func malformed(e *event.Event, players int) string {
+	if e.Tile != tile.None && !e.Tile.Valid() {
+		return fmt.Sprintf("%d is not a tile", e.Tile)
+	}
+	if e.From != event.NoSeat && (e.From < 0 || int(e.From) >= players) {
+		return fmt.Sprintf("from seat %d, not a seat of a %d-player game", e.From, players)
+	}
+	switch e.Type {
+	case event.Call, event.ClosedKan, event.AddedKan, event.Kita:
+		if err := e.Meld.Check(players); err != nil {
+			return "meld: " + err.Error()
+		}
+	}
+	return ""
 }
 
 // actsBySeat reports whether events of type t are a player's act, which
@@ -274,7 +297,9 @@ func (r *Replayer) roundStart(e *event.Event) {
 	r.ended = false
 	if !rd.Dealer.Valid() || int(rd.Dealer) >= st.Players {
 		r.report("parse.round", event.NoSeat, "dealer %d in a %d-player game", rd.Dealer, st.Players)
-		st.Turn = 0
+		// Go on as if seat 0 dealt, so that what reads the state finds
+		// a seat there.
+		st.Turn, st.Round.Dealer = 0, 0
 	}
 	if rd.Dora != tile.None {
 		st.Dora[0] = rd.Dora
@@ -480,7 +505,7 @@ func (r *Replayer) drawFast(e *event.Event) bool {
 	}
 	ss := &st.Seats[e.Seat&3]
 	k := e.Tile.Kind()
-	if next != e.Seat || e.ID >= tile.NumIDs || e.ID.Kind() != k || ss.Hand[k] >= 4 || ss.IDs.has(e.ID) {
+	if next != e.Seat || e.ID >= tile.NumIDs || e.ID.Kind() != k || !e.Tile.Valid() || ss.Hand[k] >= 4 || ss.IDs.has(e.ID) {
 		return false
 	}
 	st.LastValid, st.LastIsKan = false, false
@@ -502,6 +527,10 @@ func (r *Replayer) drawFast(e *event.Event) bool {
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
 	ids := r.ids
+	if msg := malformed(e, st.Players); msg != "" {
+		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
+		return
+	}
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
 		if st.lastRiichi {
@@ -594,7 +623,7 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 	}
 	tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
 	k := e.Tile.Kind()
-	if e.ID >= tile.NumIDs || e.ID.Kind() != k || !ss.IDs.has(e.ID) || ss.Hand[k] == 0 ||
+	if e.ID >= tile.NumIDs || e.ID.Kind() != k || !e.Tile.Valid() || !ss.IDs.has(e.ID) || ss.Hand[k] == 0 ||
 		!tsumogiri && (ss.Riichi != NoRiichi || e.Flags&event.Tsumogiri != 0 && e.Flags&event.TsumogiriUnknown == 0) {
 		return false
 	}
@@ -625,6 +654,10 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
+	if msg := malformed(e, st.Players); msg != "" {
+		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
+		return
+	}
 	if st.Turn != e.Seat || st.Phase != WaitDiscard {
 		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat
@@ -926,7 +959,7 @@ func (r *Replayer) closedKan(e *event.Event) {
 			r.report("legality.riichi_kan", e.Seat, "closed kan of %v in riichi with a tile other than the one drawn (%v)", m.Tiles[0].Kind(), ss.Drawn)
 		}
 		// The waits of the riichi hand: the hand without the drawn tile.
-		if validHand(ss) && ss.Drawn != tile.None {
+		if validHand(ss) && ss.Drawn.Valid() && ss.Hand[ss.Drawn.Kind()] > 0 {
 			h := ss.Hand
 			h[ss.Drawn.Kind()]--
 			before = hand.Waits(&h)
@@ -1049,8 +1082,8 @@ func (r *Replayer) win(e *event.Event) {
 		return
 	}
 	w := &r.g.Wins[e.Ref]
-	if uint(w.Winner) >= uint(st.Players) || uint(w.From) >= uint(st.Players) {
-		r.report("parse.seat", e.Seat, "win by seat %d from seat %d in a %d-player game", w.Winner, w.From, st.Players)
+	if err := w.Check(st.Players); err != nil {
+		r.report("parse.win", e.Seat, "win record %d: %v", e.Ref, err)
 		return
 	}
 	ss := &st.Seats[w.Winner]
@@ -1148,6 +1181,10 @@ func (r *Replayer) ryuukyoku(e *event.Event) {
 		return
 	}
 	rec := &r.g.Ryuukyoku[e.Ref]
+	if err := rec.Check(); err != nil {
+		r.report("parse.ryuukyoku", event.NoSeat, "ryuukyoku record %d: %v", e.Ref, err)
+		return
+	}
 	if st.Phase == HandOver {
 		r.report("legality.order", event.NoSeat, "ryuukyoku after the hand ended")
 	}

@@ -160,9 +160,9 @@ func Lines(g *event.Game, drop Drop) []string {
 				}
 				add("  yaku %s", strings.Join(ys, " "))
 			}
-			add("  dora %s", tile.FormatTiles(w.Dora[:w.NDora]))
+			add("  dora %s", tile.FormatTiles(w.DoraList()))
 			if drop&Ura == 0 {
-				add("  ura %s", tile.FormatTiles(w.Ura[:w.NUra]))
+				add("  ura %s", tile.FormatTiles(w.UraList()))
 			}
 			if drop&WinHand == 0 && w.Known&event.KnownHand != 0 {
 				h := slices.Clone(w.HandTiles())
