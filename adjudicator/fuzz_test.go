@@ -5,6 +5,7 @@ import (
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -13,7 +14,8 @@ import (
 // building an event.Game might get them wrong: event types, seats, tiles,
 // ids, references and melds, win, draw and round records. The decoders'
 // fuzz tests cannot reach these values, which no decoder writes. Judging
-// must never panic, under the game's own rules and under WRC's.
+// must never panic, under the game's own rules and under WRC's, and
+// neither may the table rows and the summary built from the reports.
 func FuzzJudgeEvents(f *testing.F) {
 	f.Add([]byte{0, 10, 1, 0xff})
 	f.Add([]byte{1, 40, 3, 200, 2, 41, 6, 4})
@@ -124,9 +126,12 @@ func FuzzJudgeEvents(f *testing.F) {
 		var sel adjudicator.Selector
 		rules, err := sel.For(g)
 		if err == nil {
-			adjudicator.Judge(g, rules, true)
+			// The table rows and the summary read the report and the
+			// records too.
+			rows := stats.Build("fuzz", g, adjudicator.Judge(g, rules, true), nil)
+			stats.NewSummary().Add(rows)
 		}
-		adjudicator.Judge(g, wrc, false)
+		stats.NewSummary().Add(stats.Build("fuzz", g, adjudicator.Judge(g, wrc, false), nil))
 	})
 }
 

@@ -200,6 +200,12 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
 	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0]}
 	m := &g.Meta
+	// The seats of the game: 3 in sanma, else 4, as the replay and the
+	// adjudicator take it (a game built with another number gets 4).
+	players := int(m.Players)
+	if players != 3 {
+		players = 4
+	}
 	gr := &r.Game
 	gr.GameID, gr.Path = m.ID, path
 	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
@@ -218,7 +224,9 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		t := m.StartTime
 		gr.StartTime = &t
 	}
-	for s := range int(m.Players) {
+	// The names of the players the game has: none for a game that could
+	// not be read.
+	for s := range min(max(int(m.Players), 0), len(m.Seats)) {
 		gr.Names = append(gr.Names, m.Seats[s].Name)
 		gr.Ranks = append(gr.Ranks, m.Seats[s].Rank)
 	}
@@ -226,10 +234,10 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if len(g.End) > 0 {
 		e := &g.End[0]
 		if e.Known&event.KnownScores != 0 {
-			gr.FinalScores = append([]int32(nil), e.Scores[:m.Players]...)
+			gr.FinalScores = append([]int32(nil), e.Scores[:players]...)
 		}
 		if e.Known&event.KnownPoints2 != 0 {
-			gr.FinalPoints = append([]float64(nil), e.Points[:m.Players]...)
+			gr.FinalPoints = append([]float64(nil), e.Points[:players]...)
 		}
 	}
 	if decodeErr != nil {
@@ -265,9 +273,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		gr.EndedEarlyAfter = i32p(int32(rep.EndedAfter))
 	}
 	if rep.FinalKnown {
-		gr.ComputedFinal = append([]int32(nil), rep.Final[:m.Players]...)
+		gr.ComputedFinal = append([]int32(nil), rep.Final[:players]...)
 	}
-	players := int(m.Players)
 	// The nullable columns point into storage of this game's own (rows
 	// are copied and written after r is filled again), allocated once at
 	// its full size so that appending never moves what rows point to.
