@@ -1237,16 +1237,14 @@ func (d *Decoder) fastInit(p, index int) int {
 	var v initValues
 	v.dice = [2]bool{true, true}
 	c.name(" seed=\"")
-	vs := c.p
-	nSeed := c.list(v.seed[:])
-	v.seedV = c.since(vs)
+	nSeed, seedV := c.listValue(v.seed[:])
+	v.seedV = seedV
 	c.name(" ten=\"")
 	nTen := c.list(v.ten[:])
 	c.name(" oya=\"")
-	vs = c.p
 	var oya [1]int
-	nOya := c.list(oya[:])
-	v.oyaV, v.oya = c.since(vs), oya[0]
+	nOya, oyaV := c.listValue(oya[:])
+	v.oyaV, v.oya = oyaV, oya[0]
 	for i := range 4 {
 		c.name(haiNames[i])
 		if n := c.list(v.hai[i][:]); n != 13 && (i < d.players || n != 0) {
@@ -1370,12 +1368,15 @@ func (c *cursor) at(s string) bool {
 	return false
 }
 
-// since returns the value read from offset start on, without its quote.
-func (c *cursor) since(start int) []byte {
+// listValue is list that also returns the value it read, without its
+// quote (nil when it could not), for the messages that quote it.
+func (c *cursor) listValue(dst []int) (int, []byte) {
+	start := c.p
+	n := c.list(dst)
 	if !c.ok {
-		return nil
+		return n, nil
 	}
-	return c.b[start : c.p-1]
+	return n, c.b[start : c.p-1]
 }
 
 // value reads a value that is not a list, up to its quote.
@@ -1718,30 +1719,24 @@ func (d *Decoder) fastAgari(p, index int) int {
 	var v agariValues
 	var one [1]int
 	c.name(` ba="`)
-	vs := c.p
-	nBa := c.list(v.ba[:])
-	v.baV, v.hasBa = c.since(vs), true
+	nBa, baV := c.listValue(v.ba[:])
+	v.baV, v.hasBa = baV, true
 	c.name(` hai="`)
 	v.nHai = c.list(v.hai[:])
 	if c.at(` m="`) {
 		v.nM, v.hasM = c.list(v.m[:]), true
 	}
 	c.name(` machi="`)
-	vs = c.p
-	c.list(one[:])
-	v.machiV = c.since(vs)
+	_, v.machiV = c.listValue(one[:])
 	c.name(` ten="`)
-	vs = c.p
-	nTen := c.list(v.ten[:])
-	v.tenV = c.since(vs)
+	nTen, tenV := c.listValue(v.ten[:])
+	v.tenV = tenV
 	if c.at(` yaku="`) {
-		vs = c.p
-		v.nYaku, v.hasYaku = c.list(v.yaku[:]), true
-		v.yakuV = c.since(vs)
+		v.nYaku, v.yakuV = c.listValue(v.yaku[:])
+		v.hasYaku = true
 	} else if c.at(` yakuman="`) {
-		vs = c.p
-		v.nYakuman, v.hasYakuman = c.list(v.yakuman[:]), true
-		v.yakumanV = c.since(vs)
+		v.nYakuman, v.yakumanV = c.listValue(v.yakuman[:])
+		v.hasYakuman = true
 	}
 	c.name(` doraHai="`)
 	v.nDora, v.hasDora = c.list(v.dora[:]), true
@@ -1749,17 +1744,11 @@ func (d *Decoder) fastAgari(p, index int) int {
 		v.nUra, v.hasUra = c.list(v.ura[:]), true
 	}
 	c.name(` who="`)
-	vs = c.p
-	c.list(one[:])
-	v.whoV = c.since(vs)
+	_, v.whoV = c.listValue(one[:])
 	c.name(` fromWho="`)
-	vs = c.p
-	c.list(one[:])
-	v.fromV = c.since(vs)
+	_, v.fromV = c.listValue(one[:])
 	if c.at(` paoWho="`) {
-		vs = c.p
-		c.list(one[:])
-		v.paoV = c.since(vs)
+		_, v.paoV = c.listValue(one[:])
 	}
 	c.name(` sc="`)
 	v.nSc, v.hasSc = c.list(v.sc[:]), true
