@@ -313,3 +313,39 @@ func TestBadSeats(t *testing.T) {
 		}
 	}
 }
+
+// TestBadTiles gives events and starting hands values that are not tiles
+// (a red East, a red 9s, 0xff), with ids of the same kind so that the
+// common-case steps see them first: each must be reported, never panic.
+func TestBadTiles(t *testing.T) {
+	redEast := tile.Tile(0x40) | tile.New(tile.East, false) // red is for fives only
+	redSou9 := tile.Tile(0x40) | tile.New(tile.Sou9, false)
+	tests := []struct {
+		name string
+		set  func(g *event.Game)
+	}{
+		{"drawn red East", func(g *event.Game) {
+			i := find(t, g, 5, func(i int, e *event.Event) bool { return e.Type == event.Draw })
+			g.Events[i].Tile, g.Events[i].ID = redEast, tile.ID(4*tile.East)
+		}},
+		{"discarded 0xff", func(g *event.Game) {
+			i := find(t, g, 5, func(i int, e *event.Event) bool { return e.Type == event.Discard })
+			g.Events[i].Tile = 0xff
+		}},
+		{"dealt red 9s", func(g *event.Game) {
+			g.Rounds[0].Hands[1][0], g.Rounds[0].HandIDs[1][0] = redSou9, tile.ID(4*tile.Sou9)
+		}},
+		{"called red East", func(g *event.Game) {
+			i := find(t, g, 0, func(i int, e *event.Event) bool { return e.Type == event.Call })
+			g.Events[i].Meld.Tiles[0] = redEast
+		}},
+	}
+	for _, tc := range tests {
+		g := realGame(t, mainFixture)
+		tc.set(g)
+		got := checks(run(g))
+		if !slices.ContainsFunc(got, func(c string) bool { return strings.HasPrefix(c, "parse.") }) {
+			t.Errorf("%s: findings %v, want a parse finding", tc.name, got)
+		}
+	}
+}

@@ -335,7 +335,7 @@ func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
 	for j, t := range hand {
 		id := ids[j]
 		bit := uint64(1) << (id & 63)
-		if id >= tile.NumIDs || t == tile.None || t.Kind() != id.Kind() || set[id>>6]&bit != 0 {
+		if id >= tile.NumIDs || !t.Valid() || t.Kind() != id.Kind() || set[id>>6]&bit != 0 {
 			ss.Hand = tile.Counts{}
 			return false
 		}
@@ -354,6 +354,10 @@ func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
 func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	ss := &r.st.Seats[s]
 	k := t.Kind()
+	if !t.Valid() {
+		r.report("parse.tile", s, "invalid tile %v", t)
+		return
+	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(id) {
 		// The common case of logs with tile ids, in few steps.
 		ss.Hand[k]++
@@ -362,10 +366,6 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 			ss.Reds[k.Suit()]++
 		}
 		ss.IDs.add(id)
-		return
-	}
-	if !t.Valid() {
-		r.report("parse.tile", s, "invalid tile %v", t)
 		return
 	}
 	if ss.Hand[k] >= 4 {
@@ -410,6 +410,10 @@ func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool
 func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, check, what string) bool {
 	ss := &r.st.Seats[s]
 	k := t.Kind()
+	if !t.Valid() {
+		r.report("parse.tile", s, "invalid tile %v", t)
+		return false
+	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.IDs.has(id) && ss.Hand[k] > 0 {
 		ss.Hand[k]--
 		ss.N--
@@ -505,7 +509,7 @@ func (r *Replayer) drawFast(e *event.Event) bool {
 	}
 	ss := &st.Seats[e.Seat&3]
 	k := e.Tile.Kind()
-	if next != e.Seat || e.ID >= tile.NumIDs || e.ID.Kind() != k || !e.Tile.Valid() || ss.Hand[k] >= 4 || ss.IDs.has(e.ID) {
+	if next != e.Seat || e.ID >= tile.NumIDs || e.ID.Kind() != k || e.Tile.Red() && !redFive(k) || ss.Hand[k] >= 4 || ss.IDs.has(e.ID) {
 		return false
 	}
 	st.LastValid, st.LastIsKan = false, false
@@ -523,6 +527,11 @@ func (r *Replayer) drawFast(e *event.Event) bool {
 	st.Turn = e.Seat
 	return true
 }
+
+// redFive reports whether tiles of kind k may be red. With a tile id
+// whose kind is the tile's, this is all that is left to check for the tile
+// to be valid (see tile.Tile.Valid), which the fast paths need.
+func redFive(k tile.Kind) bool { return k == tile.Man5 || k == tile.Pin5 || k == tile.Sou5 }
 
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
@@ -623,7 +632,7 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 	}
 	tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
 	k := e.Tile.Kind()
-	if e.ID >= tile.NumIDs || e.ID.Kind() != k || !e.Tile.Valid() || !ss.IDs.has(e.ID) || ss.Hand[k] == 0 ||
+	if e.ID >= tile.NumIDs || e.ID.Kind() != k || e.Tile.Red() && !redFive(k) || !ss.IDs.has(e.ID) || ss.Hand[k] == 0 ||
 		!tsumogiri && (ss.Riichi != NoRiichi || e.Flags&event.Tsumogiri != 0 && e.Flags&event.TsumogiriUnknown == 0) {
 		return false
 	}
