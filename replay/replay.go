@@ -335,7 +335,9 @@ func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
 	for j, t := range hand {
 		id := ids[j]
 		bit := uint64(1) << (id & 63)
-		if id >= tile.NumIDs || !t.Valid() || t.Kind() != id.Kind() || set[id>>6]&bit != 0 {
+		// A tile of the id's kind is valid unless it is a red tile that
+		// is not a five.
+		if id >= tile.NumIDs || t.Kind() != id.Kind() || t.Red() && !redFive(id.Kind()) || set[id>>6]&bit != 0 {
 			ss.Hand = tile.Counts{}
 			return false
 		}
