@@ -1244,10 +1244,18 @@ func (d *Decoder) fastInit(p, index int) int {
 	c.name(" oya=\"")
 	var oya [1]int
 	nOya, oyaV := c.listValue(oya[:])
-	v.oyaV, v.oya = oyaV, oya[0]
+	// As init reads it: a seat is digits only (a list may have a sign).
+	v.oyaV = oyaV
+	if x, ok := parseUint(oyaV); ok {
+		v.oya = x
+	} else {
+		v.oya = -1
+	}
 	for i := range 4 {
 		c.name(haiNames[i])
-		if n := c.list(v.hai[i][:]); n != 13 && (i < d.players || n != 0) {
+		// Thirteen tiles for each seat of the game, none for the fourth
+		// seat of a three-player game.
+		if n := c.list(v.hai[i][:]); i < d.players && n != 13 || i >= d.players && n != 0 {
 			c.ok = false
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -114,6 +115,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"tile tag with a colon in its number", head + init0 + `<T00:/>`, event.ErrSyntax, "malformed draw or discard", true},
 		{"tile tag without its slash", head + init0 + `<T16>`, event.ErrSyntax, "not empty", true},
 		{"four-digit id in a hand", head + strings.Replace(init0, `hai0="0,`, `hai0="1000,`, 1), event.ErrValue, "out of range", true},
+		{"a dealer with a sign", head + strings.Replace(init0, `oya="0"`, `oya="-0"`, 1) + `<T16/></mjloggm>`, event.ErrValue, `oya="-0" is not a seat`, true},
+		{"a fourth hand in sanma, first hand", strings.Replace(head, `type="169"`, `type="185"`, 1) + strings.Replace(sanmaInit, `hai3=""`, `hai3="112,113,114,116,117,118,120,121,122,124,125,126,111"`, 1) + `<T3/></mjloggm>`, event.ErrValue, "a hand for seat 3", true},
+		{"a fourth hand in sanma, second hand", strings.Replace(head, `type="169"`, `type="185"`, 1) + sanmaInit + `<T3/><D3/>` + strings.Replace(sanmaInit, `hai3=""`, `hai3="112,113,114,116,117,118,120,121,122,124,125,126,111"`, 1) + `<T3/></mjloggm>`, event.ErrValue, "a hand for seat 3", true},
 		{"2m in a sanma hand", strings.Replace(head, `type="169"`, `type="185"`, 1) + strings.Replace(sanmaInit, `hai0="0,`, `hai0="4,`, 1), event.ErrValue, "2m-8m", true},
 		{"truncated in a riichi's end", head + init0 + strings.Repeat(`<T16/>`, 4) + `<REACH who="0" ten="250,250,250,250" step="1" /`, event.ErrTruncated, "ends inside", true},
 		{"truncated in a call's end", head + init0 + strings.Repeat(`<T16/>`, 4) + `<N who="1" m="31006" /`, event.ErrTruncated, "ends inside", true},
@@ -324,4 +328,72 @@ func TestDecodeEveryPrefix(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFastPathsValues changes the value of every attribute of two small
+// games (four-player and sanma, with calls, riichi, wins and a second hand
+// start) in the ways a log may get them wrong or spell them otherwise — a
+// sign, a space, a leading zero, an empty value, one number more, a huge
+// number — one at a time, and decodes each with and without the fast
+// paths: the results, errors included, must be the same. The corpus and
+// the fuzzer rarely reach these cases.
+func TestFastPathsValues(t *testing.T) {
+	hand := `<T16/><D108/><N who="1" m="31007" /><REACH who="2" step="1"/><U109/>` +
+		`<REACH who="2" ten="250,250,240,250" step="2"/><V53/>` +
+		`<AGARI ba="0,1" hai="36,37,38,40,41,42,44,45,46,48,49,50,110,110" m="31007" machi="110" ten="30,1000,0" yaku="1,1" doraHai="132" doraHaiUra="7" who="1" fromWho="2" sc="250,0,240,20,250,-10,250,0" />`
+	second := strings.NewReplacer(`seed="0,0,0,`, `seed="1,1,0,`, `oya="0"`, `oya="1"`).Replace(init0)
+	sanmaHead := strings.Replace(head, `type="169"`, `type="185"`, 1)
+	docs := []string{
+		head + init0 + hand + second + `<T16/>` + ending,
+		sanmaHead + sanmaInit + `<T3/><D3/><REACH who="2" step="1"/><V53/>` +
+			`<AGARI ba="0,0" hai="0,1,2,32,33,34,36,37,38,40,41,42,108,108" machi="108" ten="30,12000,1" yaku="0,1,8,1" doraHai="132" who="0" fromWho="0" sc="350,120,350,-60,350,-60,0,0" owari="470,57.0,290,-21.0,290,-36.0,0,0"/>` +
+			`</mjloggm>`,
+	}
+	mutations := []func(v string) string{
+		func(v string) string { return "-" + v },
+		func(v string) string { return "+" + v },
+		func(v string) string { return " " + v },
+		func(v string) string { return "0" + v },
+		func(v string) string { return "" },
+		func(v string) string { return v + ",5" },
+		func(v string) string { return v + "," },
+		func(v string) string { return "1234567890" },
+		func(v string) string { return strings.Replace(v, ",", ",-", 1) },
+		func(v string) string { return strings.Replace(v, "0", "00", 1) },
+		func(v string) string { return v + "," + v },
+		// An empty value (sanma's fourth hand) filled.
+		func(v string) string {
+			if v == "" {
+				return "112,113,114,116,117,118,120,121,122,124,125,126,111"
+			}
+			return v
+		},
+	}
+	for i, doc := range docs {
+		if _, err := decode(t, doc); err != nil {
+			t.Fatalf("doc %d: %v", i, err)
+		}
+	}
+	value := regexp.MustCompile(`="[^"]*"`)
+	var fast Decoder
+	general := Decoder{general: true}
+	var g, gg event.Game
+	cases := 0
+	for di, doc := range docs {
+		for _, loc := range value.FindAllStringIndex(doc, -1) {
+			v := doc[loc[0]+2 : loc[1]-1]
+			for mi, mutate := range mutations {
+				mutated := doc[:loc[0]+2] + mutate(v) + doc[loc[1]-1:]
+				err := fast.Decode([]byte(mutated), "test.xml", &g)
+				gerr := general.Decode([]byte(mutated), "test.xml", &gg)
+				cases++
+				if fmt.Sprint(err) != fmt.Sprint(gerr) {
+					t.Errorf("doc %d, value %q at %d, mutation %d: error %v, without the fast paths %v", di, v, loc[0], mi, err, gerr)
+				} else if !reflect.DeepEqual(&g, &gg) {
+					t.Errorf("doc %d, value %q at %d, mutation %d: the fast paths decode differently", di, v, loc[0], mi)
+				}
+			}
+		}
+	}
+	t.Logf("%d mutated documents", cases)
 }
