@@ -85,3 +85,69 @@ func sameWritten(a, b *State) bool {
 
 // sameState compares two whole states.
 func sameState(a, b *State) bool { return reflect.DeepEqual(*a, *b) }
+
+// FuzzFastPaths changes the draws and discards of a real game (seat, tile,
+// id, flags, type), as a faulty converter might write them, and replays it
+// both ways, with and without the fast paths: the state after every event
+// and the findings must agree, as TestFastPaths requires of the corpus.
+func FuzzFastPaths(f *testing.F) {
+	f.Add([]byte{10, 1, 0xff})
+	f.Add([]byte{20, 3, 0x5b, 21, 2, 1})
+	data, err := corpus.ReadFile("../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var d tenhou.Decoder
+	var base event.Game
+	if err := d.Decode(data, "fixture", &base); err != nil {
+		f.Fatal(err)
+	}
+	var tiles []int // the draws and discards
+	for i, e := range base.Events {
+		if e.Type == event.Draw || e.Type == event.Discard {
+			tiles = append(tiles, i)
+		}
+	}
+	g := base
+	g.Events = slices.Clone(base.Events)
+	var fast, general Replayer
+	general.general = true
+	f.Fuzz(func(t *testing.T, muts []byte) {
+		copy(g.Events, base.Events)
+		// Each mutation is three bytes: which draw or discard, which
+		// field, the new value.
+		for m := muts; len(m) >= 3; m = m[3:] {
+			e := &g.Events[tiles[int(m[0])*len(tiles)/256]]
+			switch v := m[2]; m[1] % 6 {
+			case 0:
+				e.Seat = event.Seat(int8(v))
+			case 1:
+				e.Tile = tile.Tile(v)
+			case 2:
+				e.ID = tile.ID(v)
+			case 3:
+				e.Flags = event.Flags(v)
+			case 4:
+				e.Type = event.Draw + event.Type(v%2)
+			case 5:
+				e.Tile, e.ID = tile.Tile(v)|0x40, tile.ID(v)
+			}
+		}
+		fast.Options = OptionsFor(&g.Meta)
+		general.Options = fast.Options
+		fast.Start(&g)
+		general.Start(&g)
+		for i := range g.Events {
+			fast.Apply(i)
+			general.Apply(i)
+			if !sameWritten(fast.State(), general.State()) {
+				t.Fatalf("event %d (%+v): the fast path leaves\n%+v\nthe general path\n%+v", i, g.Events[i], *fast.State(), *general.State())
+			}
+		}
+		fast.Finish()
+		general.Finish()
+		if !reflect.DeepEqual(fast.Findings(), general.Findings()) {
+			t.Fatalf("findings differ:\nfast    %v\ngeneral %v", fast.Findings(), general.Findings())
+		}
+	})
+}
