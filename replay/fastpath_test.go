@@ -36,31 +36,40 @@ func TestFastPaths(t *testing.T) {
 		if d.Decode(data, f, &g) != nil && len(g.Events) == 0 {
 			continue
 		}
-		fast.Options = OptionsFor(&g.Meta)
-		general.Options = fast.Options
-		fast.Start(&g)
-		general.Start(&g)
+		replayBoth(t, f, &g, &fast, &general)
+		events += len(g.Events)
 		for i := range g.Events {
-			fast.Apply(i)
-			general.Apply(i)
-			events++
 			if ty := g.Events[i].Type; ty == event.Draw || ty == event.Discard {
 				fastEvents++
 			}
-			// What the fast paths write, after every event; all of the
-			// state before the next hand resets it, and at the end.
-			whole := i+1 == len(g.Events) || g.Events[i+1].Type == event.RoundStart
-			if !sameWritten(fast.State(), general.State()) || whole && !sameState(fast.State(), general.State()) {
-				t.Fatalf("%s: event %d (%v): the fast path leaves\n%+v\nthe general path\n%+v", f, i, g.Events[i].Type, *fast.State(), *general.State())
-			}
-		}
-		fast.Finish()
-		general.Finish()
-		if !reflect.DeepEqual(fast.Findings(), general.Findings()) {
-			t.Fatalf("%s: findings differ:\nfast    %v\ngeneral %v", f, fast.Findings(), general.Findings())
 		}
 	}
 	t.Logf("%d files, %d events (%d draws and discards) replayed both ways", len(files), events, fastEvents)
+}
+
+// replayBoth replays g with the fast paths (fast) and without (general),
+// and fails t at the first event after which what the fast paths write
+// differs — or the whole state, before each hand and at the end — and then
+// if the findings differ.
+func replayBoth(t testing.TB, name string, g *event.Game, fast, general *Replayer) {
+	t.Helper()
+	fast.Options = OptionsFor(&g.Meta)
+	general.Options = fast.Options
+	fast.Start(g)
+	general.Start(g)
+	for i := range g.Events {
+		fast.Apply(i)
+		general.Apply(i)
+		whole := i+1 == len(g.Events) || g.Events[i+1].Type == event.RoundStart
+		if !sameWritten(fast.State(), general.State()) || whole && !sameState(fast.State(), general.State()) {
+			t.Fatalf("%s: event %d (%+v): the fast path leaves\n%+v\nthe general path\n%+v", name, i, g.Events[i], *fast.State(), *general.State())
+		}
+	}
+	fast.Finish()
+	general.Finish()
+	if !reflect.DeepEqual(fast.Findings(), general.Findings()) {
+		t.Fatalf("%s: findings differ:\nfast    %v\ngeneral %v", name, fast.Findings(), general.Findings())
+	}
 }
 
 // sameWritten compares the parts of two states that the fast paths write.
@@ -133,21 +142,6 @@ func FuzzFastPaths(f *testing.F) {
 				e.Tile, e.ID = tile.Tile(v)|0x40, tile.ID(v)
 			}
 		}
-		fast.Options = OptionsFor(&g.Meta)
-		general.Options = fast.Options
-		fast.Start(&g)
-		general.Start(&g)
-		for i := range g.Events {
-			fast.Apply(i)
-			general.Apply(i)
-			if !sameWritten(fast.State(), general.State()) {
-				t.Fatalf("event %d (%+v): the fast path leaves\n%+v\nthe general path\n%+v", i, g.Events[i], *fast.State(), *general.State())
-			}
-		}
-		fast.Finish()
-		general.Finish()
-		if !reflect.DeepEqual(fast.Findings(), general.Findings()) {
-			t.Fatalf("findings differ:\nfast    %v\ngeneral %v", fast.Findings(), general.Findings())
-		}
+		replayBoth(t, "fuzz", &g, &fast, &general)
 	})
 }
