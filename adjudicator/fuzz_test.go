@@ -12,10 +12,12 @@ import (
 // FuzzJudgeEvents judges real games whose decoded events and records the
 // fuzzer changes field by field, as a faulty converter or a library user
 // building an event.Game might get them wrong: event types, seats, tiles,
-// ids, references and melds, win, draw and round records. The decoders'
-// fuzz tests cannot reach these values, which no decoder writes. Judging
-// must never panic, under the game's own rules and under WRC's, and
-// neither may the table rows and the summary built from the reports.
+// ids, references and melds, win, draw and round records, the final
+// scores and some of the metadata (players, tile ids, the Tenhou lobby
+// type, red fives). The decoders' fuzz tests cannot reach these values,
+// which no decoder writes. Judging must never panic, under the game's own
+// rules and under WRC's, and neither may the table rows and the summary
+// built from the reports.
 func FuzzJudgeEvents(f *testing.F) {
 	f.Add([]byte{0, 10, 1, 0xff})
 	f.Add([]byte{1, 40, 3, 200, 2, 41, 6, 4})
@@ -112,14 +114,20 @@ func FuzzJudgeEvents(f *testing.F) {
 				case 3:
 					r.Scores[v%4] = int32(int8(v)) * 1000
 				}
-			case 7: // the game end and the number of players
-				switch part % 2 {
+			case 7: // the game end and the metadata
+				switch part % 5 {
 				case 0:
 					if len(g.End) > 0 {
 						g.End[0].Scores[v%4] = int32(int8(v)) * 1000
 					}
 				case 1:
 					g.Meta.Players = int8(v%6) + 1
+				case 2:
+					g.Meta.TileIDs = !g.Meta.TileIDs
+				case 3:
+					g.Meta.Rules.TenhouType = int32(v) << (v % 4)
+				case 4:
+					g.Meta.Rules.RedFives[v%3] = int8(v)
 				}
 			}
 		}
