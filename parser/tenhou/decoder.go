@@ -993,17 +993,39 @@ func decodeName(v []byte) string {
 	// A name is short: decode it on the stack, so that the string is the
 	// only allocation.
 	var buf [64]byte
-	out := buf[:0]
-	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
-			out = append(out, unhex(b[i+1])<<4|unhex(b[i+2]))
-			i += 2
-			continue
+	i := bytes.IndexByte(b, '%')
+	out := append(buf[:0], b[:i]...)
+	for i < len(b) {
+		if b[i] == '%' && i+2 < len(b) {
+			if hi, lo := hexValue[b[i+1]], hexValue[b[i+2]]; hi|lo < 16 {
+				out = append(out, hi<<4|lo)
+				i += 3
+				continue
+			}
 		}
 		out = append(out, b[i])
+		i++
 	}
 	return toValidUTF8(out)
 }
+
+// hexValue maps each hexadecimal digit, either case, to its value and every
+// other byte to 0xff.
+var hexValue = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = byte(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		default:
+			t[c] = 0xff
+		}
+	}
+	return t
+}()
 
 // decodeText decodes an attribute's entities and makes it valid UTF-8.
 func decodeText(v []byte) string {
@@ -1021,21 +1043,6 @@ func toValidUTF8(b []byte) string {
 		return string(b)
 	}
 	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	default:
-		return c - 'A' + 10
-	}
 }
 
 func (d *Decoder) init() error {
