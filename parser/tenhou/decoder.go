@@ -611,6 +611,10 @@ func (d *Decoder) riichi(who event.Seat, step, ten []byte, hasTen bool) error {
 // fastCall decodes the call at offset p, element index index, when it is
 // spelt as Tenhou writes it, <N who="1" m="47723" />, and is valid. It
 // returns the offset after it, or 0 to leave it to the general path.
+//
+// Calls and riichi are read at fixed offsets rather than through a cursor:
+// after draws and discards they are the commonest elements, and reading
+// them through a cursor made a corpus pass about 4 % slower.
 func (d *Decoder) fastCall(p, index int) int {
 	b := d.sc.data
 	if d.hand < 0 || len(b)-p < 24 || string(b[p:p+8]) != `<N who="` || b[p+9] != '"' || string(b[p+10:p+14]) != ` m="` {
@@ -638,13 +642,7 @@ func (d *Decoder) fastCall(p, index int) int {
 	default:
 		return 0
 	}
-	s, start, prev := d.enter(p, index)
-	if d.meld(event.Seat(who), code) != nil {
-		s.start, s.index = start, prev
-		return 0
-	}
-	s.pos = q
-	return q
+	return d.commit(p, index, q, func() error { return d.meld(event.Seat(who), code) })
 }
 
 // fastReach is fastCall for riichi: <REACH who="2" step="1"/> and
@@ -679,26 +677,26 @@ func (d *Decoder) fastReach(p, index int) int {
 	default:
 		return 0
 	}
-	s, start, prev := d.enter(p, index)
-	if d.riichi(event.Seat(who), step, ten, ten != nil) != nil {
+	return d.commit(p, index, q, func() error { return d.riichi(event.Seat(who), step, ten, ten != nil) })
+}
+
+// commit ends a fast path that read the element at offset p, element
+// index index, up to offset end: it makes the element the scanner's
+// current one (the events it emits take their position from there) and
+// runs apply, the checks and effects the fast path shares with the general
+// one, which change nothing when they fail. It returns end, or 0 when apply
+// failed, having put the scanner back, for the general path to report the
+// error.
+func (d *Decoder) commit(p, index, end int, apply func() error) int {
+	s := &d.sc
+	start, prev := s.start, s.index
+	s.start, s.index = p, index
+	if apply() != nil {
 		s.start, s.index = start, prev
 		return 0
 	}
-	s.pos = q
-	return q
-}
-
-// enter makes the element at offset p, element index index, the scanner's
-// current one for a fast path (the events it emits take their position
-// from there), and returns the scanner and what it had before: when the
-// element then fails to decode, which changes nothing else, the fast path
-// puts them back and leaves the element to the general path, which
-// reports the error.
-func (d *Decoder) enter(p, index int) (s *scanner, start, prev int) {
-	s = &d.sc
-	start, prev = s.start, s.index
-	s.start, s.index = p, index
-	return s, start, prev
+	s.pos = end
+	return end
 }
 
 func (d *Decoder) dora() error {
@@ -987,13 +985,13 @@ func (d *Decoder) un() error {
 // are not UTF-8 become U+FFFD.
 func decodeName(v []byte) string {
 	b := unescape(v)
-	if bytes.IndexByte(b, '%') < 0 {
+	i := bytes.IndexByte(b, '%')
+	if i < 0 {
 		return toValidUTF8(b)
 	}
 	// A name is short: decode it on the stack, so that the string is the
 	// only allocation.
 	var buf [64]byte
-	i := bytes.IndexByte(b, '%')
 	out := append(buf[:0], b[:i]...)
 	for i < len(b) {
 		if b[i] == '%' && i+2 < len(b) {
@@ -1274,16 +1272,15 @@ func (d *Decoder) fastInit(p, index int) int {
 	if !c.ok || nSeed != 6 || nTen != 4 || nOya != 1 {
 		return 0
 	}
-	s, start, prev := d.enter(p, index)
-	hand, round := d.hand, d.round
-	d.hand++
-	if d.initRound(&v) != nil {
-		s.start, s.index = start, prev
-		d.hand, d.round = hand, round
-		return 0
-	}
-	s.pos = end
-	return end
+	return d.commit(p, index, end, func() error {
+		hand, round := d.hand, d.round
+		d.hand++
+		err := d.initRound(&v)
+		if err != nil {
+			d.hand, d.round = hand, round
+		}
+		return err
+	})
 }
 
 // A cursor reads the attributes of an element spelt as Tenhou writes it,
@@ -1782,16 +1779,15 @@ func (d *Decoder) fastAgari(p, index int) int {
 			return 0
 		}
 	}
-	s, start, prev := d.enter(p, index)
-	if d.agariWin(&v) != nil {
-		s.start, s.index = start, prev
-		return 0
-	}
-	if owari != nil {
-		d.endGame(&e)
-	}
-	s.pos = end
-	return end
+	return d.commit(p, index, end, func() error {
+		if err := d.agariWin(&v); err != nil {
+			return err
+		}
+		if owari != nil {
+			d.endGame(&e)
+		}
+		return nil
+	})
 }
 
 // ryuukyokuKind maps a RYUUKYOKU type attribute to its kind.
