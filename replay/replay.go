@@ -168,16 +168,18 @@ func (r *Replayer) applyRange(from, to int) {
 	for i := from; i < len(events); i++ {
 		e := &events[i]
 		r.idx = i
+		// Most events are draws and discards that the fast paths take;
+		// apply checks and applies the rest.
 		switch {
 		case st.HandIndex < 0 || uint(e.Seat) >= uint(st.Players):
 			r.apply(e)
 		case e.Type == event.Draw:
 			if !r.drawFast(e) {
-				r.draw(e)
+				r.apply(e)
 			}
 		case e.Type == event.Discard:
 			if !r.discardFast(e) {
-				r.discard(e)
+				r.apply(e)
 			}
 		default:
 			r.apply(e)
@@ -185,7 +187,7 @@ func (r *Replayer) applyRange(from, to int) {
 	}
 }
 
-// apply applies an event other than a draw or discard in a hand.
+// apply checks and applies an event that the fast paths did not take.
 func (r *Replayer) apply(e *event.Event) {
 	st := &r.st
 	if st.HandIndex < 0 && e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
@@ -538,10 +540,6 @@ func redFive(k tile.Kind) bool { return k == tile.Man5 || k == tile.Pin5 || k ==
 func (r *Replayer) draw(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	if msg := malformed(e, st.Players); msg != "" {
-		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
-		return
-	}
 	if st.Phase == AfterDiscard || st.Phase == AfterKan {
 		// The discard (or kan) passed: nobody won on it.
 		if st.lastRiichi {
@@ -665,10 +663,6 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	if msg := malformed(e, st.Players); msg != "" {
-		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
-		return
-	}
 	if st.Turn != e.Seat || st.Phase != WaitDiscard {
 		r.notTurn(e, "legality.turn")
 		st.Turn = e.Seat
