@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"net/url"
 	"slices"
 	"strconv"
@@ -250,37 +251,35 @@ func (d *Decoder) fastTiles() {
 	start := s.start
 	index := s.index
 	evs := d.g.Events
-	for p+7 <= len(b) {
-		// The longest tile tag, <T135/>, is seven bytes: reading them
-		// through an array pointer costs one bounds check instead of one
-		// a byte.
-		t := (*[7]byte)(b[p : p+7])
-		if t[0] != '<' {
-			if !isSpace(t[0]) {
+	for p+8 <= len(b) {
+		// The longest tile tag, <T135/>, is seven bytes: one load reads
+		// it whole. (The last tag of a document is never a tile, so
+		// needing eight bytes leaves nothing real to the general path.)
+		w := binary.LittleEndian.Uint64(b[p : p+8])
+		if byte(w) != '<' {
+			if !isSpace(byte(w)) {
 				break
 			}
 			p++
 			continue
 		}
-		k := d.tags[t[1]]
-		n := uint(t[2] - '0')
-		if k == 0 || n > 9 {
-			break
-		}
-		// One to three digits, then "/>".
-		var next int
-		var ok bool
-		switch {
-		case t[3] == '/':
-			next, ok = 5, t[4] == '>'
-		case t[4] == '/':
-			n = n*10 + uint(t[3]-'0')
-			next, ok = 6, t[5] == '>' && t[3]-'0' < 10
-		case t[5] == '/':
-			n = n*100 + uint(t[3]-'0')*10 + uint(t[4]-'0')
-			next, ok = 7, t[6] == '>' && t[3]-'0' < 10 && t[4]-'0' < 10
-		}
-		if !ok || n >= tile.NumIDs {
+		k := d.tags[byte(w>>8)]
+		// The id's length and value without a branch on the length: ids
+		// are random, and a branch on it was guessed wrong often enough
+		// to cost more than this. After the xor a digit byte is 0–9; the
+		// add sets the top bit of each byte above 9 (a carry can only
+		// come from such a byte), so the first top bit from the third
+		// byte on marks the byte after the digits. The shifts then put
+		// the digits, hundreds first, in bytes 0–2 of v, zero bytes in
+		// front of a shorter id. The check below rejects lengths other
+		// than 1–3, where n is garbage, and anything but "/>" after.
+		x := w ^ 0x3030303030303030
+		nd := ((x + 0x7676767676767676) | x) & 0x8080808080808080 &^ 0xffff
+		end := uint(bits.TrailingZeros64(nd)) >> 3
+		digits := end - 2
+		v := (x >> 16) << ((64 - 8*digits) & 63) >> 40
+		n := (v&0xff)*100 + (v>>8&0xff)*10 + v>>16
+		if k == 0 || digits-1 > 2 || (w>>((8*end)&63))&0xffff != '/'|'>'<<8 || n >= tile.NumIDs {
 			break
 		}
 		face := d.faces[n]
@@ -299,6 +298,7 @@ func (d *Decoder) fastTiles() {
 		*e = event.Event{}
 		e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, face, tile.ID(n)
 		e.Pos.Offset, e.Pos.Index = int32(p), int32(index)
+		last := d.lastDraw[seat&3]
 		if k&tagDraw != 0 {
 			e.Type = event.Draw
 			if d.pendRepl[seat&3] {
@@ -308,13 +308,13 @@ func (d *Decoder) fastTiles() {
 			d.lastDraw[seat&3] = int16(n)
 		} else {
 			e.Type = event.Discard
-			if d.lastDraw[seat&3] == int16(n) {
+			if last == int16(n) {
 				e.Flags = event.Tsumogiri
 			}
 			d.lastDraw[seat&3] = -1
 		}
 		start = p
-		p += next
+		p += int(end) + 2
 	}
 	d.g.Events = evs
 	s.pos = p
