@@ -266,19 +266,12 @@ func (d *Decoder) fastTiles() {
 		k := d.tags[byte(w>>8)]
 		// The id's length and value without a branch on the length: ids
 		// are random, and a branch on it was guessed wrong often enough
-		// to cost more than this. After the xor a digit byte is 0–9; the
-		// add sets the top bit of each byte above 9 (a carry can only
-		// come from such a byte), so the first top bit from the third
-		// byte on marks the byte after the digits. The shifts then put
-		// the digits, hundreds first, in bytes 0–2 of v, zero bytes in
-		// front of a shorter id. The check below rejects lengths other
+		// to cost more than this. The check below rejects lengths other
 		// than 1–3, where n is garbage, and anything but "/>" after.
 		x := w ^ 0x3030303030303030
-		nd := ((x + 0x7676767676767676) | x) & 0x8080808080808080 &^ 0xffff
-		end := uint(bits.TrailingZeros64(nd)) >> 3
+		end := uint(bits.TrailingZeros64(nonDigits(x)&^0xffff)) >> 3
 		digits := end - 2
-		v := (x >> 16) << ((64 - 8*digits) & 63) >> 40
-		n := (v&0xff)*100 + (v>>8&0xff)*10 + v>>16
+		n := smallNumber(x>>16, digits)
 		if k == 0 || digits-1 > 2 || (w>>((8*end)&63))&0xffff != '/'|'>'<<8 || n >= tile.NumIDs {
 			break
 		}
@@ -1315,53 +1308,85 @@ func (c *cursor) list(dst []int) int {
 		c.p = p + 1
 		return 0
 	}
-	for n < len(dst) && p+4 <= len(b) {
-		// Numbers of one to three digits, the terminator after them
-		// checked below: nearly every number Tenhou writes.
-		t := (*[4]byte)(b[p : p+4])
-		c0, c1, c2 := int(t[0]-'0'), int(t[1]-'0'), int(t[2]-'0')
-		var x, k int
-		switch {
-		case c0 > 9:
-		case c1 > 9:
-			x, k = c0, 1
-		case c2 > 9:
-			x, k = c0*10+c1, 2
-		case t[3]-'0' > 9:
-			x, k = c0*100+c1*10+c2, 3
+	for n < len(dst) {
+		if p+8 > len(b) {
+			return c.listTail(dst, p, n)
 		}
-		if k == 0 {
-			// Longer numbers and minus signs.
-			neg := b[p] == '-'
-			q := p
-			if neg {
-				q++
-			}
-			for q < len(b) && b[q]-'0' < 10 && x < 1e8 {
-				x = x*10 + int(b[q]-'0')
-				q++
-			}
-			k = q - p
-			if neg {
-				x = -x
-				k-- // the sign alone is no number
-			}
-			if k == 0 || k > 9 || q >= len(b) {
-				break
-			}
-			if neg {
-				k++
-			}
+		// A number of one to three digits, nearly every number Tenhou
+		// writes, found and parsed as in fastTiles, without a branch on
+		// its length (in a list of sorted ids it grows unpredictably);
+		// then the byte after it.
+		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
+		l := uint(bits.TrailingZeros64(nonDigits(x))) >> 3
+		if l-1 >= 3 {
+			return c.listTail(dst, p, n)
+		}
+		dst[n] = int(smallNumber(x, l))
+		n++
+		t := byte(x>>((8*l)&63)) ^ '0'
+		p += int(l) + 1
+		if t == ',' {
+			continue
+		}
+		if t == '"' {
+			c.p = p
+			return n
+		}
+		break
+	}
+	c.ok = false
+	return n
+}
+
+// nonDigits takes eight bytes of input, little-endian, with '0' xored into
+// each, so that a digit byte is 0–9, and returns the top bit of each byte
+// that is not a digit. Only the lowest bit set is exact: the add sets the
+// top bit of a byte above 9, and a carry out of a byte, which can only come
+// from such a byte, may set one above it.
+func nonDigits(x uint64) uint64 {
+	return ((x + 0x7676767676767676) | x) & 0x8080808080808080
+}
+
+// smallNumber returns the number written by the first l bytes of x (as
+// nonDigits takes it) for l from 1 to 3, and garbage for other lengths. The
+// shifts put the digits, hundreds first, in bytes 0–2, with zero bytes in
+// front of a shorter number.
+func smallNumber(x uint64, l uint) uint {
+	v := x << ((64 - 8*l) & 63) >> 40
+	return uint((v&0xff)*100 + (v>>8&0xff)*10 + v>>16)
+}
+
+// listTail is list from the number at p on, the n numbers before it read:
+// for longer numbers, minus signs and the last bytes of the input.
+func (c *cursor) listTail(dst []int, p, n int) int {
+	b := c.b
+	for n < len(dst) && p < len(b) {
+		neg := b[p] == '-'
+		q := p
+		if neg {
+			q++
+		}
+		x := 0
+		for q < len(b) && b[q]-'0' < 10 && x < 1e8 {
+			x = x*10 + int(b[q]-'0')
+			q++
+		}
+		k := q - p
+		if neg {
+			x = -x
+			k-- // the sign alone is no number
+		}
+		if k == 0 || k > 9 || q >= len(b) {
+			break
 		}
 		dst[n] = x
 		n++
-		p += k
-		switch b[p] {
+		p = q + 1
+		switch b[q] {
 		case ',':
-			p++
 			continue
 		case '"':
-			c.p = p + 1
+			c.p = p
 			return n
 		}
 		break
