@@ -1317,14 +1317,35 @@ func (c *cursor) list(dst []int) int {
 		// its length (in a list of sorted ids it grows unpredictably);
 		// then the byte after it.
 		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
-		l := uint(bits.TrailingZeros64(nonDigits(x))) >> 3
+		nd := nonDigits(x)
+		l := uint(bits.TrailingZeros64(nd)) >> 3
 		if l-1 >= 3 {
 			return c.listTail(dst, p, n)
 		}
 		dst[n] = int(smallNumber(x, l))
 		n++
 		t := byte(x>>((8*l)&63)) ^ '0'
-		p += int(l) + 1
+		if t != ',' {
+			if t == '"' {
+				c.p = p + int(l) + 1
+				return n
+			}
+			break
+		}
+		// The next number is most often in the same eight bytes: read
+		// it from them, so that a load waits on the lengths of every
+		// other number only. After a comma the next bit of nd is exact:
+		// its end, 8 when it is not in x.
+		e := uint(bits.TrailingZeros64(nd&(nd-1))) >> 3
+		m := e - l - 1
+		if m-1 >= 3 || n == len(dst) {
+			p += int(l) + 1
+			continue
+		}
+		dst[n] = int(smallNumber(x>>((8*(l+1))&63), m))
+		n++
+		t = byte(x>>((8*e)&63)) ^ '0'
+		p += int(e) + 1
 		if t == ',' {
 			continue
 		}
