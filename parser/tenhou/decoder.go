@@ -74,8 +74,7 @@ type Decoder struct {
 	// tags maps the letter of a draw or discard tag to tagDraw or
 	// tagDiscard plus the seat, for the seats of the game; 0 otherwise.
 	tags      [256]uint8
-	win       event.WinRecord // scratch for AGARI
-	agariVals agariValues     // scratch for AGARI's general path
+	agariVals agariValues // scratch for AGARI's general path
 	warnedHai bool
 	// rawNonASCII: a name held bytes above 0x7F before percent-decoding,
 	// which Tenhou never writes.
@@ -942,29 +941,29 @@ func (d *Decoder) un() error {
 		}
 	}
 	if v, ok := s.attr("rate"); ok {
-		i := 0
-		for f := range bytes.SplitSeq(v, []byte(",")) {
+		for i, rest := 0, v; rest != nil; i++ {
 			if i == 4 {
 				return fmt.Errorf("UN rate=%q has more than 4 values: %w", v, event.ErrValue)
 			}
-			x, err := strconv.ParseFloat(string(bytes.TrimSpace(f)), 64)
-			if err != nil {
+			var f []byte
+			f, rest = nextField(rest)
+			x, ok := parseRate(f)
+			if !ok {
 				return fmt.Errorf("UN rate=%q: %w", v, event.ErrValue)
 			}
 			m.Seats[i].Rate = x
-			i++
 		}
 	}
 	if v, ok := s.attr("sx"); ok {
-		i := 0
-		for f := range bytes.SplitSeq(v, []byte(",")) {
+		for i, rest := 0, v; rest != nil; i++ {
 			if i == 4 {
 				return fmt.Errorf("UN sx=%q has more than 4 values: %w", v, event.ErrValue)
 			}
+			var f []byte
+			f, rest = nextField(rest)
 			if len(f) == 1 {
 				m.Seats[i].Sex = f[0]
 			}
-			i++
 		}
 	}
 	if d.players == 3 {
@@ -972,6 +971,52 @@ func (d *Decoder) un() error {
 	}
 	return nil
 }
+
+// nextField splits v at its first comma: it returns the field before it
+// and the rest after it, or v and nil when there is none.
+func nextField(v []byte) (field, rest []byte) {
+	if i := bytes.IndexByte(v, ','); i >= 0 {
+		return v[:i], v[i+1:]
+	}
+	return v, nil
+}
+
+// parseRate parses a UN rate as strconv.ParseFloat does, spaces around it
+// allowed. Rates such as 1534.56, digits with at most one point and at
+// most 15 of them, are read directly: the digits make an exact integer
+// and the power of ten is exact, so one division rounds correctly.
+func parseRate(f []byte) (float64, bool) {
+	var m uint64
+	digits, frac := 0, -1
+	for _, c := range f {
+		switch {
+		case c-'0' < 10:
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+			continue
+		case c == '.' && frac < 0:
+			frac = 0
+			continue
+		}
+		digits = 0 // anything else: strconv
+		break
+	}
+	if digits == 0 || digits > 15 {
+		x, err := strconv.ParseFloat(string(bytes.TrimSpace(f)), 64)
+		return x, err == nil
+	}
+	x := float64(m)
+	if frac > 0 {
+		x /= pow10[frac]
+	}
+	return x, true
+}
+
+// pow10 are the powers of ten up to 1e15, exact in a float64.
+var pow10 = [16]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
 
 // decodeName decodes a UN name: XML entities, then percent-encoding (Tenhou
 // encodes every byte). Malformed escapes are kept as they are, and bytes that
@@ -1642,8 +1687,21 @@ type agariValues struct {
 // agariWin checks an AGARI's values and records the win. It changes
 // nothing when it returns an error.
 func (d *Decoder) agariWin(v *agariValues) error {
-	w := &d.win
+	// The record is filled in place, and dropped again on an error.
+	n := len(d.g.Wins)
+	d.g.Wins = slices.Grow(d.g.Wins, 1)[:n+1]
+	w := &d.g.Wins[n]
 	*w = event.WinRecord{}
+	if err := d.fillWin(w, v); err != nil {
+		d.g.Wins = d.g.Wins[:n]
+		return err
+	}
+	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, ID: w.WinID, Ref: int32(n)})
+	return nil
+}
+
+// fillWin checks an AGARI's values and fills w with them.
+func (d *Decoder) fillWin(w *event.WinRecord, v *agariValues) error {
 	var err error
 	if w.Winner, err = d.seatValue("who", v.whoV); err != nil {
 		return fmt.Errorf("AGARI: %w", err)
@@ -1760,8 +1818,6 @@ func (d *Decoder) agariWin(v *agariValues) error {
 		d.warnedHai = true
 		d.g.Meta.Warnings = append(d.g.Meta.Warnings, "AGARI hai without the winning tile (added from machi); Tenhou always includes it")
 	}
-	d.g.Wins = append(d.g.Wins, *w)
-	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, ID: w.WinID, Ref: int32(len(d.g.Wins) - 1)})
 	return nil
 }
 

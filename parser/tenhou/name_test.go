@@ -1,6 +1,9 @@
 package tenhou
 
 import (
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,6 +33,35 @@ func TestDecodeName(t *testing.T) {
 	for _, tc := range tests {
 		if got := decodeName([]byte(tc.in)); got != tc.want {
 			t.Errorf("decodeName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParseRate holds parseRate to strconv.ParseFloat: the same value, or
+// an error for both, for hand-picked rates and 100,000 random ones.
+func TestParseRate(t *testing.T) {
+	tests := []string{
+		"1500", "1534.56", "0", "0.0", ".5", "5.", ".", "", " 1500 ", "-5",
+		"1e3", "NaN", "1.2.3", "12a", "999999999999999", "9999999999999999",
+		"0.000000000000001", "123456789.123456", "1_000", "+7", "1,5",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		n := rng.IntN(17) + 1
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0123456789"[rng.IntN(10)]
+		}
+		if n > 1 && rng.IntN(4) > 0 {
+			b[rng.IntN(n)] = '.'
+		}
+		tests = append(tests, string(b))
+	}
+	for _, s := range tests {
+		want, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		got, ok := parseRate([]byte(s))
+		if ok != (err == nil) || ok && math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("parseRate(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
 		}
 	}
 }
