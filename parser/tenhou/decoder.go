@@ -250,6 +250,7 @@ func (d *Decoder) fastTiles() {
 	start := s.start
 	index := s.index
 	evs := d.g.Events
+	noSeat := event.NoSeat // as a variable: the constant has no uint8
 	for p+8 <= len(b) {
 		// The longest tile tag, <T135/>, is seven bytes: one load reads
 		// it whole. (The last tag of a document is never a tile, so
@@ -284,27 +285,35 @@ func (d *Decoder) fastTiles() {
 			evs = slices.Grow(evs, 256)
 		}
 		evs = evs[:len(evs)+1]
-		// Fill the new slot in place: building the event on the stack and
-		// copying it costs a store-forwarding stall per event.
-		e := &evs[len(evs)-1]
-		*e = event.Event{}
-		e.Seat, e.From, e.Tile, e.ID = event.Seat(seat), event.NoSeat, face, tile.ID(n)
-		e.Pos.Offset, e.Pos.Index = int32(p), int32(index)
+		typ, flags := event.Discard, event.Flags(0)
 		last := d.lastDraw[seat&3]
 		if k&tagDraw != 0 {
-			e.Type = event.Draw
+			typ = event.Draw
 			if d.pendRepl[seat&3] {
-				e.Flags = event.Replacement
+				flags = event.Replacement
 				d.pendRepl[seat&3] = false
 			}
 			d.lastDraw[seat&3] = int16(n)
 		} else {
-			e.Type = event.Discard
 			if last == int16(n) {
-				e.Flags = event.Tsumogiri
+				flags = event.Tsumogiri
 			}
 			d.lastDraw[seat&3] = -1
 		}
+		// The event is written in place with as few stores as the
+		// compiler can make of it: this loop is bound by stores, not by
+		// instructions. Fields written from bytes of one word are
+		// combined (two stores for the six one-byte fields, one for
+		// Pos), the zero middle takes three. Clearing the whole event
+		// first and writing over it was slower; so was building it on
+		// the stack and copying it (a store-forwarding stall).
+		e := &evs[len(evs)-1]
+		h := uint64(typ) | uint64(seat)<<8 | uint64(uint8(noSeat))<<16 | uint64(flags)<<24 | uint64(face)<<32 | uint64(n)<<40
+		e.Type, e.Seat, e.From, e.Flags = event.Type(h), event.Seat(h>>8), event.Seat(h>>16), event.Flags(h>>24)
+		e.Tile, e.ID = tile.Tile(h>>32), tile.ID(h>>40)
+		e.Meld, e.Ref = event.Meld{}, 0
+		pos := uint64(uint32(p)) | uint64(uint32(index))<<32
+		e.Pos.Offset, e.Pos.Index = int32(pos), int32(pos>>32)
 		start = p
 		p += int(end) + 2
 	}
