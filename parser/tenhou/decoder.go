@@ -271,7 +271,7 @@ func (d *Decoder) fastTiles() {
 		x := w ^ 0x3030303030303030
 		end := uint(bits.TrailingZeros64(nonDigits(x)&^0xffff)) >> 3
 		digits := end - 2
-		n := smallNumber(x>>16, digits)
+		n := number(x>>16, digits)
 		if k == 0 || digits-1 > 2 || (w>>((8*end)&63))&0xffff != '/'|'>'<<8 || n >= tile.NumIDs {
 			break
 		}
@@ -1363,20 +1363,27 @@ func (c *cursor) list(dst []int) int {
 		return 0
 	}
 	for n < len(dst) {
-		if p+8 > len(b) {
+		if p+9 > len(b) {
 			return c.listTail(dst, p, n)
 		}
-		// A number of one to three digits, nearly every number Tenhou
-		// writes, found and parsed as in fastTiles, without a branch on
-		// its length (in a list of sorted ids it grows unpredictably);
-		// then the byte after it.
+		// A number of up to seven digits, maybe with a minus sign, found
+		// and parsed as in fastTiles, without a branch on its length (in
+		// a list of sorted ids it grows unpredictably); then the byte
+		// after it.
 		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
+		sign := 0
+		if byte(x) == '-'^'0' {
+			p++
+			x = binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
+			sign = -1
+		}
 		nd := nonDigits(x)
 		l := uint(bits.TrailingZeros64(nd)) >> 3
-		if l-1 >= 3 {
-			return c.listTail(dst, p, n)
+		if l-1 >= 7 {
+			return c.listTail(dst, p+sign, n)
 		}
-		dst[n] = int(smallNumber(x, l))
+		// (x ^ sign) - sign is -x for a sign of -1.
+		dst[n] = (int(number(x, l)) ^ sign) - sign
 		n++
 		t := byte(x>>((8*l)&63)) ^ '0'
 		if t != ',' {
@@ -1392,11 +1399,11 @@ func (c *cursor) list(dst []int) int {
 		// its end, 8 when it is not in x.
 		e := uint(bits.TrailingZeros64(nd&(nd-1))) >> 3
 		m := e - l - 1
-		if m-1 >= 3 || n == len(dst) {
+		if e >= 8 || m == 0 || n == len(dst) {
 			p += int(l) + 1
 			continue
 		}
-		dst[n] = int(smallNumber(x>>((8*(l+1))&63), m))
+		dst[n] = int(number(x>>((8*(l+1))&63), m))
 		n++
 		t = byte(x>>((8*e)&63)) ^ '0'
 		p += int(e) + 1
@@ -1422,13 +1429,15 @@ func nonDigits(x uint64) uint64 {
 	return ((x + 0x7676767676767676) | x) & 0x8080808080808080
 }
 
-// smallNumber returns the number written by the first l bytes of x (as
-// nonDigits takes it) for l from 1 to 3, and garbage for other lengths. The
-// shifts put the digits, hundreds first, in bytes 0–2, with zero bytes in
-// front of a shorter number.
-func smallNumber(x uint64, l uint) uint {
-	v := x << ((64 - 8*l) & 63) >> 40
-	return uint((v&0xff)*100 + (v>>8&0xff)*10 + v>>16)
+// number returns the number written by the first l bytes of x (as
+// nonDigits takes it) for l from 1 to 8, and garbage for other lengths.
+// The shift puts the digits at the top, zero bytes in front of them; the
+// multiplications then add up neighbouring digits, pairs and fours.
+func number(x uint64, l uint) uint {
+	v := x << ((64 - 8*l) & 63)
+	v = (v * (10<<8 + 1)) >> 8 & 0x00ff00ff00ff00ff
+	v = (v * (100<<16 + 1)) >> 16 & 0x0000ffff0000ffff
+	return uint((v * (10000<<32 + 1)) >> 32)
 }
 
 // listTail is list from the number at p on, the n numbers before it read:

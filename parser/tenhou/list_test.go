@@ -1,0 +1,99 @@
+package tenhou
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// referenceList is what cursor.list must do, written plainly: the value up
+// to the first quote is a list of at most max numbers, each of one to nine
+// digits with maybe a minus sign, separated by commas; an empty value is an
+// empty list.
+func referenceList(s string, max int) ([]int, int, bool) {
+	q := strings.IndexByte(s, '"')
+	if q < 0 {
+		return nil, 0, false
+	}
+	if q == 0 {
+		return nil, 1, true
+	}
+	fields := strings.Split(s[:q], ",")
+	if len(fields) > max {
+		return nil, 0, false
+	}
+	var xs []int
+	for _, f := range fields {
+		digits := strings.TrimPrefix(f, "-")
+		if digits == "" || len(digits) > 9 || strings.Trim(digits, "0123456789") != "" {
+			return nil, 0, false
+		}
+		x, _ := strconv.Atoi(f)
+		xs = append(xs, x)
+	}
+	return xs, q + 1, true
+}
+
+// TestCursorList holds cursor.list to referenceList on hand-picked lists
+// and on 200,000 random ones: numbers of every length up to eleven digits,
+// signs, empty fields, other bytes, lists that end at the end of the input
+// or just before it, and more numbers than the destination holds.
+func TestCursorList(t *testing.T) {
+	tests := []string{
+		`"`, `1"`, `12,34"`, `1,234567890"`, `1,23456789"`, `-5,-10,7"`,
+		`123,4567,8"`, `1,,2"`, `1,2,"`, `-"`, `1-2"`, `12345678,1"`,
+		`1234567890"`, `1,2`, `1 ,2"`, `3,17,22,45,67,88,101,102,110,120,125,130,133" x`,
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200000 {
+		var sb strings.Builder
+		n := rng.IntN(16)
+		for i := range n {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			if rng.IntN(8) == 0 {
+				sb.WriteByte('-')
+			}
+			digits := 1 + rng.IntN(3)
+			if rng.IntN(6) == 0 {
+				digits = rng.IntN(12)
+			}
+			for range digits {
+				sb.WriteByte(byte('0' + rng.IntN(10)))
+			}
+			if rng.IntN(60) == 0 {
+				sb.WriteByte(" x/"[rng.IntN(3)])
+			}
+		}
+		if rng.IntN(20) > 0 {
+			sb.WriteByte('"')
+		}
+		sb.WriteString(` who="1"/>`[:rng.IntN(11)])
+		tests = append(tests, sb.String())
+	}
+	for _, s := range tests {
+		for _, max := range []int{13, 4} {
+			want, wantEnd, wantOK := referenceList(s, max)
+			dst := make([]int, max)
+			c := cursor{b: []byte(s), ok: true}
+			n := c.list(dst)
+			if c.ok != wantOK || c.ok && (c.p != wantEnd || !equalInts(dst[:n], want)) {
+				t.Fatalf("list(%q) with room for %d: %v, ok %v, end %d; want %v, ok %v, end %d", s, max, dst[:n], c.ok, c.p, want, wantOK, wantEnd)
+			}
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
