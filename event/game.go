@@ -162,6 +162,7 @@ func (m *Meta) SetTenhouType(t int) {
 
 func tenhouRuleName(t int) string {
 	var b strings.Builder
+	b.Grow(8 * 3) // at most eight characters of three bytes each
 	if t&0x10 != 0 {
 		b.WriteString("三")
 	} else {

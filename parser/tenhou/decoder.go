@@ -897,26 +897,43 @@ var danNames = [...]string{
 	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
 }
 
-// The attributes of the seats' names (UN) and hands (INIT, RYUUKYOKU).
+// The attributes of the seats' hands (INIT, RYUUKYOKU).
 var (
-	nameAttrs = [4]string{"n0", "n1", "n2", "n3"}
-	haiAttrs  = [4]string{"hai0", "hai1", "hai2", "hai3"}
+	haiAttrs = [4]string{"hai0", "hai1", "hai2", "hai3"}
 	// haiNames are the same as INIT spells them, for fastInit.
 	haiNames = [4]string{` hai0="`, ` hai1="`, ` hai2="`, ` hai3="`}
 )
 
 func (d *Decoder) un() error {
 	s := &d.sc
+	// One pass over the attributes; the first of two with one name counts,
+	// as in scanner.attr.
+	var names [4][]byte
+	var dan, rate, sx []byte
+	for _, a := range s.attrs {
+		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
+		switch {
+		case len(name) == 2 && name[0] == 'n' && name[1]-'0' < 4:
+			if i := name[1] - '0'; names[i] == nil {
+				names[i] = v
+			}
+		case string(name) == "dan" && dan == nil:
+			dan = v
+		case string(name) == "rate" && rate == nil:
+			rate = v
+		case string(name) == "sx" && sx == nil:
+			sx = v
+		}
+	}
 	seat := -1
 	nNames := 0
-	for i := range 4 {
-		if _, ok := s.attr(nameAttrs[i]); ok {
+	for i, v := range names {
+		if v != nil {
 			nNames++
 			seat = i
 		}
 	}
-	_, hasDan := s.attr("dan")
-	_, hasSx := s.attr("sx")
+	hasDan, hasSx := dan != nil, sx != nil
 	if d.sawList && nNames == 1 && !hasDan && !hasSx {
 		if seat >= d.players {
 			return fmt.Errorf("reconnection of seat %d in a %d-player game: %w", seat, d.players, event.ErrValue)
@@ -929,15 +946,15 @@ func (d *Decoder) un() error {
 	}
 	d.sawList = true
 	m := &d.g.Meta
-	for i := range 4 {
-		if v, ok := s.attr(nameAttrs[i]); ok {
+	for i, v := range names {
+		if v != nil {
 			m.Seats[i].Name = decodeName(v)
 			if !isASCII(v) {
 				d.rawNonASCII = true
 			}
 		}
 	}
-	if v, ok := s.attr("dan"); ok {
+	if v := dan; v != nil {
 		n, err := d.list(v, 0, 4)
 		if err != nil {
 			return fmt.Errorf("UN dan: %w", err)
@@ -949,7 +966,7 @@ func (d *Decoder) un() error {
 			}
 		}
 	}
-	if v, ok := s.attr("rate"); ok {
+	if v := rate; v != nil {
 		for i, rest := 0, v; rest != nil; i++ {
 			if i == 4 {
 				return fmt.Errorf("UN rate=%q has more than 4 values: %w", v, event.ErrValue)
@@ -963,7 +980,7 @@ func (d *Decoder) un() error {
 			m.Seats[i].Rate = x
 		}
 	}
-	if v, ok := s.attr("sx"); ok {
+	if v := sx; v != nil {
 		for i, rest := 0, v; rest != nil; i++ {
 			if i == 4 {
 				return fmt.Errorf("UN sx=%q has more than 4 values: %w", v, event.ErrValue)
