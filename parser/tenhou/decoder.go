@@ -1561,39 +1561,12 @@ func (d *Decoder) tileIDs(xs []int, dst []tile.ID, what string) error {
 	return nil
 }
 
-// ba reads the ba attribute: honba and riichi sticks.
-func (d *Decoder) ba() (honba, sticks int16, ok bool, err error) {
-	v, ok := d.sc.attr("ba")
-	if !ok {
-		return 0, 0, false, nil
-	}
-	if _, err := d.list(v, 2, 2); err != nil {
-		return 0, 0, false, fmt.Errorf("ba: %w", err)
-	}
-	honba, sticks, err = baValues(d.ints[:2], v)
-	return honba, sticks, err == nil, err
-}
-
 // baValues checks the two numbers of the ba attribute whose value is raw.
 func baValues(ba []int, raw []byte) (honba, sticks int16, err error) {
 	if ba[0] < 0 || ba[0] > math.MaxInt16 || ba[1] < 0 || ba[1] > math.MaxInt16 {
 		return 0, 0, fmt.Errorf("ba=%q out of range: %w", raw, event.ErrValue)
 	}
 	return int16(ba[0]), int16(ba[1]), nil
-}
-
-// scoreChanges reads the sc attribute: score before and delta per seat, in hundreds,
-// then chips in chip lobbies.
-func (d *Decoder) scoreChanges(before, deltas, chips *[4]int32) (event.Known, error) {
-	v, ok := d.sc.attr("sc")
-	if !ok {
-		return 0, nil
-	}
-	n, err := d.list(v, 8, 16)
-	if err != nil {
-		return 0, fmt.Errorf("sc: %w", err)
-	}
-	return scoreValues(d.ints[:n], before, deltas, chips)
 }
 
 // scoreValues checks and stores the numbers of an sc attribute.
@@ -1961,38 +1934,66 @@ func (d *Decoder) ryuukyoku() error {
 		return err
 	}
 	s := &d.sc
+	// One pass over the attributes; the first of two with one name counts,
+	// as in scanner.attr.
+	var typ, ba, sc, owari []byte
+	var hai [4][]byte
+	for _, a := range s.attrs {
+		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
+		switch {
+		case len(name) == 4 && string(name[:3]) == "hai" && name[3]-'0' < 4:
+			if i := name[3] - '0'; hai[i] == nil {
+				hai[i] = v
+			}
+		case string(name) == "type" && typ == nil:
+			typ = v
+		case string(name) == "ba" && ba == nil:
+			ba = v
+		case string(name) == "sc" && sc == nil:
+			sc = v
+		case string(name) == "owari" && owari == nil:
+			owari = v
+		}
+	}
 	var r event.RyuukyokuRecord
 	r.Kind = event.Exhaustive
-	if v, ok := s.attr("type"); ok {
-		k, ok := ryuukyokuKind(string(v))
+	if typ != nil {
+		k, ok := ryuukyokuKind(string(typ))
 		if !ok {
-			return fmt.Errorf("RYUUKYOKU type=%q: %w", v, event.ErrUnsupported)
+			return fmt.Errorf("RYUUKYOKU type=%q: %w", typ, event.ErrUnsupported)
 		}
 		r.Kind = k
 	}
-	var err error
-	var bok bool
-	if r.Honba, r.Sticks, bok, err = d.ba(); err != nil {
-		return fmt.Errorf("RYUUKYOKU %w", err)
-	}
-	if bok {
+	if ba != nil {
+		if _, err := d.list(ba, 2, 2); err != nil {
+			return fmt.Errorf("RYUUKYOKU ba: %w", err)
+		}
+		var err error
+		if r.Honba, r.Sticks, err = baValues(d.ints[:2], ba); err != nil {
+			return fmt.Errorf("RYUUKYOKU %w", err)
+		}
 		r.Known |= event.KnownBa
 	}
-	k, err := d.scoreChanges(&r.Before, &r.Deltas, &r.ChipDeltas)
-	if err != nil {
-		return fmt.Errorf("RYUUKYOKU %w", err)
+	if sc != nil {
+		n, err := d.list(sc, 8, 16)
+		if err != nil {
+			return fmt.Errorf("RYUUKYOKU sc: %w", err)
+		}
+		k, err := scoreValues(d.ints[:n], &r.Before, &r.Deltas, &r.ChipDeltas)
+		if err != nil {
+			return fmt.Errorf("RYUUKYOKU %w", err)
+		}
+		r.Known |= k
 	}
-	r.Known |= k
-	_, hasType := s.attr("type")
-	if k == 0 && !bok && !hasType {
+	if r.Known == 0 && typ == nil {
 		// The server stopped the game in the middle of the hand.
 		r.Kind = event.Interrupted
 	} else {
 		r.Known |= event.KnownHand
 	}
 	for p := range d.players {
-		v, ok := s.attr(haiAttrs[p])
-		if !ok {
+		v := hai[p]
+		if v == nil {
 			continue
 		}
 		n, err := d.list(v, 0, len(r.HandIDs[p]))
@@ -2010,7 +2011,15 @@ func (d *Decoder) ryuukyoku() error {
 	}
 	d.g.Ryuukyoku = append(d.g.Ryuukyoku, r)
 	d.emit(event.Event{Type: event.Ryuukyoku, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.Ryuukyoku) - 1)})
-	return d.owari()
+	if owari == nil {
+		return nil
+	}
+	e, err := parseOwari(owari)
+	if err != nil {
+		return err
+	}
+	d.endGame(&e)
+	return nil
 }
 
 // owari reads the current element's owari attribute, if any, and emits the
