@@ -973,7 +973,7 @@ func (d *Decoder) un() error {
 			}
 			var f []byte
 			f, rest = nextField(rest)
-			x, ok := parseRate(f)
+			x, ok := parseDecimal(f)
 			if !ok {
 				return fmt.Errorf("UN rate=%q: %w", v, event.ErrValue)
 			}
@@ -1007,14 +1007,20 @@ func nextField(v []byte) (field, rest []byte) {
 	return v, nil
 }
 
-// parseRate parses a UN rate as strconv.ParseFloat does, spaces around it
-// allowed. Rates such as 1534.56, digits with at most one point and at
-// most 15 of them, are read directly: the digits make an exact integer
-// and the power of ten is exact, so one division rounds correctly.
-func parseRate(f []byte) (float64, bool) {
+// parseDecimal parses a number as strconv.ParseFloat does, spaces around
+// it allowed: UN rates and owari points. Numbers such as 1534.56 or -15.0,
+// digits with at most one point and a minus sign and at most 15 of them,
+// are read directly: the digits make an exact integer and the power of ten
+// is exact, so one division rounds correctly.
+func parseDecimal(f []byte) (float64, bool) {
 	var m uint64
 	digits, frac := 0, -1
-	for _, c := range f {
+	neg := len(f) > 1 && f[0] == '-'
+	num := f
+	if neg {
+		num = f[1:]
+	}
+	for _, c := range num {
 		switch {
 		case c-'0' < 10:
 			m = m*10 + uint64(c-'0')
@@ -1037,6 +1043,9 @@ func parseRate(f []byte) (float64, bool) {
 	x := float64(m)
 	if frac > 0 {
 		x /= pow10[frac]
+	}
+	if neg {
+		x = -x
 	}
 	return x, true
 }
@@ -2046,12 +2055,12 @@ func parseOwari(v []byte) (event.EndRecord, error) {
 	}
 	var vals [16][]byte
 	n := 0
-	for f := range bytes.SplitSeq(v, []byte(",")) {
+	for rest := v; rest != nil; n++ {
 		if n == len(vals) {
 			return e, fmt.Errorf("owari=%q has more than 16 values: %w", v, event.ErrValue)
 		}
-		vals[n] = bytes.TrimSpace(f)
-		n++
+		vals[n], rest = nextField(rest)
+		vals[n] = bytes.TrimSpace(vals[n])
 	}
 	if n != 8 && n != 16 {
 		return e, fmt.Errorf("owari=%q has %d values, want 8 or 16: %w", v, n, event.ErrValue)
@@ -2061,8 +2070,8 @@ func parseOwari(v []byte) (event.EndRecord, error) {
 		if !ok {
 			return e, fmt.Errorf("owari=%q: score %q: %w", v, vals[2*i], event.ErrValue)
 		}
-		pt, err := strconv.ParseFloat(string(vals[2*i+1]), 64)
-		if err != nil || math.IsNaN(pt) || math.IsInf(pt, 0) {
+		pt, ok := parseDecimal(vals[2*i+1])
+		if !ok || math.IsNaN(pt) || math.IsInf(pt, 0) {
 			return e, fmt.Errorf("owari=%q: points %q: %w", v, vals[2*i+1], event.ErrValue)
 		}
 		e.Scores[i] = int32(sc) * 100

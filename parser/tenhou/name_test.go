@@ -37,13 +37,15 @@ func TestDecodeName(t *testing.T) {
 	}
 }
 
-// TestParseRate holds parseRate to strconv.ParseFloat: the same value, or
-// an error for both, for hand-picked rates and 100,000 random ones.
-func TestParseRate(t *testing.T) {
+// TestParseDecimal holds parseDecimal to strconv.ParseFloat: the same
+// value, or an error for both, for hand-picked numbers and 100,000 random
+// ones.
+func TestParseDecimal(t *testing.T) {
 	tests := []string{
 		"1500", "1534.56", "0", "0.0", ".5", "5.", ".", "", " 1500 ", "-5",
 		"1e3", "NaN", "1.2.3", "12a", "999999999999999", "9999999999999999",
 		"0.000000000000001", "123456789.123456", "1_000", "+7", "1,5",
+		"-15.0", "-0", "-0.0", "--5", "-", "-.5", "- 5", " -5", "-999999999999999",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 {
@@ -55,13 +57,16 @@ func TestParseRate(t *testing.T) {
 		if n > 1 && rng.IntN(4) > 0 {
 			b[rng.IntN(n)] = '.'
 		}
+		if rng.IntN(3) == 0 {
+			b = append([]byte{'-'}, b...)
+		}
 		tests = append(tests, string(b))
 	}
 	for _, s := range tests {
 		want, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		got, ok := parseRate([]byte(s))
+		got, ok := parseDecimal([]byte(s))
 		if ok != (err == nil) || ok && math.Float64bits(got) != math.Float64bits(want) {
-			t.Errorf("parseRate(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
+			t.Errorf("parseDecimal(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
 		}
 	}
 }
