@@ -1,10 +1,15 @@
 package tenhou
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/haifu/haifu/internal/corpus"
 )
 
 // referenceList is what cursor.list must do, written plainly: the value up
@@ -96,4 +101,38 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// BenchmarkCursorList reads every number list of the corpus's mjlogs
+// (hands, melds, scores, yaku, seeds and so on, found by a regular
+// expression), one cursor.list call each; the figure to watch is
+// ns/number.
+func BenchmarkCursorList(b *testing.B) {
+	dir := corpus.Dir(b)
+	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
+	re := regexp.MustCompile(`(?:hai\d?|sc|m|ten|yaku|seed|doraHai)="([-0-9,]+)"`)
+	var buf bytes.Buffer
+	var offs []int
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, m := range re.FindAllSubmatchIndex(data, -1) {
+			offs = append(offs, buf.Len())
+			buf.Write(data[m[2]:m[3]])
+			buf.WriteString(`" `)
+		}
+	}
+	doc := buf.Bytes()
+	var dst [64]int
+	nums := 0
+	for b.Loop() {
+		nums = 0
+		for _, o := range offs {
+			c := cursor{b: doc, p: o, ok: true}
+			nums += c.list(dst[:])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*nums), "ns/number")
 }
