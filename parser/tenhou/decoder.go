@@ -1063,21 +1063,26 @@ func decodeName(v []byte) string {
 		return toValidUTF8(b)
 	}
 	// A name is short: decode it on the stack, so that the string is the
-	// only allocation.
+	// only allocation. The decoded name is never longer than b.
 	var buf [64]byte
-	out := append(buf[:0], b[:i]...)
+	out := buf[:]
+	if len(b) > len(buf) {
+		out = make([]byte, len(b))
+	}
+	j := copy(out, b[:i])
 	for i < len(b) {
-		if b[i] == '%' && i+2 < len(b) {
+		c := b[i]
+		if c == '%' && i+2 < len(b) {
 			if hi, lo := hexValue[b[i+1]], hexValue[b[i+2]]; hi|lo < 16 {
-				out = append(out, hi<<4|lo)
-				i += 3
-				continue
+				c = hi<<4 | lo
+				i += 2
 			}
 		}
-		out = append(out, b[i])
+		out[j] = c
+		j++
 		i++
 	}
-	return toValidUTF8(out)
+	return toValidUTF8(out[:j])
 }
 
 // hexValue maps each hexadecimal digit, either case, to its value and every
@@ -1266,8 +1271,8 @@ func (d *Decoder) initRound(v *initValues) error {
 	for i, x := range v.ten {
 		r.Scores[i] = int32(x) * 100
 	}
-	var seen [tile.NumIDs]bool
-	seen[dora] = true
+	var seen [(tile.NumIDs + 63) / 64]uint64 // a bit per tile id
+	seen[dora>>6] = 1 << (dora & 63)
 	for p := range d.players {
 		hand, ids := &r.Hands[p], &r.HandIDs[p]
 		for i, x := range &v.hai[p] {
@@ -1276,10 +1281,11 @@ func (d *Decoder) initRound(v *initValues) error {
 				_, err := d.checkID(x)
 				return fmt.Errorf("INIT hai%d: %w", p, err)
 			}
-			if seen[x] {
+			w, bit := uint(x)>>6, uint64(1)<<(uint(x)&63)
+			if seen[w]&bit != 0 {
 				return fmt.Errorf("INIT hai%d: tile id %d dealt twice: %w", p, x, event.ErrValue)
 			}
-			seen[x] = true
+			seen[w] |= bit
 			hand[i], ids[i] = face, tile.ID(x)
 		}
 	}

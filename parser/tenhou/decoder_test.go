@@ -397,3 +397,25 @@ func TestFastPathsValues(t *testing.T) {
 	}
 	t.Logf("%d mutated documents", cases)
 }
+
+// TestDecodeMeldOrder decodes every meld code, with and without red fives,
+// and requires the tiles in the order sortIDs gives: decodeMeld sorts only
+// when a red five can be out of place.
+func TestDecodeMeldOrder(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		for _, reds := range []bool{false, true} {
+			for code := range 0x10000 {
+				dm, err := decodeMeld(code, 0, players, reds)
+				if err != nil {
+					continue
+				}
+				ids := dm.meld.IDs
+				want := ids
+				sortIDs(want[:dm.meld.N], reds)
+				if ids != want {
+					t.Fatalf("code %d (players %d, reds %v): ids %v, sorted %v", code, players, reds, ids[:dm.meld.N], want[:dm.meld.N])
+				}
+			}
+		}
+	}
+}

@@ -137,7 +137,13 @@ func decodeMeld(m int, who event.Seat, players int, reds bool) (decodedMeld, err
 			d.tileID = calledID
 		}
 	}
-	sortIDs(ids[:n], reds)
+	// The ids are in order as built but for an added kan's added tile,
+	// which comes last, and a red five, copy 0 of its kind, which goes
+	// after the plain fives of a pon or kan (a chi's tiles are of three
+	// kinds in order anyway): only these need sorting.
+	if d.typ == event.AddedKan || ids[0].Tile(reds).Red() {
+		sortIDs(ids[:n], reds)
+	}
 	d.meld.From = from
 	d.meld.N = uint8(n)
 	d.meld.Called = -1
