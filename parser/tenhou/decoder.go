@@ -897,34 +897,21 @@ var danNames = [...]string{
 	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
 }
 
-// The attributes of the seats' hands (INIT, RYUUKYOKU).
+// The attributes of the seats' hands (INIT, RYUUKYOKU), and those UN and
+// RYUUKYOKU read.
 var (
-	haiAttrs = [4]string{"hai0", "hai1", "hai2", "hai3"}
+	unAttrs        = [...]string{"n0", "n1", "n2", "n3", "dan", "rate", "sx"}
+	ryuukyokuAttrs = [...]string{"hai0", "hai1", "hai2", "hai3", "type", "ba", "sc", "owari"}
+	haiAttrs       = [4]string{"hai0", "hai1", "hai2", "hai3"}
 	// haiNames are the same as INIT spells them, for fastInit.
 	haiNames = [4]string{` hai0="`, ` hai1="`, ` hai2="`, ` hai3="`}
 )
 
 func (d *Decoder) un() error {
 	s := &d.sc
-	// One pass over the attributes; the first of two with one name counts,
-	// as in scanner.attr.
-	var names [4][]byte
-	var dan, rate, sx []byte
-	for _, a := range s.attrs {
-		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
-		switch {
-		case len(name) == 2 && name[0] == 'n' && name[1]-'0' < 4:
-			if i := name[1] - '0'; names[i] == nil {
-				names[i] = v
-			}
-		case string(name) == "dan" && dan == nil:
-			dan = v
-		case string(name) == "rate" && rate == nil:
-			rate = v
-		case string(name) == "sx" && sx == nil:
-			sx = v
-		}
-	}
+	var vals [7][]byte
+	s.attrsOf(unAttrs[:], vals[:])
+	names, dan, rate, sx := [4][]byte(vals[:4]), vals[4], vals[5], vals[6]
 	seat := -1
 	nNames := 0
 	for i, v := range names {
@@ -1949,27 +1936,9 @@ func (d *Decoder) ryuukyoku() error {
 		return err
 	}
 	s := &d.sc
-	// One pass over the attributes; the first of two with one name counts,
-	// as in scanner.attr.
-	var typ, ba, sc, owari []byte
-	var hai [4][]byte
-	for _, a := range s.attrs {
-		name, v := s.bytesOf(a.name), s.bytesOf(a.value)
-		switch {
-		case len(name) == 4 && string(name[:3]) == "hai" && name[3]-'0' < 4:
-			if i := name[3] - '0'; hai[i] == nil {
-				hai[i] = v
-			}
-		case string(name) == "type" && typ == nil:
-			typ = v
-		case string(name) == "ba" && ba == nil:
-			ba = v
-		case string(name) == "sc" && sc == nil:
-			sc = v
-		case string(name) == "owari" && owari == nil:
-			owari = v
-		}
-	}
+	var vals [8][]byte
+	s.attrsOf(ryuukyokuAttrs[:], vals[:])
+	hai, typ, ba, sc, owari := [4][]byte(vals[:4]), vals[4], vals[5], vals[6], vals[7]
 	var r event.RyuukyokuRecord
 	r.Kind = event.Exhaustive
 	if typ != nil {
@@ -2026,22 +1995,19 @@ func (d *Decoder) ryuukyoku() error {
 	}
 	d.g.Ryuukyoku = append(d.g.Ryuukyoku, r)
 	d.emit(event.Event{Type: event.Ryuukyoku, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.Ryuukyoku) - 1)})
-	if owari == nil {
-		return nil
-	}
-	e, err := parseOwari(owari)
-	if err != nil {
-		return err
-	}
-	d.endGame(&e)
-	return nil
+	return d.owariValue(owari)
 }
 
 // owari reads the current element's owari attribute, if any, and emits the
 // game end.
 func (d *Decoder) owari() error {
-	v, ok := d.sc.attr("owari")
-	if !ok {
+	v, _ := d.sc.attr("owari")
+	return d.owariValue(v)
+}
+
+// owariValue emits the game end of the owari value v, if v is not nil.
+func (d *Decoder) owariValue(v []byte) error {
+	if v == nil {
 		return nil
 	}
 	e, err := parseOwari(v)

@@ -325,6 +325,23 @@ func (s *scanner) attr(n string) ([]byte, bool) {
 	return nil, false
 }
 
+// attrsOf sets vals[i] to the value of the current element's first attribute
+// named names[i], as attr would, for every i at once: one pass over the
+// attributes instead of one each. Absent attributes leave vals[i] nil.
+func (s *scanner) attrsOf(names []string, vals [][]byte) {
+	for _, a := range s.attrs {
+		name := s.bytesOf(a.name)
+		for i, n := range names {
+			if string(name) == n {
+				if vals[i] == nil {
+					vals[i] = s.bytesOf(a.value)
+				}
+				break
+			}
+		}
+	}
+}
+
 // unescape decodes the XML entities of an attribute value (the five named
 // ones and numeric references) and turns CRLF and lone CR into LF, as
 // encoding/xml does. Values without '&' or '\r' are returned as they are.
