@@ -102,6 +102,9 @@ type Replayer struct {
 	// general turns off the fast paths of draw and discard, for the test
 	// that they leave the same state and findings as the general ones.
 	general bool
+	// fast: the fast paths may take this game's draws and discards (its
+	// tiles carry ids, and general is off); set by Start.
+	fast bool
 }
 
 // State returns the current table state. It is valid until the next call
@@ -121,6 +124,7 @@ func (r *Replayer) Start(g *event.Game) {
 	}
 	r.g = g
 	r.ids = g.Meta.TileIDs
+	r.fast = r.ids && !r.general
 	r.findings = r.findings[:0]
 	r.ended = true
 }
@@ -163,21 +167,20 @@ func (r *Replayer) Apply(i int) { r.applyRange(i, i+1) }
 // applyRange applies the events with index in [from, to). Draws and
 // discards, most of the events, take few steps.
 func (r *Replayer) applyRange(from, to int) {
-	st := &r.st
 	events := r.g.Events[:to]
 	for i := from; i < len(events); i++ {
 		e := &events[i]
 		r.idx = i
 		// Most events are draws and discards that the fast paths take;
-		// apply checks and applies the rest.
-		switch {
-		case st.HandIndex < 0 || uint(e.Seat) >= uint(st.Players):
-			r.apply(e)
-		case e.Type == event.Draw:
+		// apply checks and applies the rest. (The fast paths take an
+		// event only in a hand, by the seat whose turn it is, so they
+		// need no check of the seat.)
+		switch e.Type {
+		case event.Draw:
 			if !r.drawFast(e) {
 				r.apply(e)
 			}
-		case e.Type == event.Discard:
+		case event.Discard:
 			if !r.discardFast(e) {
 				r.apply(e)
 			}
@@ -504,7 +507,7 @@ func validHand(ss *SeatState) bool {
 func (r *Replayer) drawFast(e *event.Event) bool {
 	st := &r.st
 	if st.Phase != AfterDiscard || !st.LastValid || st.LastType != event.Discard || st.lastRiichi ||
-		st.LiveLeft <= 0 || st.DoraDue|st.DoraOwed != 0 || e.Flags&event.Replacement != 0 || !r.ids || r.general {
+		st.LiveLeft <= 0 || st.DoraDue|st.DoraOwed != 0 || e.Flags&event.Replacement != 0 || !r.fast {
 		return false
 	}
 	next := st.Turn + 1
@@ -627,7 +630,7 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 	st := &r.st
 	ss := &st.Seats[e.Seat&3]
 	if st.Phase != WaitDiscard || st.Turn != e.Seat || ss.Riichi != NoRiichi && ss.Riichi != RiichiAccepted || ss.CalledThisTurn ||
-		st.DoraOwed+st.DoraDue != 0 || !r.ids || r.general || ss.NRiver >= maxRiver || uint(ss.N)%3 != 2 {
+		st.DoraOwed+st.DoraDue != 0 || !r.fast || ss.NRiver >= maxRiver || uint(ss.N)%3 != 2 {
 		return false
 	}
 	tsumogiri := ss.Drawn == e.Tile && ss.DrawnID == e.ID && ss.Drawn != tile.None
@@ -645,7 +648,8 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 		ss.Reds[k.Suit()]--
 	}
 	ss.IDs.remove(e.ID)
-	ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri}
+	rt := &ss.River[ss.NRiver]
+	rt.Tile, rt.Tsumogiri, rt.Riichi, rt.Called = e.Tile, tsumogiri, false, false
 	ss.NRiver++
 	ss.Discarded.Add(k)
 	ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
