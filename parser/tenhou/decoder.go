@@ -1050,8 +1050,10 @@ func decodeName(v []byte) string {
 		return toValidUTF8(b)
 	}
 	// A name is short: decode it on the stack, so that the string is the
-	// only allocation. The decoded name is never longer than b.
-	var buf [64]byte
+	// only allocation. The decoded name is never longer than b, and
+	// Tenhou's names, eight characters at most, take up to 72 bytes
+	// encoded.
+	var buf [128]byte
 	out := buf[:]
 	if len(b) > len(buf) {
 		out = make([]byte, len(b))
