@@ -78,18 +78,7 @@ func TestCorpusMjlogAuto(t *testing.T) {
 // BenchmarkJudgeCorpus decodes, replays and judges every corpus mjlog from
 // memory (the work of `haifu verify` per game, without reading files).
 func BenchmarkJudgeCorpus(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
-	var docs [][]byte
-	size := 0
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		docs = append(docs, data)
-		size += len(data)
-	}
+	docs, size := corpus.ReadAll(b, "mjlog/*")
 	var d tenhou.Decoder
 	var g event.Game
 	var sel adjudicator.Selector

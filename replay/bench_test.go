@@ -1,7 +1,6 @@
 package replay_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/haifu/haifu/event"
@@ -10,21 +9,7 @@ import (
 	"github.com/haifu/haifu/replay"
 )
 
-func loadMjlogs(b *testing.B) ([][]byte, int) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
-	var docs [][]byte
-	size := 0
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		docs = append(docs, data)
-		size += len(data)
-	}
-	return docs, size
-}
+func loadMjlogs(b *testing.B) ([][]byte, int) { return corpus.ReadAll(b, "mjlog/*") }
 
 // BenchmarkParseOnly decodes every corpus mjlog from memory.
 func BenchmarkParseOnly(b *testing.B) {

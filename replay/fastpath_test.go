@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -18,11 +17,7 @@ import (
 // common case, in fewer steps. (The corpus's simulator and edited logs put
 // the general paths' checks to work too.)
 func TestFastPaths(t *testing.T) {
-	dir := corpus.Dir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := corpus.Files(t, "mjlog/*")
 	var d tenhou.Decoder
 	var g event.Game
 	var fast, general Replayer

@@ -54,6 +54,34 @@ func Dir(tb testing.TB) string {
 	return d
 }
 
+// Files returns the corpus files that match pattern, a filepath.Match
+// pattern under the corpus directory such as "mjlog/*", in sorted order. It
+// skips tb when the corpus is absent and fails it when nothing matches.
+func Files(tb testing.TB, pattern string) []string {
+	tb.Helper()
+	files, err := filepath.Glob(filepath.Join(Dir(tb), pattern))
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no corpus files match %s (%v)", pattern, err)
+	}
+	return files
+}
+
+// ReadAll reads the files that match pattern (see Files), gunzipped as
+// ReadFile does, and returns their contents and total size in bytes: the
+// inputs of a benchmark over the corpus.
+func ReadAll(tb testing.TB, pattern string) (docs [][]byte, size int) {
+	tb.Helper()
+	for _, f := range Files(tb, pattern) {
+		data, err := ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		docs = append(docs, data)
+		size += len(data)
+	}
+	return docs, size
+}
+
 // Entry is one row of MANIFEST.tsv.
 type Entry struct {
 	// File is the path relative to the corpus directory ("mjlog/x.xml").

@@ -12,16 +12,12 @@ import (
 // from memory; the figures are per pass over the corpus folder (see
 // games/s and MB/s).
 func BenchmarkDecodeCorpus(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "majsoul", "*"))
-	benchmarkDecode(b, files)
+	benchmarkDecode(b, corpus.Files(b, "majsoul/*"))
 }
 
 // BenchmarkDecodeFile decodes each corpus file on its own.
 func BenchmarkDecodeFile(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "majsoul", "*"))
-	for _, f := range files {
+	for _, f := range corpus.Files(b, "majsoul/*") {
 		b.Run(filepath.Base(f), func(b *testing.B) { benchmarkDecode(b, []string{f}) })
 	}
 }

@@ -13,21 +13,7 @@ import (
 // (the files rejected on purpose included: they stop early) and reports
 // games/s and MB/s.
 func BenchmarkDecodeCorpus(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, err := filepath.Glob(filepath.Join(dir, "mjai", "*"))
-	if err != nil || len(files) == 0 {
-		b.Fatalf("no mjai files: %v", err)
-	}
-	var inputs [][]byte
-	size := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inputs = append(inputs, data)
-		size += len(data)
-	}
+	inputs, size := corpus.ReadAll(b, "mjai/*")
 	var d Decoder
 	var g event.Game
 	b.SetBytes(int64(size))

@@ -1,7 +1,6 @@
 package tenhou
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/haifu/haifu/event"
@@ -11,18 +10,7 @@ import (
 // BenchmarkDecodeCorpus decodes every mjlog of the corpus from memory; the
 // figures are per pass over the corpus (see games/s and MB/s).
 func BenchmarkDecodeCorpus(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
-	var docs [][]byte
-	size := 0
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		docs = append(docs, data)
-		size += len(data)
-	}
+	docs, size := corpus.ReadAll(b, "mjlog/*")
 	var d Decoder
 	var g event.Game
 	b.SetBytes(int64(size))

@@ -3,7 +3,6 @@ package tenhou
 import (
 	"bytes"
 	"math/rand/v2"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -108,16 +107,11 @@ func equalInts(a, b []int) bool {
 // expression), one cursor.list call each; the figure to watch is
 // ns/number.
 func BenchmarkCursorList(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
+	docs, _ := corpus.ReadAll(b, "mjlog/*")
 	re := regexp.MustCompile(`(?:hai\d?|sc|m|ten|yaku|seed|doraHai)="([-0-9,]+)"`)
 	var buf bytes.Buffer
 	var offs []int
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for _, data := range docs {
 		for _, m := range re.FindAllSubmatchIndex(data, -1) {
 			offs = append(offs, buf.Len())
 			buf.Write(data[m[2]:m[3]])

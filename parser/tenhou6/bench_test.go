@@ -13,18 +13,7 @@ import (
 // memory (the nonstandard ones fail fast); the figures are per pass over
 // the corpus, with games/s and allocations.
 func BenchmarkDecodeCorpus(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
-	var docs [][]byte
-	size := 0
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		docs = append(docs, data)
-		size += len(data)
-	}
+	docs, size := corpus.ReadAll(b, "tenhou6/*")
 	var d Decoder
 	var g event.Game
 	b.SetBytes(int64(size))
@@ -40,15 +29,7 @@ func BenchmarkDecodeCorpus(b *testing.B) {
 // BenchmarkScan measures the structure scan alone (document split, item
 // offsets), which runs before fastjson parses each document.
 func BenchmarkScan(b *testing.B) {
-	dir := corpus.Dir(b)
-	files, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
-	var docs [][]byte
-	size := 0
-	for _, f := range files {
-		data, _ := corpus.ReadFile(f)
-		docs = append(docs, data)
-		size += len(data)
-	}
+	docs, size := corpus.ReadAll(b, "tenhou6/*")
 	var s scanner
 	b.SetBytes(int64(size))
 	for b.Loop() {
