@@ -1462,7 +1462,8 @@ func number(x uint64, l uint) uint {
 }
 
 // listTail is list from the number at p on, the n numbers before it read:
-// for longer numbers, minus signs and the last bytes of the input.
+// for numbers of eight or nine digits and for the last bytes of the input,
+// which the eight-byte loop does not take.
 func (c *cursor) listTail(dst []int, p, n int) int {
 	b := c.b
 	for n < len(dst) && p < len(b) {
