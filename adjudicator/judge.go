@@ -209,10 +209,7 @@ type expectation struct {
 func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 	*j = judge{g: g, r: rules, native: native, rp: j.rp,
 		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1}}
-	j.players = int(g.Meta.Players)
-	if j.players != 3 {
-		j.players = 4
-	}
+	j.players = g.Meta.PlayerCount()
 	j.rp.Options = replay.OptionsFor(&g.Meta)
 	j.rp.OnHandEnd = func(g *event.Game, st *replay.State) { j.handEnd(st) }
 	j.rp.Start(g)

@@ -93,10 +93,7 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 	if m.Platform == event.PlatformUnknown {
 		platform = "other"
 	}
-	players := int(m.Players)
-	if players != 3 {
-		players = 4
-	}
+	players := m.PlayerCount()
 	lobby, era := lobbyKind(m), tenhouEra(g)
 	for _, r := range s.presets {
 		if r.Players != players || !slices.Contains(r.Auto.Platforms, platform) {

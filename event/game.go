@@ -160,6 +160,16 @@ func (m *Meta) SetTenhouType(t int) {
 	r.Name = tenhouRuleName(t)
 }
 
+// PlayerCount returns the number of seats the game is played with: 3 in
+// sanma, 4 otherwise. The replay, the adjudicator and the table rows take
+// a game whose Players is neither (one a program built wrong) as 4.
+func (m *Meta) PlayerCount() int {
+	if m.Players == 3 {
+		return 3
+	}
+	return 4
+}
+
 func tenhouRuleName(t int) string {
 	var b strings.Builder
 	b.Grow(8 * 3) // at most eight characters of three bytes each

@@ -63,10 +63,7 @@ type Options struct {
 func OptionsFor(m *event.Meta) Options {
 	// Riichi needs one more draw of one's own: at least one tile per player
 	// left in the live wall.
-	o := Options{RiichiMinScore: 1000, RiichiMinWall: int(m.Players), NoKuikae: true}
-	if o.RiichiMinWall != 3 {
-		o.RiichiMinWall = 4
-	}
+	o := Options{RiichiMinScore: 1000, RiichiMinWall: m.PlayerCount(), NoKuikae: true}
 	switch {
 	case m.Format == event.FormatMjlog && m.Rules.Chips == event.FlagYes:
 		o.DoraTiming = DoraTimingImmediate
@@ -117,11 +114,8 @@ func (r *Replayer) Findings() []Finding { return r.findings }
 // Start prepares the replay of g (from its first event).
 func (r *Replayer) Start(g *event.Game) {
 	ends, passes := r.st.Ends[:0], r.st.Passes[:0]
-	r.st = State{Players: int(g.Meta.Players), HandIndex: -1, Turn: event.NoSeat, LastSeat: event.NoSeat}
+	r.st = State{Players: g.Meta.PlayerCount(), HandIndex: -1, Turn: event.NoSeat, LastSeat: event.NoSeat}
 	r.st.Ends, r.st.Passes = ends, passes
-	if r.st.Players != 3 {
-		r.st.Players = 4
-	}
 	r.g = g
 	r.ids = g.Meta.TileIDs
 	r.fast = r.ids && !r.general

@@ -200,12 +200,7 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
 	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0]}
 	m := &g.Meta
-	// The seats of the game: 3 in sanma, else 4, as the replay and the
-	// adjudicator take it (a game built with another number gets 4).
-	players := int(m.Players)
-	if players != 3 {
-		players = 4
-	}
+	players := m.PlayerCount()
 	gr := &r.Game
 	gr.GameID, gr.Path = m.ID, path
 	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
