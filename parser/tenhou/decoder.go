@@ -1315,11 +1315,9 @@ func (d *Decoder) fastInit(p, index int) int {
 	c.name(" ten=\"")
 	nTen := c.list(v.ten[:])
 	c.name(" oya=\"")
-	var oya [1]int
-	nOya, oyaV := c.listValue(oya[:])
-	// As init reads it: a seat is digits only (a list may have a sign).
-	v.oyaV = oyaV
-	if x, ok := parseUint(oyaV); ok {
+	// As init reads it: raw, a seat of digits only.
+	v.oyaV = c.value()
+	if x, ok := parseUint(v.oyaV); ok {
 		v.oya = x
 	} else {
 		v.oya = -1
@@ -1337,7 +1335,7 @@ func (d *Decoder) fastInit(p, index int) int {
 		v.shuffle, v.hasShuffle = c.value(), true
 	}
 	end := c.end()
-	if !c.ok || nSeed != 6 || nTen != 4 || nOya != 1 {
+	if !c.ok || nSeed != 6 || nTen != 4 {
 		return 0
 	}
 	return d.commit(p, index, end, func() error {
@@ -1602,7 +1600,7 @@ func (d *Decoder) agari() error {
 	// them to the heap.
 	v := &d.agariVals
 	v.agariFields = agariFields{}
-	var haiV, mV, doraV, uraV, baV, scV []byte
+	var haiV, mV, doraV, uraV, baV, scV, owariV []byte
 	for _, a := range s.attrs {
 		val := s.bytesOf(a.value)
 		switch string(s.bytesOf(a.name)) {
@@ -1632,40 +1630,39 @@ func (d *Decoder) agari() error {
 			baV, v.hasBa = val, true
 		case "sc":
 			scV, v.hasSc = val, true
+		case "owari":
+			owariV = val
 		}
 	}
 	// Parse the lists; agariWin checks their numbers.
 	lists := [...]struct {
-		what string
-		val  []byte
-		has  bool
-		lo   int
-		dst  []int
-		n    *int
+		name     string
+		val      []byte // nil: absent
+		required bool
+		lo       int
+		dst      []int
+		n        *int
 	}{
-		{"AGARI hai", haiV, haiV != nil, 0, v.hai[:], &v.nHai},
-		{"AGARI m", mV, v.hasM, 0, v.m[:], &v.nM},
-		{"AGARI ten", v.tenV, v.tenV != nil, 3, v.ten[:], nil},
-		{"AGARI yaku", v.yakuV, v.hasYaku, 0, v.yaku[:], &v.nYaku},
-		{"AGARI yakuman", v.yakumanV, v.hasYakuman, 0, v.yakuman[:], &v.nYakuman},
-		{"AGARI doraHai", doraV, v.hasDora, 0, v.dora[:], &v.nDora},
-		{"AGARI doraHaiUra", uraV, v.hasUra, 0, v.ura[:], &v.nUra},
-		{"AGARI ba", baV, v.hasBa, 2, v.ba[:], nil},
-		{"AGARI sc", scV, v.hasSc, 8, v.sc[:], &v.nSc},
+		{"hai", haiV, true, 0, v.hai[:], &v.nHai},
+		{"m", mV, false, 0, v.m[:], &v.nM},
+		{"ten", v.tenV, true, 3, v.ten[:], nil},
+		{"yaku", v.yakuV, false, 0, v.yaku[:], &v.nYaku},
+		{"yakuman", v.yakumanV, false, 0, v.yakuman[:], &v.nYakuman},
+		{"doraHai", doraV, false, 0, v.dora[:], &v.nDora},
+		{"doraHaiUra", uraV, false, 0, v.ura[:], &v.nUra},
+		{"ba", baV, false, 2, v.ba[:], nil},
+		{"sc", scV, false, 8, v.sc[:], &v.nSc},
 	}
 	for _, l := range lists {
-		if !l.has {
-			switch l.what {
-			case "AGARI hai":
-				return fmt.Errorf("AGARI without hai: %w", event.ErrSyntax)
-			case "AGARI ten":
-				return fmt.Errorf("AGARI without ten: %w", event.ErrSyntax)
+		if l.val == nil {
+			if l.required {
+				return fmt.Errorf("AGARI without %s: %w", l.name, event.ErrSyntax)
 			}
 			continue
 		}
 		n, err := d.list(l.val, l.lo, len(l.dst))
 		if err != nil {
-			return fmt.Errorf("%s: %w", l.what, err)
+			return fmt.Errorf("AGARI %s: %w", l.name, err)
 		}
 		copy(l.dst, d.ints[:n])
 		if l.n != nil {
@@ -1676,7 +1673,7 @@ func (d *Decoder) agari() error {
 	if err := d.agariWin(v); err != nil {
 		return err
 	}
-	return d.owari()
+	return d.owariValue(owariV)
 }
 
 // agariValues are the values of an AGARI's attributes: the lists parsed,
@@ -1854,7 +1851,6 @@ func (d *Decoder) fastAgari(p, index int) int {
 	c.name("<AGARI")
 	v := &d.agariVals
 	v.agariFields = agariFields{}
-	var one [1]int
 	c.name(` ba="`)
 	nBa, baV := c.listValue(v.ba[:])
 	v.baV, v.hasBa = baV, true
@@ -1863,8 +1859,10 @@ func (d *Decoder) fastAgari(p, index int) int {
 	if c.at(` m="`) {
 		v.nM, v.hasM = c.list(v.m[:]), true
 	}
+	// The single values are kept raw: fillWin parses them, as for the
+	// general path.
 	c.name(` machi="`)
-	_, v.machiV = c.listValue(one[:])
+	v.machiV = c.value()
 	c.name(` ten="`)
 	nTen, tenV := c.listValue(v.ten[:])
 	v.tenV = tenV
@@ -1881,11 +1879,11 @@ func (d *Decoder) fastAgari(p, index int) int {
 		v.nUra, v.hasUra = c.list(v.ura[:]), true
 	}
 	c.name(` who="`)
-	_, v.whoV = c.listValue(one[:])
+	v.whoV = c.value()
 	c.name(` fromWho="`)
-	_, v.fromV = c.listValue(one[:])
+	v.fromV = c.value()
 	if c.at(` paoWho="`) {
-		_, v.paoV = c.listValue(one[:])
+		v.paoV = c.value()
 	}
 	c.name(` sc="`)
 	v.nSc, v.hasSc = c.list(v.sc[:]), true
@@ -1999,13 +1997,6 @@ func (d *Decoder) ryuukyoku() error {
 	d.g.Ryuukyoku = append(d.g.Ryuukyoku, r)
 	d.emit(event.Event{Type: event.Ryuukyoku, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(d.g.Ryuukyoku) - 1)})
 	return d.owariValue(owari)
-}
-
-// owari reads the current element's owari attribute, if any, and emits the
-// game end.
-func (d *Decoder) owari() error {
-	v, _ := d.sc.attr("owari")
-	return d.owariValue(v)
 }
 
 // owariValue emits the game end of the owari value v, if v is not nil.
