@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -342,26 +341,14 @@ func elementString(name string, n int, attr func(int) (string, string)) string {
 // fast paths' fall-backs to work too.
 func TestFastPaths(t *testing.T) {
 	dir, entries := mjlogEntries(t)
-	var fast Decoder
-	general := Decoder{general: true}
-	var g, gg event.Game
+	b := newBothPaths()
 	for _, e := range entries {
 		data, err := corpus.ReadFile(filepath.Join(dir, e.File))
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = fast.Decode(data, e.File, &g)
-		gerr := general.Decode(data, e.File, &gg)
-		if fmt.Sprint(err) != fmt.Sprint(gerr) {
-			t.Fatalf("%s: error %v, without the fast paths %v", e.File, err, gerr)
-		}
-		if !reflect.DeepEqual(&g, &gg) {
-			for i := range min(len(g.Events), len(gg.Events)) {
-				if g.Events[i] != gg.Events[i] {
-					t.Fatalf("%s: event %d is %+v, without the fast paths %+v", e.File, i, g.Events[i], gg.Events[i])
-				}
-			}
-			t.Fatalf("%s: the fast paths decode differently from the general path", e.File)
+		if _, diff := b.decode(data, e.File); diff != "" {
+			t.Fatalf("%s: %s", e.File, diff)
 		}
 	}
 }

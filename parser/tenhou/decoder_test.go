@@ -306,9 +306,7 @@ func TestDecodeEveryPrefix(t *testing.T) {
 		"pantheon__pao_tsumo.xml",
 		"waxmango__2009030817gm-00e1-0000-890a2fc2.txt",
 	}
-	var fast Decoder
-	general := Decoder{general: true}
-	var g, gg event.Game
+	b := newBothPaths()
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "mjlog", f))
 		if err != nil {
@@ -318,13 +316,8 @@ func TestDecodeEveryPrefix(t *testing.T) {
 			// A copy with no spare capacity, so that reading past the
 			// end panics.
 			doc := bytes.Clone(data[:n])
-			err := fast.Decode(doc, f, &g)
-			gerr := general.Decode(doc, f, &gg)
-			if fmt.Sprint(err) != fmt.Sprint(gerr) {
-				t.Fatalf("%s cut at %d: error %v, without the fast paths %v", f, n, err, gerr)
-			}
-			if !reflect.DeepEqual(&g, &gg) {
-				t.Fatalf("%s cut at %d: the fast paths decode differently from the general path", f, n)
+			if _, diff := b.decode(doc, f); diff != "" {
+				t.Fatalf("%s cut at %d: %s", f, n, diff)
 			}
 		}
 	}
@@ -375,22 +368,16 @@ func TestFastPathsValues(t *testing.T) {
 		}
 	}
 	value := regexp.MustCompile(`="[^"]*"`)
-	var fast Decoder
-	general := Decoder{general: true}
-	var g, gg event.Game
+	b := newBothPaths()
 	cases := 0
 	for di, doc := range docs {
 		for _, loc := range value.FindAllStringIndex(doc, -1) {
 			v := doc[loc[0]+2 : loc[1]-1]
 			for mi, mutate := range mutations {
 				mutated := doc[:loc[0]+2] + mutate(v) + doc[loc[1]-1:]
-				err := fast.Decode([]byte(mutated), "test.xml", &g)
-				gerr := general.Decode([]byte(mutated), "test.xml", &gg)
 				cases++
-				if fmt.Sprint(err) != fmt.Sprint(gerr) {
-					t.Errorf("doc %d, value %q at %d, mutation %d: error %v, without the fast paths %v", di, v, loc[0], mi, err, gerr)
-				} else if !reflect.DeepEqual(&g, &gg) {
-					t.Errorf("doc %d, value %q at %d, mutation %d: the fast paths decode differently", di, v, loc[0], mi)
+				if _, diff := b.decode([]byte(mutated), "test.xml"); diff != "" {
+					t.Errorf("doc %d, value %q at %d, mutation %d: %s", di, v, loc[0], mi, diff)
 				}
 			}
 		}
@@ -418,4 +405,37 @@ func TestDecodeMeldOrder(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bothPaths decodes with and without the fast paths, for the tests that
+// hold the fast paths to the general path's results.
+type bothPaths struct {
+	fast, general Decoder
+	g, gg         event.Game // fast's game and general's
+}
+
+func newBothPaths() *bothPaths {
+	b := new(bothPaths)
+	b.general.general = true
+	return b
+}
+
+// decode decodes data both ways. It returns the fast paths' error and, when
+// the two disagree (on the error's text or on anything in the game), what
+// differs; "" when they agree.
+func (b *bothPaths) decode(data []byte, path string) (err error, diff string) {
+	err = b.fast.Decode(data, path, &b.g)
+	gerr := b.general.Decode(data, path, &b.gg)
+	if fmt.Sprint(err) != fmt.Sprint(gerr) {
+		return err, fmt.Sprintf("error %v, without the fast paths %v", err, gerr)
+	}
+	if !reflect.DeepEqual(&b.g, &b.gg) {
+		for i := range min(len(b.g.Events), len(b.gg.Events)) {
+			if b.g.Events[i] != b.gg.Events[i] {
+				return err, fmt.Sprintf("event %d is %+v, without the fast paths %+v", i, b.g.Events[i], b.gg.Events[i])
+			}
+		}
+		return err, "the fast paths decode differently from the general path"
+	}
+	return err, ""
 }
