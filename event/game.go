@@ -245,6 +245,12 @@ type Meta struct {
 	Format Format
 	// Path names the input the game came from (a file, or archive!entry).
 	Path string
+	// GameIndex is the index of the game in its file, from 0 (files may
+	// hold several games one after another), and GameOffset the offset of
+	// its first byte in the decompressed file. Event positions (Pos) are
+	// offsets in the game's own bytes: add GameOffset for the file's.
+	GameIndex  int
+	GameOffset int64
 	// ID is the log id (Tenhou's 2016022509gm-0009-0000-b327da61, Mahjong
 	// Soul's uuid), or "".
 	ID       string
@@ -319,7 +325,11 @@ func (g *Game) RyuukyokuOf(e *Event) *RyuukyokuRecord { return &g.Ryuukyoku[e.Re
 // -1 when unknown), and the hand being decoded (Hand is the 0-based index of
 // the hand, -1 before the first). Error strings start with the input's path.
 type Error struct {
-	Path   string
+	Path string
+	// Game is 1 + the index of the game in a file that holds several, or
+	// 0 for the only game of its file (or when unknown). The message
+	// names it by its index: "game 3".
+	Game   int
 	Format Format
 	Offset int64
 	Index  int
@@ -328,8 +338,9 @@ type Error struct {
 	Err    error
 }
 
-// Error returns "path: offset N, element M, round E1-0: format: message",
-// leaving out the parts that are unknown.
+// Error returns "path: game G, offset N, element M, round E1-0: format:
+// message", leaving out the parts that are unknown (and the game for the
+// only game of its file).
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Path != "" {
@@ -337,7 +348,13 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	sep := ""
+	if e.Game > 0 {
+		b.WriteString("game ")
+		b.WriteString(strconv.Itoa(e.Game - 1))
+		sep = ", "
+	}
 	if e.Offset >= 0 {
+		b.WriteString(sep)
 		b.WriteString("offset ")
 		b.WriteString(strconv.FormatInt(e.Offset, 10))
 		sep = ", "

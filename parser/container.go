@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -155,11 +154,9 @@ func (w *walker) stream(path string, r io.Reader, depth int, ext extent) error {
 	head := lv.head[:n]
 	k := sniff(head)
 	if k == kindPlain {
-		data, err := w.readAll(head, eof, r, ext)
-		if err != nil {
-			return w.fail(path, err)
-		}
-		return w.emit(Input{Path: path, Data: data})
+		buf := make([]byte, len(head), max(len(head), headSize))
+		copy(buf, head)
+		return w.plain(path, buf, eof, r, ext)
 	}
 	if depth >= w.opt.MaxDepth {
 		return w.tooDeep(path, k)
@@ -217,18 +214,13 @@ func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, ow
 	}
 	k := sniff(head)
 	if k == kindPlain {
-		if size > w.opt.MaxInputBytes {
-			return w.fail(path, w.tooLarge(size))
-		}
 		if owned != nil {
-			return w.emit(Input{Path: path, Data: owned})
+			return w.plain(path, owned, true, nil, extent{size, size})
 		}
-		data := make([]byte, size)
-		h := copy(data, head) // read once
-		if n, err := ra.ReadAt(data[h:], int64(h)); int64(h+n) < size {
-			return w.fail(path, err)
-		}
-		return w.emit(Input{Path: path, Data: data})
+		buf := make([]byte, len(head), headSize)
+		copy(buf, head)
+		r := io.NewSectionReader(ra, int64(len(head)), size-int64(len(head)))
+		return w.plain(path, buf, false, r, extent{size, size})
 	}
 	if depth >= w.opt.MaxDepth {
 		return w.tooDeep(path, k)
@@ -318,62 +310,11 @@ func prefixed(k kind, err error) error {
 	return fmt.Errorf("%v: %w", k, err)
 }
 
-// readAll reads the rest of a plain stream whose first bytes, head, were
-// read already (all of it when eof). It bounds the result to
-// Options.MaxInputBytes, and sizes its first allocation from ext so that a
-// stream of known length is read into one right-sized buffer.
-func (w *walker) readAll(head []byte, eof bool, r io.Reader, ext extent) ([]byte, error) {
-	limit := w.opt.MaxInputBytes
-	if ext.size > limit {
-		return nil, w.tooLarge(ext.size)
-	}
-	if int64(len(head)) > limit {
-		return nil, w.tooLarge(-1)
-	}
-	c := int64(len(head))
-	if !eof {
-		if ext.hint >= 0 {
-			c = max(c, min(ext.hint, limit))
-		} else {
-			c = max(c, min(16<<10, limit))
-		}
-	}
-	data := make([]byte, len(head), c)
-	copy(data, head)
-	if eof {
-		return data, nil
-	}
-	for {
-		var n int
-		var err error
-		if len(data) == cap(data) {
-			// Full: read one byte before growing, so that a buffer of
-			// the right size is not grown only to find the end.
-			if n, err = r.Read(w.probe[:]); n > 0 {
-				data = slices.Grow(data, int(min(max(int64(len(data)), 16<<10), limit+1-int64(len(data)))))
-				data = append(data, w.probe[0])
-			}
-		} else {
-			n, err = r.Read(data[len(data):cap(data)])
-			data = data[:len(data)+n]
-		}
-		if int64(len(data)) > limit {
-			return nil, w.tooLarge(-1)
-		}
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
 func (w *walker) tooLarge(size int64) error {
 	if size < 0 {
-		return fmt.Errorf("more than %d bytes: %w", w.opt.MaxInputBytes, ErrTooLarge)
+		return fmt.Errorf("more than %d bytes: %w", w.opt.MaxGameBytes, ErrTooLarge)
 	}
-	return fmt.Errorf("%d bytes, more than %d: %w", size, w.opt.MaxInputBytes, ErrTooLarge)
+	return fmt.Errorf("%d bytes, more than %d: %w", size, w.opt.MaxGameBytes, ErrTooLarge)
 }
 
 func (w *walker) tooDeep(path string, k kind) error {

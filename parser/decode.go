@@ -51,27 +51,51 @@ type Decoder struct {
 }
 
 // Decode decodes the Input in into g, which it resets first; g.Meta.Path is
-// in.Path. It returns in.Err when that is set. Every error it returns is an
-// *event.Error whose message starts with in.Path: content of no known
-// format wraps ErrUnknownFormat, content not of the forced Format wraps
-// ErrWrongFormat, a format without a decoder yet wraps
-// event.ErrUnsupported, and the format's decoder reports the rest (see
-// parser/tenhou). g does not refer to in.Data, which the caller may reuse
-// once Decode returns.
+// in.Path, g.Meta.GameIndex in.Game. It returns in.Err when that is set.
+// Every error it returns is an *event.Error whose message starts with
+// in.Path, and names the game when its file holds several and the offset
+// in the file: content of no known format wraps ErrUnknownFormat, content
+// not of the forced Format wraps ErrWrongFormat, a format without a
+// decoder yet wraps event.ErrUnsupported, and the format's decoder reports
+// the rest (see parser/tenhou). The format is in.Format when the walk
+// detected it, else detected here. g does not refer to in.Data, which the
+// caller may reuse once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
+	err := d.decode(in, g)
+	m := &g.Meta
+	m.GameIndex, m.GameOffset = max(in.Game, 0), in.Offset
+	if len(in.Warnings) > 0 {
+		m.Warnings = append(append([]string(nil), in.Warnings...), m.Warnings...)
+	}
+	if pe, ok := err.(*event.Error); ok && in.Err == nil {
+		if in.Several && in.Game >= 0 {
+			pe.Game = in.Game + 1
+		}
+		if pe.Offset >= 0 {
+			pe.Offset += in.Offset
+		}
+	}
+	return err
+}
+
+func (d *Decoder) decode(in *Input, g *event.Game) error {
 	if in.Err != nil {
 		d.reset(g, in, event.FormatUnknown)
 		return in.Err
 	}
 	f, forced := d.Format, d.Format != event.FormatUnknown
-	if !forced {
+	switch {
+	case forced:
+		if int(f) < len(detectors) && !detectors[f](in.Data) {
+			return d.wrongFormat(g, in)
+		}
+	case in.Format != event.FormatUnknown:
+		f = in.Format
+	default:
 		f = Detect(in.Data)
 		if f == event.FormatUnknown {
 			return d.fail(g, in, f, fmt.Errorf("content %s: %w", describe(in.Data), ErrUnknownFormat))
 		}
-	}
-	if forced && int(f) < len(detectors) && !detectors[f](in.Data) {
-		return d.wrongFormat(g, in)
 	}
 	switch f {
 	case event.FormatMjlog:

@@ -33,8 +33,8 @@ func checkWalk(t *testing.T, path string, opt Options) {
 		if in.Path != path && !strings.HasPrefix(in.Path, path+"!") {
 			t.Errorf("input path %q not under %q", in.Path, path)
 		}
-		if int64(len(in.Data)) > opt.MaxInputBytes {
-			t.Errorf("%s: %d bytes, over the limit %d", in.Path, len(in.Data), opt.MaxInputBytes)
+		if int64(len(in.Data)) > opt.MaxGameBytes {
+			t.Errorf("%s: %d bytes, over the limit %d", in.Path, len(in.Data), opt.MaxGameBytes)
 		}
 		Detect(in.Data)
 		return nil
@@ -54,7 +54,7 @@ func fuzzOptions(f *testing.F) Options {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { os.RemoveAll(dir) })
-	return Options{MaxInputBytes: 1 << 20, MaxSpoolBytes: 1 << 20, MaxEntries: 1000, TempDir: dir}
+	return Options{MaxGameBytes: 1 << 20, MaxSpoolBytes: 1 << 20, MaxEntries: 1000, TempDir: dir}
 }
 
 func FuzzWalkStdin(f *testing.F) {

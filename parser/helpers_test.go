@@ -127,8 +127,15 @@ type result struct {
 // for every Input: Data xor Err; an Err is an *event.Error naming the
 // Input's path, its message starting with it. It keeps the Data slices
 // until the walk is over, so a buffer that Walk reused shows as wrong data.
+//
+// The container tests walk content that is no log: unless opt names a
+// format, the walk reads every file as a Mahjong Soul record, a format
+// whose files hold one game each, so that Data is the whole content.
 func walkAll(t testing.TB, paths []string, opt Options) []result {
 	t.Helper()
+	if opt.Format == event.FormatUnknown {
+		opt.Format = event.FormatMajsoul
+	}
 	var ins []Input
 	err := Walk(paths, opt, func(in Input) error {
 		checkInput(t, in)

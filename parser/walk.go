@@ -13,29 +13,48 @@ import (
 	"github.com/haifu/haifu/event"
 )
 
-// Input is one log found by Walk: its name and its decompressed content.
+// Input is one game found by Walk, with its name and its decompressed
+// content; or an input that could not be read, with its error.
 type Input struct {
-	// Path names the input. It is a path as given to Walk or found under a
-	// directory given to Walk ("logs/2016/a.xml"), or "-" for standard
-	// input. A member of an archive is the archive's path, "!" and the
-	// member's name in the archive ("logs.tar.gz!2016/a.xml"), nested as
-	// deep as the archives are ("a.zip!b.tar!c.xml"). A compressed log
-	// keeps the compressed file's path ("a.mjlog" for a gzip file).
+	// Path names the file the game is in. It is a path as given to Walk or
+	// found under a directory given to Walk ("logs/2016/a.xml"), or "-"
+	// for standard input. A member of an archive is the archive's path,
+	// "!" and the member's name in the archive ("logs.tar.gz!2016/a.xml"),
+	// nested as deep as the archives are ("a.zip!b.tar!c.xml"). A
+	// compressed log keeps the compressed file's path ("a.mjlog" for a
+	// gzip file). Names that are not UTF-8 are decoded (CP932 zip names)
+	// or have their invalid bytes escaped as \xNN.
 	Path string
-	// Data is the decompressed content. Walk allocates it for this Input
-	// alone and never reads or writes it again: the receiver owns it. Data
-	// is nil exactly when Err is not (an empty log has empty, non-nil Data).
+	// Data is the game's decompressed content. The receiver may keep it,
+	// but must not modify it: Walk never writes it again, and the games of
+	// one file may share one array. Data is nil exactly when Err is not
+	// (an empty log has empty, non-nil Data).
 	Data []byte
+	// Format is the format the walk detected (or Options.Format), by which
+	// it cut the file into games; FormatUnknown for an input that could
+	// not be read.
+	Format event.Format
+	// Game is the index of the game in its file, from 0; Offset the byte
+	// offset of its first byte in the decompressed file; Several says that
+	// the file holds other games too. An input that could not be read has
+	// the index of the game it is in (-1 when not in one) and its offset.
+	Game    int
+	Offset  int64
+	Several bool
+	// Warnings are problems the walk worked around in the file next to the
+	// game (text that belongs to no game and was removed).
+	Warnings []string
 	// Err is why the input could not be read: a missing or unreadable
-	// file, corrupt compressed data, a limit of Options exceeded. It is an
-	// *event.Error whose message starts with Path; errors.Is finds the
-	// cause (fs.ErrNotExist, ErrTooLarge, ...).
+	// file, corrupt compressed data, content that is no game log, bytes
+	// after the last game that are no game, a limit of Options exceeded.
+	// It is an *event.Error whose message starts with Path; errors.Is
+	// finds the cause (fs.ErrNotExist, ErrTooLarge, ErrUnknownFormat, ...).
 	Err error
 }
 
 // Default limits, used for the zero fields of Options.
 const (
-	DefaultMaxInputBytes = 256 << 20
+	DefaultMaxGameBytes  = 32 << 20
 	DefaultMaxEntries    = 1 << 20
 	DefaultMaxDepth      = 6
 	DefaultMaxSpoolBytes = 4 << 30
@@ -48,11 +67,19 @@ type Options struct {
 	// *os.File open on a regular file at offset 0, it is read like a named
 	// file (a zip is then read in place); otherwise as a stream.
 	Stdin io.Reader
-	// MaxInputBytes bounds the decompressed size of one Input. A larger
-	// one gets an Err wrapping ErrTooLarge and the walk goes on. It does
-	// not bound archives or compressed streams that hold several inputs.
-	// Default DefaultMaxInputBytes (256 MiB).
-	MaxInputBytes int64
+	// Format, when not event.FormatUnknown, is the format of every input:
+	// files are cut into games by its rules, whatever their content
+	// looks like. Otherwise each file's format is detected from its first
+	// 64 KiB, and a file of no known format is not read further.
+	Format event.Format
+	// MaxGameBytes bounds the decompressed size of one game. A file is
+	// read a game at a time, so this bounds the memory a walk needs,
+	// whatever the size of the file (a file of 100,000 games is read as
+	// well as a file of one). A larger game gets an Err wrapping
+	// ErrTooLarge and the rest of its file is not read; the walk goes on
+	// with the next file. Default DefaultMaxGameBytes (32 MiB; the largest
+	// real games are a few hundred KiB).
+	MaxGameBytes int64
 	// MaxEntries bounds the number of archive entries (members of any
 	// kind, directories included) read under one file or standard input,
 	// counting every archive nested in it. The first MaxEntries entries
@@ -85,8 +112,8 @@ func (o Options) withDefaults() Options {
 	if o.Stdin == nil {
 		o.Stdin = os.Stdin
 	}
-	if o.MaxInputBytes <= 0 {
-		o.MaxInputBytes = DefaultMaxInputBytes
+	if o.MaxGameBytes <= 0 {
+		o.MaxGameBytes = DefaultMaxGameBytes
 	}
 	if o.MaxEntries <= 0 {
 		o.MaxEntries = DefaultMaxEntries
@@ -125,15 +152,20 @@ var (
 // Input's Data.
 const smallFile = 1 << 20
 
-// Walk calls fn once for every input found under paths, in a deterministic
-// order: paths in the order given; a directory's entries recursively in
-// lexical order of their names; an archive's members in archive order.
+// Walk calls fn once for every game found under paths, and once for every
+// input that could not be read, in a deterministic order: paths in the
+// order given; a directory's entries recursively in lexical order of their
+// names; an archive's members in archive order; a file's games in the
+// order they are written.
 //
 // A path may be a file, a directory, "-" for Options.Stdin, or a special
 // file such as a named pipe (read as a stream). Every file, archive member
 // and compressed stream is recognised by its content: compressed files are
-// decompressed, archives are opened, and what remains is one Input. Files
-// and directories whose names start with '.' are skipped when found under a
+// decompressed, archives are opened, and what remains is cut into games by
+// the rules of its format (mjlog documents back to back, tenhou.net/6 games
+// or JSON lines of whole games, mjai games one after another), each one
+// Input; bytes after the last game that are no game are an Input with an
+// Err naming their offset. Files and directories whose names start with '.' are skipped when found under a
 // directory or in an archive (a path given to Walk is never skipped);
 // directory members of archives are skipped. Symbolic links under a
 // directory are followed, except to a directory that encloses them. An
@@ -191,7 +223,7 @@ func (w *walker) emit(in Input) error { return w.fn(in) }
 
 // fail delivers an Input for path with err.
 func (w *walker) fail(path string, err error) error {
-	return w.emit(Input{Path: path, Err: inputError(path, err)})
+	return w.emit(Input{Path: path, Game: -1, Err: inputError(path, err)})
 }
 
 // inputError makes err an *event.Error for path. When err is an

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/haifu/haifu/event"
 )
 
 func TestWalk(t *testing.T) {
@@ -273,11 +275,11 @@ func TestWalk(t *testing.T) {
 		},
 		stdin: ptr(zst(strings.Repeat("x", 1000))),
 		paths: []string{"10.xml", "11.xml", "11.gz", "10.gz", "a.tar", "a.zip", "-"},
-		opt:   Options{MaxInputBytes: 10},
+		opt:   Options{MaxGameBytes: 10},
 		want: []result{
 			{Path: "10.xml", Data: "0123456789"},
 			{Path: "11.xml", Err: "11 bytes, more than 10: size limit exceeded"},
-			{Path: "11.gz", Err: "more than 10 bytes: size limit exceeded"},
+			{Path: "11.gz", Err: "11 bytes, more than 10: size limit exceeded"},
 			{Path: "10.gz", Data: "0123456789"},
 			{Path: "a.tar!11.xml", Err: "11 bytes, more than 10: size limit exceeded"},
 			{Path: "a.tar!10.xml", Data: "0123456789"},
@@ -476,7 +478,7 @@ func TestInputs(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"a.xml": "a", "b.tgz": gz(tarOf(m("1", "1"), m("2", "2"))), "c.xml": "c"})
 	t.Chdir(dir)
 	var got []string
-	for in := range Inputs([]string{"."}, Options{}) {
+	for in := range Inputs([]string{"."}, Options{Format: event.FormatMajsoul}) { // one game a file
 		got = append(got, in.Path+"="+string(in.Data))
 		if in.Path == "b.tgz!1" {
 			break
@@ -499,7 +501,7 @@ func TestWalkStartsNoGoroutines(t *testing.T) {
 	})
 	before := runtime.NumGoroutine()
 	n := 0
-	err := Walk([]string{dir}, Options{TempDir: t.TempDir()}, func(in Input) error {
+	err := Walk([]string{dir}, Options{Format: event.FormatMajsoul, TempDir: t.TempDir()}, func(in Input) error {
 		n++
 		if in.Err != nil {
 			t.Errorf("%s: %v", in.Path, in.Err)
@@ -592,7 +594,7 @@ func TestWalkErrorsWrapSentinels(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			var errs []error
-			Walk([]string{tt.path}, Options{MaxInputBytes: 10, MaxEntries: 1, MaxDepth: 2}, func(in Input) error {
+			Walk([]string{tt.path}, Options{Format: event.FormatMajsoul, MaxGameBytes: 10, MaxEntries: 1, MaxDepth: 2}, func(in Input) error {
 				if in.Err != nil {
 					errs = append(errs, in.Err)
 				}
@@ -661,7 +663,7 @@ func oldTar(h string) string {
 func TestReadAllExactSize(t *testing.T) {
 	// A tar member is read into one right-sized buffer.
 	dir := t.TempDir()
-	data := strings.Repeat("x", 100_000)
+	data := "<mjloggm>" + strings.Repeat("<D1/>", 20_000) + "</mjloggm>"
 	writeFiles(t, dir, map[string]string{"a.tar": tarOf(m("a", data))})
 	Walk([]string{filepath.Join(dir, "a.tar")}, Options{}, func(in Input) error {
 		if len(in.Data) != len(data) || cap(in.Data) > len(data)+8<<10 {

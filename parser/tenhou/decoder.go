@@ -37,14 +37,38 @@ import (
 // rootTag starts an mjlog document.
 var rootTag = []byte("<mjloggm")
 
-// Detect reports whether data looks like an mjlog document: its root tag
-// appears within the first 64 KiB (files may start with comments or stray
-// text).
+// Detect reports whether data looks like an mjlog document: within its
+// first 64 KiB (files may start with comments or stray text) a root start
+// tag "<mjloggm" ends, and what follows it is an element, or nothing (a
+// text that only mentions "<mjloggm>" is not a log).
 func Detect(data []byte) bool {
 	if len(data) > 64<<10 {
 		data = data[:64<<10]
 	}
-	return bytes.Contains(data, rootTag)
+	for from := 0; ; {
+		i, isEnd := nextTag(data, from)
+		if i < 0 {
+			return false
+		}
+		from = i + len(rootTag)
+		if isEnd || from >= len(data) {
+			continue
+		}
+		if c := data[from]; c != '>' && c != '/' && !isSpace(c) {
+			continue
+		}
+		j := bytes.IndexByte(data[from:], '>')
+		if j < 0 {
+			return true // cut by the window
+		}
+		k := from + j + 1
+		for k < len(data) && isSpace(data[k]) {
+			k++
+		}
+		if k == len(data) || data[k] == '<' {
+			return true
+		}
+	}
 }
 
 // Decoder decodes mjlog documents. It keeps its buffers from one document to

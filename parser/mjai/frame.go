@@ -1,0 +1,115 @@
+package mjai
+
+import (
+	"bytes"
+
+	"github.com/haifu/haifu/parser/internal/frame"
+)
+
+// Frame is the framer of mjai streams (see frame.Func). In JSON lines a
+// game starts at a start_game event: a second start_game line begins the
+// next game, and a game runs from its start_game line (for the first game,
+// the start of the stream, with any text before it) to the next one or the
+// end of the stream. A stream that is one JSON document (the
+// single-object variant, or a top-level array) is one game.
+func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
+	p := skipSpace(data, 0)
+	if p == len(data) {
+		if !atEOF || p == 0 {
+			return 0, frame.More
+		}
+		return p, frame.Space
+	}
+	if p > 0 && !first {
+		return p, frame.Space
+	}
+	if first {
+		if i := skipSpace(data, skipBOM(data)); i < len(data) && data[i] != '{' {
+			return rest(data, atEOF) // not JSON lines
+		}
+	}
+	// The game's own start_game line (the first one, unless an event line
+	// comes before it) is not the start of the next game.
+	own := false
+	for from := p; from < len(data); {
+		i := bytes.Index(data[from:], startGameValue)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(startGameValue)
+		ls := lineStart(data, i)
+		if ls < p || !isStartGame(lineFrom(data, ls)) {
+			continue
+		}
+		le := lineEnd(data, ls)
+		if le == len(data) && !atEOF {
+			return 0, frame.More // see the whole line first
+		}
+		if !own && !hasEventLine(data[p:ls]) {
+			own = true
+			from = le
+			continue
+		}
+		return ls, frame.Game
+	}
+	return rest(data, atEOF)
+}
+
+// hasEventLine reports whether b holds a line that starts with '{'.
+func hasEventLine(b []byte) bool {
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		if i := skipSpace(line, 0); i < len(line) && line[i] == '{' {
+			return true
+		}
+	}
+	return false
+}
+
+var startGameValue = []byte(`"start_game"`)
+
+// rest is the whole of the rest of the stream as one game, once it is all
+// there.
+func rest(data []byte, atEOF bool) (int, frame.Kind) {
+	if atEOF {
+		return len(data), frame.Game
+	}
+	return 0, frame.More
+}
+
+// lineStart returns the offset of the start of the line holding data[i].
+func lineStart(data []byte, i int) int {
+	return bytes.LastIndexByte(data[:i], '\n') + 1
+}
+
+// lineEnd returns the offset just after the line starting at data[i] (its
+// line break included), or len(data).
+func lineEnd(data []byte, i int) int {
+	if j := bytes.IndexByte(data[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(data)
+}
+
+// lineFrom returns the line that starts at data[i], without its line break.
+func lineFrom(data []byte, i int) []byte {
+	line := data[i:lineEnd(data, i)]
+	return bytes.TrimRight(line, "\r\n")
+}
+
+// isStartGame reports whether line is a JSON object whose "type" is
+// "start_game".
+func isStartGame(line []byte) bool {
+	i := skipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return false
+	}
+	j := bytes.Index(line, startGameValue)
+	return j > i && typeKeyBefore(line[:j])
+}
