@@ -370,7 +370,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
 		}
-		name := memberName(hdr.Name)
+		name := memberName(validName(hdr.Name))
 		if hidden(name) {
 			continue
 		}
@@ -400,7 +400,7 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
 		}
-		name := memberName(f.Name)
+		name := memberName(zipName(f))
 		if hidden(name) || strings.HasSuffix(name, "/") || f.Mode().IsDir() {
 			continue
 		}

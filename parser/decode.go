@@ -63,6 +63,7 @@ type Decoder struct {
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
 	m := &g.Meta
+	tidyMeta(m)
 	m.GameIndex, m.GameOffset = max(in.Game, 0), in.Offset
 	if len(in.Warnings) > 0 {
 		m.Warnings = append(append([]string(nil), in.Warnings...), m.Warnings...)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
 )
@@ -218,8 +219,18 @@ type walker struct {
 	probe     [1]byte
 }
 
-// emit hands in to fn; a non-nil result stops the walk.
-func (w *walker) emit(in Input) error { return w.fn(in) }
+// emit hands in to fn; a non-nil result stops the walk. A path that is not
+// valid UTF-8 (a file name of another encoding) is given with its invalid
+// bytes escaped, in Path and in the error.
+func (w *walker) emit(in Input) error {
+	if !utf8.ValidString(in.Path) {
+		in.Path = validName(in.Path)
+		if e, ok := in.Err.(*event.Error); ok {
+			e.Path = in.Path
+		}
+	}
+	return w.fn(in)
+}
 
 // fail delivers an Input for path with err.
 func (w *walker) fail(path string, err error) error {
