@@ -246,11 +246,14 @@ type Meta struct {
 	// Path names the input the game came from (a file, or archive!entry).
 	Path string
 	// GameIndex is the index of the game in its file, from 0 (files may
-	// hold several games one after another), and GameOffset the offset of
+	// hold several games one after another; -1 for an input that could not
+	// be read, which is no game), and GameOffset the offset of
 	// its first byte in the decompressed file. Event positions (Pos) are
 	// offsets in the game's own bytes: add GameOffset for the file's.
 	GameIndex  int
 	GameOffset int64
+	// Several says that the game's file holds other games too.
+	Several bool
 	// ID is the log id (Tenhou's 2016022509gm-0009-0000-b327da61, Mahjong
 	// Soul's uuid), or "".
 	ID       string
@@ -268,7 +271,8 @@ type Meta struct {
 	Seed string
 	// TileIDs says whether tiles carry their physical Tenhou ids (mjlog).
 	TileIDs bool
-	// StartTime is the game's start as Unix seconds, 0 when unknown.
+	// StartTime is the game's start as Unix seconds, 0 when unknown (from
+	// the record, or from a Tenhou log id, whose hour it is).
 	StartTime int64
 	// EndTime is the game's end as Unix seconds, 0 when unknown (Mahjong
 	// Soul heads record it).

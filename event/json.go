@@ -176,6 +176,10 @@ func (w *jsonWriter) ints(k string, v []int32) {
 func (w *jsonWriter) meta(m *Meta) {
 	w.strField("format", m.Format.String())
 	w.strField("path", m.Path)
+	if m.Several {
+		w.int("game_index", int64(m.GameIndex))
+		w.int("game_offset", m.GameOffset)
+	}
 	w.strField("id", m.ID)
 	w.strField("platform", m.Platform.String())
 	w.int("players", int64(m.Players))

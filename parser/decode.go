@@ -63,8 +63,11 @@ type Decoder struct {
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
 	m := &g.Meta
+	if in.Err == nil {
+		nameGame(g, in)
+	}
 	tidyMeta(m)
-	m.GameIndex, m.GameOffset = max(in.Game, 0), in.Offset
+	m.GameIndex, m.GameOffset, m.Several = in.Game, in.Offset, in.Several
 	if len(in.Warnings) > 0 {
 		m.Warnings = append(append([]string(nil), in.Warnings...), m.Warnings...)
 	}

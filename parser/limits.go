@@ -65,3 +65,35 @@ func cutUTF8(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// nameGame gives g the log id and start time that its file's name says,
+// when the game does not record them: a Tenhou log id anywhere in the base
+// name of the only game of a file (Tenhou's downloads and archive tools
+// name files after it, "2016022509gm-0009-0000-b327da61.mjlog", often with
+// a prefix or suffix), and the start time from a Tenhou log id. A name
+// whose id is of another game type than the game's is not taken (with a
+// warning): the file was named after another game.
+func nameGame(g *event.Game, in *Input) {
+	m := &g.Meta
+	if m.ID == "" && !in.Several && m.Format != event.FormatMajsoul {
+		if id, ok := event.FindTenhouID(baseName(in.Path)); ok {
+			if m.Format == event.FormatMjlog && m.Rules.TenhouType >= 0 && int(m.Rules.TenhouType) != id.Type {
+				m.Warnings = append(m.Warnings, fmt.Sprintf("the file name holds log id %s, of game type %d, but the game's type is %d: the id is not taken", id.ID, id.Type, m.Rules.TenhouType))
+			} else {
+				m.ID = id.ID
+			}
+		}
+	}
+	if m.StartTime == 0 && m.ID != "" {
+		if id, ok := event.ParseTenhouID(m.ID); ok {
+			m.StartTime = id.Start.Unix()
+		}
+	}
+}
+
+// baseName returns the last element of an input's path: the name of the
+// file, or of the archive member.
+func baseName(path string) string {
+	i := strings.LastIndexAny(path, "/\\!")
+	return path[i+1:]
+}

@@ -18,11 +18,15 @@ import (
 
 // GameRow is one row of the games table: one input that was read.
 type GameRow struct {
-	GameID   string `parquet:"game_id,dict"`
-	Path     string `parquet:"path,dict"`
-	Format   string `parquet:"format,dict"`
-	Platform string `parquet:"platform,dict"`
-	Players  int32  `parquet:"players"`
+	GameID string `parquet:"game_id,dict"`
+	Path   string `parquet:"path,dict"`
+	// GameIndex is the index of the game in its file (0 unless the file
+	// holds several games one after another); null for an input that
+	// could not be read at all. Path and GameIndex name a game.
+	GameIndex *int32 `parquet:"game_index,optional"`
+	Format    string `parquet:"format,dict"`
+	Platform  string `parquet:"platform,dict"`
+	Players   int32  `parquet:"players"`
 	// Length is "east" (tonpuusen), "south" (hanchan), "one" or "unknown".
 	Length string `parquet:"length,dict"`
 	// Lobby is the log's rule or table name (Tenhou's 四鳳南喰赤, a Mahjong
@@ -55,8 +59,11 @@ type GameRow struct {
 	// Names and Ranks of the seats.
 	Names []string `parquet:"names,list"`
 	Ranks []string `parquet:"ranks,list"`
-	// StartTime is Unix seconds, null when unknown.
-	StartTime *int64 `parquet:"start_time,optional"`
+	// StartTime and EndTime are when the game started and ended (UTC;
+	// from the record, or the start hour from a Tenhou log id), null when
+	// unknown. In Go, Unix milliseconds.
+	StartTime *int64 `parquet:"start_time,optional,timestamp(millisecond)"`
+	EndTime   *int64 `parquet:"end_time,optional,timestamp(millisecond)"`
 	// Warnings are problems the decoder worked around.
 	Warnings []string `parquet:"warnings,list"`
 	// Error is null when the game was read and judged; else why not.
@@ -65,8 +72,9 @@ type GameRow struct {
 
 // RoundRow is one row of the rounds table: one hand.
 type RoundRow struct {
-	GameID string `parquet:"game_id,dict"`
-	Path   string `parquet:"path,dict"`
+	GameID    string `parquet:"game_id,dict"`
+	Path      string `parquet:"path,dict"`
+	GameIndex int32  `parquet:"game_index"`
 	// Hand is the hand's 0-based index in the game.
 	Hand int32 `parquet:"hand"`
 	// Wind is "E", "S", "W" or "N"; Number 1-4; Round both ("E1").
@@ -105,16 +113,17 @@ type RoundRow struct {
 
 // SeatRow is one row of the seats table: one seat in one hand.
 type SeatRow struct {
-	GameID  string `parquet:"game_id,dict"`
-	Path    string `parquet:"path,dict"`
-	Hand    int32  `parquet:"hand"`
-	Round   string `parquet:"round,dict"`
-	Honba   int32  `parquet:"honba"`
-	Sticks  int32  `parquet:"sticks"`
-	Seat    int32  `parquet:"seat"`
-	Dealer  bool   `parquet:"dealer"`
-	Outcome string `parquet:"outcome,dict"`
-	Name    string `parquet:"name,dict"`
+	GameID    string `parquet:"game_id,dict"`
+	Path      string `parquet:"path,dict"`
+	GameIndex int32  `parquet:"game_index"`
+	Hand      int32  `parquet:"hand"`
+	Round     string `parquet:"round,dict"`
+	Honba     int32  `parquet:"honba"`
+	Sticks    int32  `parquet:"sticks"`
+	Seat      int32  `parquet:"seat"`
+	Dealer    bool   `parquet:"dealer"`
+	Outcome   string `parquet:"outcome,dict"`
+	Name      string `parquet:"name,dict"`
 	// Tenpai is null unless the hand ended in an exhaustive draw (or
 	// nagashi); Waits the number of waits that count; Furiten whether a
 	// ron would have been furiten.
@@ -143,17 +152,18 @@ type SeatRow struct {
 // DiscrepancyRow is one finding: a legality problem or a difference between
 // the rules and the log.
 type DiscrepancyRow struct {
-	GameID   string `parquet:"game_id,dict"`
-	Path     string `parquet:"path,dict"`
-	Hand     *int32 `parquet:"hand,optional"`
-	Round    string `parquet:"round,dict"`
-	Event    *int32 `parquet:"event,optional"`
-	Seat     *int32 `parquet:"seat,optional"`
-	Check    string `parquet:"check,dict"`
-	Message  string `parquet:"message"`
-	Expected string `parquet:"expected"`
-	Recorded string `parquet:"recorded"`
-	Rules    string `parquet:"rules,dict"`
+	GameID    string `parquet:"game_id,dict"`
+	Path      string `parquet:"path,dict"`
+	GameIndex int32  `parquet:"game_index"`
+	Hand      *int32 `parquet:"hand,optional"`
+	Round     string `parquet:"round,dict"`
+	Event     *int32 `parquet:"event,optional"`
+	Seat      *int32 `parquet:"seat,optional"`
+	Check     string `parquet:"check,dict"`
+	Message   string `parquet:"message"`
+	Expected  string `parquet:"expected"`
+	Recorded  string `parquet:"recorded"`
+	Rules     string `parquet:"rules,dict"`
 	// Platform, Players and Length are the game's (for grouping).
 	Platform string `parquet:"platform,dict"`
 	Players  int32  `parquet:"players"`
@@ -164,7 +174,10 @@ type DiscrepancyRow struct {
 type ErrorRow struct {
 	Path   string `parquet:"path,dict"`
 	GameID string `parquet:"game_id,dict"`
-	Format string `parquet:"format,dict"`
+	// GameIndex is the game's index in its file, null when the input as
+	// a whole could not be read (or the error follows its last game).
+	GameIndex *int32 `parquet:"game_index,optional"`
+	Format    string `parquet:"format,dict"`
 	// Offset and Index locate the problem in the input (null when unknown);
 	// Round names the hand.
 	Offset *int64 `parquet:"offset,optional"`
@@ -203,6 +216,10 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	players := m.PlayerCount()
 	gr := &r.Game
 	gr.GameID, gr.Path = m.ID, path
+	if m.GameIndex >= 0 {
+		gr.GameIndex = i32p(int32(m.GameIndex))
+	}
+	gi := int32(max(m.GameIndex, 0))
 	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
 	gr.Players = int32(m.Players)
 	gr.Length = m.Length.String()
@@ -216,8 +233,12 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	gr.Hands = int32(len(g.Rounds))
 	gr.Complete = g.Complete()
 	if m.StartTime != 0 {
-		t := m.StartTime
+		t := m.StartTime * 1000
 		gr.StartTime = &t
+	}
+	if m.EndTime != 0 {
+		t := m.EndTime * 1000
+		gr.EndTime = &t
 	}
 	// The names of the players the game has: none for a game that could
 	// not be read.
@@ -238,7 +259,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if decodeErr != nil {
 		msg := decodeErr.Error()
 		gr.Error = &msg
-		er := ErrorRow{Path: path, GameID: m.ID, Format: gr.Format, Error: msg}
+		er := ErrorRow{Path: path, GameID: m.ID, GameIndex: gr.GameIndex, Format: gr.Format, Error: msg}
 		var pe *event.Error
 		if errors.As(decodeErr, &pe) {
 			if pe.Offset >= 0 {
@@ -281,7 +302,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	}
 	for k := range rep.Hands {
 		h := &rep.Hands[k]
-		rr := RoundRow{GameID: m.ID, Path: path, Hand: int32(h.Index), Number: int32(h.Round.Number),
+		rr := RoundRow{GameID: m.ID, Path: path, GameIndex: gi, Hand: int32(h.Index), Number: int32(h.Round.Number),
 			Honba: int32(h.Round.Honba), Sticks: int32(h.Sticks), Dealer: int32(h.Dealer), Players: int32(players),
 			Outcome: h.Outcome.String(), NotenPaymentTotal: h.NotenPaymentTotal, LiveLeft: int32(h.LiveLeft),
 			ExpectedKnown: h.ExpectedKnown, Divergent: h.Divergent, Rules: rep.Rules.Name, Platform: gr.Platform, Length: gr.Length}
@@ -303,7 +324,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			}
 			rr.Calls += int32(sr.Calls)
 			rr.Turns += int32(sr.Turns)
-			row := SeatRow{GameID: m.ID, Path: path, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
+			row := SeatRow{GameID: m.ID, Path: path, GameIndex: gi, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
 				Seat: int32(s), Dealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: m.Seats[s].Name,
 				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
 				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
@@ -320,7 +341,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		r.Rounds = append(r.Rounds, rr)
 	}
 	for _, f := range rep.Findings {
-		d := DiscrepancyRow{GameID: m.ID, Path: path, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
+		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))

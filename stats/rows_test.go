@@ -216,7 +216,12 @@ func TestBuildFixtures(t *testing.T) {
 			if len(rows.Errors) != 0 {
 				t.Errorf("errors rows = %+v, want none", rows.Errors)
 			}
-			if g.Path != path || g.GameID != "" || g.Format != "mjlog" || g.Platform != "tenhou" {
+			// The log id comes from the file's name, where it has one.
+			wantID := ""
+			if id, ok := event.FindTenhouID(tt.file); ok {
+				wantID = id.ID
+			}
+			if g.Path != path || g.GameID != wantID || g.Format != "mjlog" || g.Platform != "tenhou" {
 				t.Errorf("games row path/id/format/platform = %q %q %q %q", g.Path, g.GameID, g.Format, g.Platform)
 			}
 			if g.Players != tt.players || g.Length != tt.length {
@@ -422,9 +427,9 @@ func TestBuildReport(t *testing.T) {
 
 	p := func(v int32) *int32 { return &v }
 	bp := func(v bool) *bool { return &v }
-	start := int64(1699000000)
+	start := int64(1699000000_000) // milliseconds
 	want := &GameRows{
-		Game: GameRow{GameID: "231104-abc", Path: "in/a.json", Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
+		Game: GameRow{GameID: "231104-abc", Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
 			Lobby: "三人東", Rules: "majsoul-sanma", Native: false, Hands: 2, Complete: true, Discrepancies: 3,
 			DivergentFrom: p(1), DivergentReason: "other rules", EndedEarlyAfter: p(1),
 			FinalScores: []int32{40000, 30000, 35000}, ComputedFinal: []int32{27000, 43000, 36000},

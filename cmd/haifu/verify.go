@@ -152,7 +152,7 @@ an unreadable input was found, 2 on a usage error.`)
 // appendFinding writes one finding as a text line or a JSON object line.
 func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.Finding) []byte {
 	if !asJSON {
-		b = append(b, path...)
+		b = appendPath(b, path, g)
 		sep := ": "
 		if f.Hand >= 0 {
 			b = append(b, ": round "...)
@@ -195,10 +195,27 @@ func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.
 	return append(b, "}\n"...)
 }
 
+// appendPath writes the path of a game, and its index when its file holds
+// several ("all.xml: game 3").
+func appendPath(b []byte, path string, g *event.Game) []byte {
+	b = append(b, path...)
+	if g.Meta.Several && g.Meta.GameIndex >= 0 {
+		b = append(b, ": game "...)
+		b = strconv.AppendInt(b, int64(g.Meta.GameIndex), 10)
+	}
+	return b
+}
+
 // appendHead writes the fields every JSON finding starts with.
 func appendHead(b []byte, path string, g *event.Game, hand int, round event.RoundID, ev int) []byte {
 	b = append(b, `{"path":`...)
 	b = event.AppendJSONString(b, path)
+	b = append(b, `,"game_index":`...)
+	if g.Meta.GameIndex >= 0 {
+		b = strconv.AppendInt(b, int64(g.Meta.GameIndex), 10)
+	} else {
+		b = append(b, "null"...)
+	}
 	b = append(b, `,"game_id":`...)
 	b = event.AppendJSONString(b, g.Meta.ID)
 	b = append(b, `,"round":`...)
@@ -241,7 +258,7 @@ func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *ad
 		hand, round, ev = h, rep.Hands[h].Round, rep.Hands[h].Event
 	}
 	if !asJSON {
-		b = append(b, path...)
+		b = appendPath(b, path, g)
 		if hand >= 0 {
 			b = append(b, ": "...)
 			b = append(b, round.String()...)
@@ -268,7 +285,7 @@ func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *ad
 // not discrepancies.
 func appendWarning(b []byte, asJSON bool, path string, g *event.Game, msg string) []byte {
 	if !asJSON {
-		b = append(b, path...)
+		b = appendPath(b, path, g)
 		b = append(b, ": warning: "...)
 		b = append(b, msg...)
 		return append(b, '\n')
