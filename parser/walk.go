@@ -101,6 +101,10 @@ type Options struct {
 	MaxSpoolBytes int64
 	// TempDir is where such zip archives are copied; "" means os.TempDir.
 	TempDir string
+	// Skip are files or directories not to read when they are met under a
+	// directory being walked (an analysis's own output directory inside
+	// its input). A path given to Walk is read even when it is in Skip.
+	Skip []string
 	// BytesRead, when not nil, has the number of bytes read from files
 	// on disk and from standard input added to it as they are read, before
 	// any decompression: set against the sizes of the paths, it tells how
@@ -184,6 +188,11 @@ const smallFile = 1 << 20
 func Walk(paths []string, opt Options, fn func(Input) error) error {
 	w := walker{opt: opt.withDefaults(), fn: fn}
 	defer w.close()
+	for _, p := range w.opt.Skip {
+		if fi, err := os.Stat(p); err == nil {
+			w.skip = append(w.skip, fi)
+		}
+	}
 	for _, p := range paths {
 		if err := w.root(p); err != nil {
 			return err
@@ -211,6 +220,7 @@ var errBreak = errors.New("break")
 // walker is the state of one Walk.
 type walker struct {
 	opt       Options
+	skip      []os.FileInfo // what Options.Skip names, where it exists
 	fn        func(Input) error
 	levels    []*level // by nesting depth, allocated on first use
 	entries   int      // archive entries read under the current file
@@ -289,6 +299,9 @@ func (w *walker) dir(p string) error {
 			continue
 		}
 		full := filepath.Join(p, name)
+		if w.skipped(full) {
+			continue
+		}
 		w.entries = 0
 		var err error
 		switch t := e.Type(); {
@@ -309,6 +322,23 @@ func (w *walker) dir(p string) error {
 		return w.fail(p, rerr)
 	}
 	return nil
+}
+
+// skipped reports whether p is one of Options.Skip.
+func (w *walker) skipped(p string) bool {
+	if len(w.skip) == 0 {
+		return false
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return false
+	}
+	for _, s := range w.skip {
+		if os.SameFile(fi, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // symlink walks what the symbolic link p found under a directory points to.

@@ -83,26 +83,26 @@ type chunk[T any] struct {
 	end  bool
 }
 
-// table is one table being written: part files in a temporary directory,
-// written by a goroutine of its own from the chunks the Writer sends it, in
-// order, and renamed into place by close.
+// table is one table being written: part files in its directory inside
+// the output's temporary directory, written by a goroutine of its own from
+// the chunks the Writer sends it, in order.
 type table[T any] struct {
-	tmp, final string // the temporary directory and the table's final one
-	opts       []parquet.WriterOption
-	f          *os.File // the part being written
-	w          *parquet.GenericWriter[T]
-	part       int                   // index of the part being written
-	groups     int                   // row groups in it
-	cur        []T                   // the chunk being filled
-	queue      chan chunk[T]         // chunks for the goroutine
-	free       chan []T              // written chunks, to be filled again
-	done       chan error            // the goroutine's result, once queue is closed
-	err        atomic.Pointer[error] // the goroutine's first error, as it happens
+	dir    string // the table's directory
+	opts   []parquet.WriterOption
+	f      *os.File // the part being written
+	w      *parquet.GenericWriter[T]
+	part   int                   // index of the part being written
+	groups int                   // row groups in it
+	cur    []T                   // the chunk being filled
+	queue  chan chunk[T]         // chunks for the goroutine
+	free   chan []T              // written chunks, to be filled again
+	done   chan error            // the goroutine's result, once queue is closed
+	err    atomic.Pointer[error] // the goroutine's first error, as it happens
 }
 
 func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string) (*table[T], error) {
-	tmp, err := os.MkdirTemp(dir, "."+name+".tmp")
-	if err != nil {
+	tdir := filepath.Join(dir, name)
+	if err := os.Mkdir(tdir, 0o755); err != nil {
 		return nil, err
 	}
 	opts := []parquet.WriterOption{
@@ -114,10 +114,9 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	t := &table[T]{tmp: tmp, final: filepath.Join(dir, name), opts: opts,
+	t := &table[T]{dir: tdir, opts: opts,
 		queue: make(chan chunk[T], queuedChunks), free: make(chan []T, queuedChunks+1), done: make(chan error, 1)}
 	if err := t.openPart(); err != nil {
-		os.RemoveAll(tmp)
 		return nil, err
 	}
 	go t.run(t.queue)
@@ -126,7 +125,7 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 
 // openPart creates the part file t.part.
 func (t *table[T]) openPart() error {
-	f, err := os.OpenFile(filepath.Join(t.tmp, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(filepath.Join(t.dir, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
@@ -210,65 +209,33 @@ func (t *table[T]) stop() error {
 	return <-t.done
 }
 
-// close finishes the last part and moves the table into place, replacing
-// a table of an earlier run.
+// close finishes the last part.
 func (t *table[T]) close() error {
 	err := t.stop()
 	if cerr := t.closePart(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Chmod(t.tmp, 0o755) // MkdirTemp made it 0700
-	}
-	if err == nil {
-		err = replace(t.tmp, t.final)
-	}
-	if err != nil {
-		os.RemoveAll(t.tmp)
-	}
 	return err
 }
 
-// abort stops writing and removes the temporary files; a nil t is a table
-// not created.
+// abort stops writing; a nil t is a table not created.
 func (t *table[T]) abort() {
 	if t == nil {
 		return
 	}
 	t.stop()
 	t.closePart()
-	os.RemoveAll(t.tmp)
 }
 
-// replace renames the directory tmp to final. What final held before (an
-// earlier run's table) is moved aside first and removed after.
-func replace(tmp, final string) error {
-	old := ""
-	if _, err := os.Lstat(final); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(final, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		if old != "" {
-			os.Rename(old, final)
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
-}
-
-// Writer writes the five tables into a directory. Each table is written
-// under a temporary name and renamed when Close succeeds, so a directory
-// never holds a half-written table under its final name. Each table is encoded
-// and compressed by a goroutine of its own. A Writer is not safe for
-// concurrent use: one goroutine feeds it, in input order, and calls Close
-// or Abort at the end.
+// Writer writes the five tables into an output directory, which it
+// replaces as one unit (see output.go): the tables are written into a
+// temporary directory beside it and put in place by Close, so that the
+// directory never holds a half-written table or the tables of two runs.
+// Each table is encoded and compressed by a goroutine of its own. A Writer
+// is not safe for concurrent use: one goroutine feeds it, in input order,
+// and calls Close or Abort at the end.
 type Writer struct {
+	out           *output
 	games         *table[GameRow]
 	rounds        *table[RoundRow]
 	seats         *table[SeatRow]
@@ -277,22 +244,26 @@ type Writer struct {
 	n             int // games written
 }
 
-// NewWriter creates the tables in dir (created if needed). meta is written
-// as key/value metadata into every file (the rule set, haifu's version).
+// NewWriter prepares the output directory dir (created with its parents if
+// needed; when it exists it must hold nothing but haifu's tables, or the
+// error wraps ErrNotOutput) and creates the tables. meta is written as
+// key/value metadata into every file (the rule set, haifu's version).
 func NewWriter(dir string, meta map[string]string) (*Writer, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	w := &Writer{}
-	codec, err := newZstdCodec()
+	out, err := newOutput(dir)
 	if err != nil {
 		return nil, err
 	}
-	if w.games, err = newTable[GameRow](dir, GamesTable, codec, meta); err == nil {
-		if w.rounds, err = newTable[RoundRow](dir, RoundsTable, codec, meta); err == nil {
-			if w.seats, err = newTable[SeatRow](dir, SeatsTable, codec, meta); err == nil {
-				if w.discrepancies, err = newTable[DiscrepancyRow](dir, DiscrepanciesTable, codec, meta); err == nil {
-					w.errs, err = newTable[ErrorRow](dir, ErrorsTable, codec, meta)
+	w := &Writer{out: out}
+	codec, err := newZstdCodec()
+	if err != nil {
+		out.abort()
+		return nil, err
+	}
+	if w.games, err = newTable[GameRow](out.tmp, GamesTable, codec, meta); err == nil {
+		if w.rounds, err = newTable[RoundRow](out.tmp, RoundsTable, codec, meta); err == nil {
+			if w.seats, err = newTable[SeatRow](out.tmp, SeatsTable, codec, meta); err == nil {
+				if w.discrepancies, err = newTable[DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
+					w.errs, err = newTable[ErrorRow](out.tmp, ErrorsTable, codec, meta)
 				}
 			}
 		}
@@ -329,24 +300,31 @@ func (w *Writer) Write(r *GameRows) error {
 	return nil
 }
 
-// Close finishes every table and moves it into place. On an error no
-// table is left under its final name.
+// Close finishes every table and puts the output in place. On an error
+// the output directory is left as it was.
 func (w *Writer) Close() error {
 	err := errors.Join(w.games.stop(), w.rounds.stop(), w.seats.stop(), w.discrepancies.stop(), w.errs.stop())
+	if err == nil {
+		err = errors.Join(w.games.close(), w.rounds.close(), w.seats.close(), w.discrepancies.close(), w.errs.close())
+	}
+	if err == nil {
+		err = w.out.commit()
+	}
 	if err != nil {
 		w.Abort()
-		return err
 	}
-	return errors.Join(w.games.close(), w.rounds.close(), w.seats.close(), w.discrepancies.close(), w.errs.close())
+	return err
 }
 
-// Abort stops writing and removes the temporary files.
+// Abort stops writing and removes the temporary files; the output
+// directory is left as it was.
 func (w *Writer) Abort() {
 	w.games.abort()
 	w.rounds.abort()
 	w.seats.abort()
 	w.discrepancies.abort()
 	w.errs.abort()
+	w.out.abort()
 }
 
 // ReadSummary reads the tables of an output directory back and aggregates

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -136,15 +137,16 @@ func TestWriterRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Before Close, the tables are under temporary names only.
-	names := dirNames(t, dir)
-	if len(names) != len(Tables) {
-		t.Errorf("while writing, dir holds %v, want %d temporary directories", names, len(Tables))
+	// Before Close, the tables are in a hidden temporary directory beside
+	// the output directory, which does not exist yet.
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("while writing, %s exists (%v)", dir, err)
 	}
-	for _, n := range names {
-		if slices.Contains(Tables, n) || !strings.HasPrefix(n, ".") || !strings.Contains(n, ".tmp") {
-			t.Errorf("while writing, dir holds %q: want only hidden temporary directories", n)
-		}
+	names := dirNames(t, filepath.Dir(dir))
+	if len(names) != 1 || !strings.HasPrefix(names[0], ".sub"+tmpMarker) {
+		t.Errorf("while writing, the parent holds %v, want one hidden temporary directory", names)
+	} else if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, filepath.Join(filepath.Dir(dir), names[0]))); d != "" {
+		t.Errorf("the temporary directory (-want +got):\n%s", d)
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -433,35 +435,45 @@ func TestWriterReplaces(t *testing.T) {
 	}
 }
 
-// TestWriterCloseFails: a table that cannot be moved into place (its
-// temporary directory is gone) makes Close fail; nothing of it is left, the
-// other tables are complete.
+// TestWriterCloseFails: when Close fails (the temporary directory is gone),
+// the output directory keeps the earlier run whole and nothing temporary is
+// left.
 func TestWriterCloseFails(t *testing.T) {
-	dir := t.TempDir()
-	w, err := NewWriter(dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := filepath.Join(t.TempDir(), "out")
 	inputs := summaryInputs()
-	for _, r := range inputs {
-		if err := w.Write(r); err != nil {
+	run := func(sabotage bool) error {
+		w, err := NewWriter(dir, nil)
+		if err != nil {
 			t.Fatal(err)
 		}
+		for i, r := range inputs {
+			if sabotage && i == 1 {
+				continue // the second run differs from the first
+			}
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if sabotage {
+			if err := os.RemoveAll(w.out.tmp); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err = w.Close()
+		w.Abort() // harmless after Close
+		return err
 	}
-	tmp, err := filepath.Glob(filepath.Join(dir, "."+RoundsTable+".tmp*"))
-	if err != nil || len(tmp) != 1 {
-		t.Fatalf("temporary rounds directory: %v, %v", tmp, err)
-	}
-	if err := os.RemoveAll(tmp[0]); err != nil {
+	if err := run(false); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err == nil {
+	if err := run(true); err == nil {
 		t.Fatal("Close succeeded, want an error")
 	}
-	w.Abort() // harmless after Close
-	want := []string{DiscrepanciesTable, ErrorsTable, GamesTable, SeatsTable}
-	if d := cmp.Diff(want, dirNames(t, dir)); d != "" {
+	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
 		t.Errorf("tables after a failed Close (-want +got):\n%s", d)
+	}
+	if names := dirNames(t, filepath.Dir(dir)); len(names) != 1 {
+		t.Errorf("beside the output: %v, want only it", names)
 	}
 	if got := readAll[GameRow](t, dir, GamesTable); len(got) != len(inputs) {
 		t.Errorf("games: %d rows, want %d", len(got), len(inputs))
@@ -508,5 +520,59 @@ func TestReadSummaryErrors(t *testing.T) {
 	}
 	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), "no part files") {
 		t.Errorf("ReadSummary with an empty %s: %v, want no part files", DiscrepanciesTable, err)
+	}
+}
+
+// TestOutputStale: a new run clears what crashed runs left beside the
+// output directory (temporary directories of processes no longer running,
+// old-style temporary tables inside it), puts an output that was set aside
+// back when the output directory is missing, and leaves a running
+// process's temporary directory alone. It refuses a directory that holds
+// other files.
+func TestOutputStale(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "out")
+	dead := 1 << 30 // no such process
+	mk := func(p string) {
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A crash between the two renames: the old output aside, the new one
+	// not in place.
+	mk(filepath.Join(parent, fmt.Sprintf(".out%s%d-1", oldMarker, dead), GamesTable))
+	mk(filepath.Join(parent, fmt.Sprintf(".out%s%d-2", tmpMarker, dead), RoundsTable))
+	live := filepath.Join(parent, fmt.Sprintf(".out%s%d-3", tmpMarker, os.Getpid()))
+	mk(live)
+	o, err := newOutput(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.abort()
+	if d := cmp.Diff([]string{GamesTable}, dirNames(t, dir)); d != "" {
+		t.Errorf("the output set aside was not put back (-want +got):\n%s", d)
+	}
+	want := []string{filepath.Base(live), "out"}
+	if d := cmp.Diff(want, dirNames(t, parent)); d != "" {
+		t.Errorf("beside the output (-want +got):\n%s", d)
+	}
+	// Old-style temporary tables inside the output are removed.
+	mk(filepath.Join(dir, ".rounds.tmp123"))
+	if o, err = newOutput(dir); err != nil {
+		t.Fatal(err)
+	}
+	o.abort()
+	if d := cmp.Diff([]string{GamesTable}, dirNames(t, dir)); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	// A directory with files of its own is not replaced.
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewWriter(dir, nil); !errors.Is(err, ErrNotOutput) {
+		t.Errorf("NewWriter on a directory with other files: %v, want ErrNotOutput", err)
+	}
+	if _, err := NewWriter(parent+"/.", nil); err == nil {
+		t.Error("NewWriter on a path without a name of its own succeeded")
 	}
 }

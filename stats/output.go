@@ -1,0 +1,178 @@
+package stats
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// An output directory is replaced as one unit. A run writes its tables
+// into a temporary directory beside the output directory,
+// ".NAME.haifu-tmp-PID-…" (hidden, so that a walk of the parent does not
+// read it), and Close puts it in place with two renames: the earlier
+// output, if any, aside as ".NAME.haifu-old-PID-…", then the new one to
+// NAME; the old one is then removed. A crash at any point leaves NAME
+// holding one whole run (or, between the two renames, nothing, with the
+// old output beside it): never the tables of two runs. The next run clears
+// what a crashed run left (its process no longer running): it puts an
+// output that was set aside back when NAME is missing, and removes the
+// rest.
+
+// Markers of the temporary directories of an output named NAME:
+// ".NAME" + marker + "PID-".
+const (
+	tmpMarker = ".haifu-tmp-"
+	oldMarker = ".haifu-old-"
+)
+
+// output is the directory a Writer fills.
+type output struct {
+	final string // the output directory
+	tmp   string // the temporary directory the tables are written into
+}
+
+// ErrNotOutput: the output directory holds files haifu did not write, and
+// will not be replaced.
+var ErrNotOutput = errors.New("the directory holds files that are not haifu tables")
+
+// newOutput prepares the output directory dir: it clears what crashed runs
+// left beside it, checks that dir, if it exists, holds nothing but haifu's
+// tables (it is replaced as a whole), and creates the temporary directory.
+func newOutput(dir string) (*output, error) {
+	dir = filepath.Clean(dir)
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	if base == "." || base == ".." || base == string(filepath.Separator) {
+		return nil, fmt.Errorf("%s: give the output directory a name of its own (it is replaced as a whole)", dir)
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	if err := clearStale(parent, base); err != nil {
+		return nil, err
+	}
+	if err := checkOutput(dir); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+base+tmpMarker+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp made it 0700
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &output{final: dir, tmp: tmp}, nil
+}
+
+// checkOutput reports an error unless dir is missing, empty, or holds
+// only the tables (and the temporary tables of haifu versions that wrote
+// them in place, ".TABLE.tmp…", which it removes).
+func checkOutput(dir string) error {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s: not a directory", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() && strings.HasPrefix(n, ".") && strings.Contains(n, ".tmp") {
+			os.RemoveAll(filepath.Join(dir, n)) // a crashed older run's table
+			continue
+		}
+		if !e.IsDir() || !slices.Contains(Tables, n) {
+			return fmt.Errorf("%s: %q: %w (haifu replaces its output directory as a whole: give a new or empty directory)", dir, n, ErrNotOutput)
+		}
+	}
+	return nil
+}
+
+// clearStale removes the temporary directories that runs no longer running
+// left beside the output directory base in parent, and puts an output set
+// aside back in place when the output directory is missing.
+func clearStale(parent, base string) error {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return err
+	}
+	final := filepath.Join(parent, base)
+	for _, e := range entries {
+		n := e.Name()
+		for _, marker := range []string{tmpMarker, oldMarker} {
+			prefix := "." + base + marker
+			if !e.IsDir() || !strings.HasPrefix(n, prefix) {
+				continue
+			}
+			pid, _, ok := strings.Cut(n[len(prefix):], "-")
+			if p, err := strconv.Atoi(pid); !ok || err != nil || running(p) {
+				continue
+			}
+			path := filepath.Join(parent, n)
+			if marker == oldMarker {
+				if _, err := os.Lstat(final); errors.Is(err, os.ErrNotExist) {
+					if os.Rename(path, final) == nil {
+						continue
+					}
+				}
+			}
+			if err := os.RemoveAll(path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// running reports whether a process with the given id runs (and is not
+// this one's own earlier self: the id of this process counts as running).
+func running(pid int) bool {
+	if pid == os.Getpid() {
+		return true
+	}
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// commit puts the temporary directory in place of the output directory.
+func (o *output) commit() error {
+	old := ""
+	if _, err := os.Lstat(o.final); err == nil {
+		old = strings.Replace(o.tmp, tmpMarker, oldMarker, 1)
+		if err := os.Rename(o.final, old); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(o.tmp, o.final); err != nil {
+		if old != "" {
+			os.Rename(old, o.final)
+		}
+		return err
+	}
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// abort removes the temporary directory.
+func (o *output) abort() {
+	if o != nil {
+		os.RemoveAll(o.tmp)
+	}
+}
