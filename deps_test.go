@@ -32,6 +32,7 @@ var allowed = map[string][]string{
 	"replay":             {"event", "tile", "hand"},
 	"adjudicator":        {"replay", "event", "tile", "hand"},
 	"stats":              {"adjudicator", "replay", "event", "tile", "hand"},
+	"wall":               {"event", "tile"},
 	"batch":              {"parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":          {"*"},
 	"internal/corpus":    nil,
