@@ -21,7 +21,7 @@ const (
 	// (late 2009).
 	FormHex
 	// FormPerHand: no SHUFFLE; each INIT carries shuffle="mt19937ar,…",
-	// 8 key words in hex for that hand alone (early 2009).
+	// 8 (or 32) key words in hex for that hand alone (early 2009).
 	FormPerHand
 	// FormOther: a seed that does not name Tenhou's generator (logs
 	// written by other servers or test harnesses); nothing can be checked.
@@ -58,7 +58,7 @@ const (
 	base64Words  = mtN
 	base64Chars  = base64Words * 4 * 4 / 3 // 3328 characters
 	hexWords     = 32
-	perHandWords = 8
+	perHandWords = 8 // or hexWords: some 2009 logs have 32
 )
 
 // Seed is a parsed wall seed: its form and the key words for MT19937's
@@ -120,10 +120,11 @@ func (s *Seed) Parse(text string) error {
 		err = s.parseBase64(text, len(prefixBase64))
 	case strings.HasPrefix(text, prefixHex):
 		s.Form = FormHex
-		err = s.parseHex(text, len(prefixHex), hexWords)
+		err = s.parseHex(text, len(prefixHex), hexWords, hexWords)
 	case strings.HasPrefix(text, prefixPerHand):
 		s.Form = FormPerHand
-		err = s.parseHex(text, len(prefixPerHand), perHandWords)
+		// 8 words, or 32 in some 2009 logs.
+		err = s.parseHex(text, len(prefixPerHand), perHandWords, hexWords)
 	case text == "":
 		err = &SeedError{Offset: -1, Reason: "empty seed"}
 	case strings.HasPrefix(text, tenhouFamily):
@@ -195,9 +196,9 @@ func base64Value(c byte) (uint32, bool) {
 	return 0, false
 }
 
-// parseHex reads text[at:] as want comma-separated hex words of 1–8
-// digits.
-func (s *Seed) parseHex(text string, at, want int) *SeedError {
+// parseHex reads text[at:] as comma-separated hex words of 1–8 digits:
+// want or want2 of them.
+func (s *Seed) parseHex(text string, at, want, want2 int) *SeedError {
 	i := at
 	for {
 		start := i
@@ -216,8 +217,8 @@ func (s *Seed) parseHex(text string, at, want int) *SeedError {
 		if i == start {
 			return &SeedError{Offset: start, Reason: "empty hex word"}
 		}
-		if s.n == want {
-			return &SeedError{Offset: start, Reason: "more than " + strconv.Itoa(want) + " hex words"}
+		if s.n == max(want, want2) {
+			return &SeedError{Offset: start, Reason: "more than " + strconv.Itoa(max(want, want2)) + " hex words"}
 		}
 		s.key[s.n] = v
 		s.n++
@@ -226,8 +227,12 @@ func (s *Seed) parseHex(text string, at, want int) *SeedError {
 		}
 		i++ // the comma
 	}
-	if s.n != want {
-		return &SeedError{Offset: len(text), Reason: strconv.Itoa(s.n) + " hex words, want " + strconv.Itoa(want)}
+	if s.n != want && s.n != want2 {
+		w := strconv.Itoa(want)
+		if want2 != want {
+			w += " or " + strconv.Itoa(want2)
+		}
+		return &SeedError{Offset: len(text), Reason: strconv.Itoa(s.n) + " hex words, want " + w}
 	}
 	return nil
 }
