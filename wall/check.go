@@ -246,9 +246,9 @@ func (c *Checker) prepare() Reason {
 	switch {
 	case g.Meta.Seed != "":
 		err := c.seed.Parse(g.Meta.Seed)
-		var se *SeedError
+		se, _ := err.(*SeedError) // Parse's errors are *SeedError
 		switch {
-		case errors.As(err, &se) && se.Foreign:
+		case se != nil && se.Foreign:
 			c.res.Form = FormOther
 			return ReasonOtherGenerator
 		case err != nil:

@@ -125,3 +125,18 @@ func TestCorpusWalls(t *testing.T) {
 		}
 	}
 }
+
+// decode decodes an mjlog file (a fixture path or a corpus file).
+func decode(tb testing.TB, path string) *event.Game {
+	tb.Helper()
+	data, err := corpus.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var d tenhou.Decoder
+	g := new(event.Game)
+	if err := d.Decode(data, path, g); err != nil && !errors.Is(err, event.ErrTruncated) {
+		tb.Fatal(err)
+	}
+	return g
+}

@@ -13,6 +13,9 @@ const (
 	srcWords = 288 // MT words drawn per hand ("n288")
 	rndWords = 144 // words of the nine SHA-512 digests
 	chunk    = 32  // MT words hashed per digest
+	// unusedSanmaDigest is the digest (rnd[112..127]) that sanma walls
+	// do not use.
+	unusedSanmaDigest = 7
 )
 
 // ErrNoSeed is returned by Generator.Start for a Seed that holds no key
@@ -81,6 +84,11 @@ func (g *Generator) Next(w *Wall) {
 	} else {
 		g.mt.fill(g.src[:])
 		for c := range srcWords / chunk {
+			if c == unusedSanmaDigest && size == Size3 {
+				// Sanma's shuffle takes rnd[0..106] and its dice
+				// rnd[135] and rnd[136]: rnd[112..127] are not used.
+				continue
+			}
 			for k, x := range g.src[c*chunk : (c+1)*chunk] {
 				binary.LittleEndian.PutUint32(g.block[4*k:], x)
 			}
