@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/haifu/haifu/event"
@@ -25,41 +26,58 @@ type corpusGame struct {
 	g    *event.Game
 }
 
+// decoded holds the corpus decoded once for all the tests of the package
+// (decoding it takes most of their time).
+var decoded struct {
+	once   sync.Once
+	games  []corpusGame
+	errors []string // problems met, reported by every caller
+}
+
 // loadCorpus decodes every mjlog file of the corpus (skipping the test when
-// the corpus is absent). A truncated log keeps the events read.
+// the corpus is absent). A truncated log keeps the events read. The games
+// are shared: callers must not change them (see clone).
 func loadCorpus(tb testing.TB) []corpusGame {
 	tb.Helper()
 	dir := corpus.Dir(tb)
-	entries, err := corpus.Manifest(dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	kinds := map[string]string{}
-	for _, e := range entries {
-		kinds[e.File] = e.Kind
-	}
-	var out []corpusGame
-	var d tenhou.Decoder
-	for _, path := range corpus.Files(tb, "mjlog/*") {
-		rel := "mjlog/" + filepath.Base(path)
-		kind, ok := kinds[rel]
-		if !ok {
-			tb.Fatalf("%s is not in MANIFEST.tsv", rel)
-		}
-		data, err := corpus.ReadFile(path)
+	files := corpus.Files(tb, "mjlog/*")
+	decoded.once.Do(func() {
+		entries, err := corpus.Manifest(dir)
 		if err != nil {
-			tb.Fatal(err)
+			decoded.errors = append(decoded.errors, err.Error())
+			return
 		}
-		g := new(event.Game)
-		if err := d.Decode(data, rel, g); err != nil && !errors.Is(err, event.ErrTruncated) {
-			if realKinds[kind] {
-				tb.Errorf("%s [%s]: %v", rel, kind, err)
+		kinds := map[string]string{}
+		for _, e := range entries {
+			kinds[e.File] = e.Kind
+		}
+		var d tenhou.Decoder
+		for _, path := range files {
+			rel := "mjlog/" + filepath.Base(path)
+			kind, ok := kinds[rel]
+			if !ok {
+				decoded.errors = append(decoded.errors, rel+" is not in MANIFEST.tsv")
+				continue
 			}
-			continue
+			data, err := corpus.ReadFile(path)
+			if err != nil {
+				decoded.errors = append(decoded.errors, err.Error())
+				continue
+			}
+			g := new(event.Game)
+			if err := d.Decode(data, rel, g); err != nil && !errors.Is(err, event.ErrTruncated) {
+				if realKinds[kind] {
+					decoded.errors = append(decoded.errors, fmt.Sprintf("%s [%s]: %v", rel, kind, err))
+				}
+				continue
+			}
+			decoded.games = append(decoded.games, corpusGame{rel, kind, g})
 		}
-		out = append(out, corpusGame{rel, kind, g})
+	})
+	for _, e := range decoded.errors {
+		tb.Error(e)
 	}
-	return out
+	return decoded.games
 }
 
 // TestCorpusWalls checks every mjlog of the corpus against its walls: no
