@@ -81,17 +81,19 @@ func loadCorpus(tb testing.TB) []corpusGame {
 }
 
 // TestCorpusWalls checks every mjlog of the corpus against its walls: no
-// real log may have a wall mismatch, and every seed form the corpus has
-// must have been checked.
+// real log may have a wall mismatch or a hand left unchecked for any
+// reason but the lack of a Tenhou seed, and every seed form and player
+// count the corpus has must have been checked. It logs the hands checked
+// per form and player count, the excerpts synchronised, and how many
+// replacement draws, kan dora, ura lists and exhaustive draws were
+// compared.
 func TestCorpusWalls(t *testing.T) {
 	games := loadCorpus(t)
-	type key struct {
-		form    wall.Form
-		players int
-	}
-	checked := map[key]int{}
+	checked := map[formKey]int{}
+	present := map[formKey]bool{}
 	notChecked := map[string]int{}
-	var synced, skippedHands, mismatchedOther int
+	exercised := map[string]int{}
+	var synced, skippedHands, laterStart, mismatchedOther int
 	byKind := map[string]int{}
 	var c wall.Checker
 	for _, cg := range games {
@@ -115,31 +117,96 @@ func TestCorpusWalls(t *testing.T) {
 			}
 			t.Errorf("%s: %s hand %d (%v) event %d seat %d: %s: expected %q, recorded %q", cg.file, m.Check, m.Hand, m.Round, m.Event, m.Seat, m.Message, m.Expected, m.Recorded)
 		}
-		checked[key{res.Form, res.Players}] += res.Checked
-		for _, h := range res.Hands {
-			if h.Status == wall.NotChecked {
-				notChecked[fmt.Sprintf("%v/%v", res.Form, h.Reason)]++
+		present[formKey{seedForm(cg.g), cg.g.Meta.PlayerCount()}] = true
+		checked[formKey{res.Form, res.Players}] += res.Checked
+		for h, hr := range res.Hands {
+			if hr.Status == wall.NotChecked {
+				notChecked[fmt.Sprintf("%v/%v", res.Form, hr.Reason)]++
+				if hr.Reason != wall.ReasonNoSeed && hr.Reason != wall.ReasonOtherGenerator {
+					t.Errorf("%s: hand %d not checked: %v", cg.file, h, hr.Reason)
+				}
 			}
+		}
+		if len(cg.g.Rounds) > 0 && cg.g.Rounds[0].ID() != (event.RoundID{Wind: 0, Number: 1}) {
+			laterStart++
 		}
 		if res.Synchronised {
 			synced++
 			skippedHands += res.Skipped
 		}
+		countExercised(cg.g, res, exercised)
 	}
 	var lines []string
 	for k, n := range checked {
-		lines = append(lines, fmt.Sprintf("%v %dp: %d hands checked", k.form, k.players, n))
+		lines = append(lines, fmt.Sprintf("%v: %d hands checked", k, n))
 	}
 	for k, n := range notChecked {
 		lines = append(lines, fmt.Sprintf("%s: %d hands not checked", k, n))
 	}
 	slices.Sort(lines)
 	t.Logf("real logs by tag: %v", byKind)
-	t.Logf("hands by seed form and players:\n\t%s", strings.Join(lines, "\n\t"))
-	t.Logf("%d excerpts synchronised (%d hands skipped in all); %d edited/simulator logs with mismatches", synced, skippedHands, mismatchedOther)
-	for _, k := range []key{{wall.FormBase64, 4}, {wall.FormBase64, 3}, {wall.FormHex, 4}, {wall.FormPerHand, 4}, {wall.FormPerHand, 3}} {
-		if checked[k] == 0 {
-			t.Errorf("no %v %dp hand checked", k.form, k.players)
+	t.Logf("hands of real logs by seed form and players:\n\t%s", strings.Join(lines, "\n\t"))
+	t.Logf("compared in checked hands: %v", exercised)
+	t.Logf("%d excerpts synchronised (%d hands skipped in all; %d real logs start after E1-0); %d edited/simulator logs with mismatches",
+		synced, skippedHands, laterStart, mismatchedOther)
+	for _, k := range []formKey{{wall.FormBase64, 4}, {wall.FormBase64, 3}, {wall.FormHex, 4}, {wall.FormPerHand, 4}, {wall.FormPerHand, 3}} {
+		if !present[k] {
+			t.Errorf("the corpus has no real log of form %v any more", k)
+		}
+	}
+	for k := range present {
+		if k.form != wall.FormNone && k.form != wall.FormOther && checked[k] == 0 {
+			t.Errorf("the corpus has %v logs, but no hand of them was checked", k)
+		}
+	}
+	for _, what := range []string{"replacement draws", "kan dora", "ura lists", "exhaustive draws"} {
+		if exercised[what] == 0 {
+			t.Errorf("no %s compared", what)
+		}
+	}
+}
+
+// seedForm returns the form of g's seed as its text says, without the
+// checker: the SHUFFLE seed's, or per_hand when a hand has an INIT
+// shuffle.
+func seedForm(g *event.Game) wall.Form {
+	switch {
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
+		return wall.FormBase64
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
+		return wall.FormHex
+	case g.Meta.Seed != "":
+		return wall.FormOther
+	}
+	for _, r := range g.Rounds {
+		if r.Shuffle != "" {
+			return wall.FormPerHand
+		}
+	}
+	return wall.FormNone
+}
+
+// countExercised counts, in the hands res checked, the events whose tiles
+// the checks beyond the deal compare.
+func countExercised(g *event.Game, res *wall.Result, n map[string]int) {
+	checked := false
+	for _, e := range g.Events {
+		switch {
+		case e.Type == event.RoundStart:
+			checked = int(e.Ref) < len(res.Hands) && res.Hands[e.Ref].Status != wall.NotChecked
+		case !checked:
+		case e.Type == event.Draw && e.Flags&event.Replacement != 0:
+			n["replacement draws"]++
+		case e.Type == event.Draw:
+			n["live draws"]++
+		case e.Type == event.Dora:
+			n["kan dora"]++
+		case e.Type == event.Win && g.Wins[e.Ref].NUra > 0:
+			n["ura lists"]++
+		case e.Type == event.Ryuukyoku && g.Ryuukyoku[e.Ref].Kind == event.Exhaustive:
+			n["exhaustive draws"]++
+		case e.Type == event.Ryuukyoku && g.Ryuukyoku[e.Ref].Kind == event.Nagashi:
+			n["nagashi"]++
 		}
 	}
 }

@@ -392,6 +392,19 @@ func TestMutationSeed(t *testing.T) {
 						t.Errorf("%s: seed changed at %d: hand %d has no mismatch", name, tc.at, h)
 					}
 				}
+				// At most 8 mismatches of a check per hand, and a ninth
+				// that counts the rest.
+				perCheck := map[string]int{}
+				for _, m := range ms {
+					key := fmt.Sprintf("%d %s", m.Hand, m.Check)
+					perCheck[key]++
+					if perCheck[key] == 9 && !strings.Contains(m.Message, " more "+m.Check+" mismatches") {
+						t.Errorf("%s: the ninth %s of hand %d: %q", name, m.Check, m.Hand, m.Message)
+					}
+					if perCheck[key] > 9 {
+						t.Errorf("%s: more than 9 %s in hand %d", name, m.Check, m.Hand)
+					}
+				}
 				for _, m := range ms {
 					if m.Check == wall.CheckSeed {
 						t.Errorf("%s: %+v", name, m)
