@@ -89,7 +89,7 @@ const (
 	ReasonBadSeed
 	// ReasonNoTileIDs: the format does not identify physical tiles.
 	ReasonNoTileIDs
-	// ReasonBadHand: the hand's RoundStart does not point to a Round.
+	// ReasonBadHand: no RoundStart event points to the hand's Round.
 	ReasonBadHand
 )
 
@@ -226,8 +226,12 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 		}
 	}
 	c.endHand()
-	for _, h := range c.res.Hands {
+	for i := range c.res.Hands {
+		h := &c.res.Hands[i]
 		if h.Status == NotChecked {
+			if h.Reason == ReasonNone {
+				h.Reason = ReasonBadHand // no RoundStart points to it
+			}
 			c.res.NotChecked++
 		} else {
 			c.res.Checked++

@@ -46,9 +46,6 @@ func (c *Checker) Wall(g *event.Game, hand int, w *Wall) (HandResult, error) {
 	res := c.Check(g, nil)
 	hr := res.Hands[hand]
 	if hr.Status == NotChecked {
-		if hr.Reason == ReasonNone {
-			hr.Reason = ReasonBadHand // no RoundStart points to it
-		}
 		return hr, &NoWallError{Hand: hand, Reason: hr.Reason}
 	}
 	text := g.Meta.Seed
