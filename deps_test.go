@@ -30,6 +30,7 @@ var allowed = map[string][]string{
 	"parser/internal/frame": nil,
 	"parser":                {"event", "tile", "parser/internal/frame", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"hand":                  {"tile"},
+	"wall":                  {"event", "tile"},
 	"replay":                {"event", "tile", "hand"},
 	"adjudicator":           {"replay", "event", "tile", "hand"},
 	"stats":                 {"adjudicator", "replay", "event", "tile", "hand"},

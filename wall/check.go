@@ -1,0 +1,587 @@
+package wall
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/tile"
+)
+
+// The check names of the mismatches, stable for grouping and filtering.
+const (
+	CheckSeed        = "wall.seed"        // a seed that cannot be read
+	CheckDice        = "wall.dice"        // the dice of a hand
+	CheckDeal        = "wall.deal"        // a seat's starting hand, in deal order
+	CheckDraw        = "wall.draw"        // a live draw
+	CheckReplacement = "wall.replacement" // a replacement draw after a kan or kita
+	CheckDora        = "wall.dora"        // a dora or kan dora indicator (revealed or listed by a win)
+	CheckUra         = "wall.ura"         // an ura indicator listed by a win
+	CheckHaitei      = "wall.haitei"      // the end of the live wall
+)
+
+// MaxSync is the number of hands of a game seed's stream that Check tries
+// when it looks for the first recorded hand of an excerpt.
+const MaxSync = 128
+
+// maxPerCheck is the number of mismatches of one check reported in one
+// hand; the rest are summed up in one more mismatch (a wrong wall would
+// otherwise give one per draw).
+const maxPerCheck = 8
+
+// Mismatch is a difference between a log and the wall its seed gives.
+type Mismatch struct {
+	// Check is one of the Check names ("wall.draw", ...).
+	Check string
+	// Hand is the 0-based index of the hand in Game.Rounds (-1 for the
+	// game's seed), Round its name.
+	Hand  int
+	Round event.RoundID
+	// Event is the index in Game.Events of the event concerned, or -1.
+	Event int
+	// Seat is the player concerned, or event.NoSeat.
+	Seat    event.Seat
+	Message string
+	// Expected is what the wall gives, Recorded what the log has: tile ids
+	// with their mpsz ("52 (0p)"), dice ("6,2").
+	Expected, Recorded string
+}
+
+// Status says whether a hand was checked.
+type Status uint8
+
+// The statuses of a hand.
+const (
+	// NotChecked: there is no wall to check the hand against (see Reason).
+	NotChecked Status = iota
+	// Checked: every tile of the hand was compared with the wall.
+	Checked
+	// Synchronised: checked, in an excerpt: a log that starts at a later
+	// hand of its game, whose seed's stream was advanced to the first
+	// recorded hand (Result.Skipped hands).
+	Synchronised
+)
+
+var statusNames = [...]string{"not_checked", "checked", "synchronised"}
+
+// String returns "not_checked", "checked" or "synchronised".
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Reason says why a hand was not checked.
+type Reason uint8
+
+// The reasons.
+const (
+	// ReasonNone: the hand was checked.
+	ReasonNone Reason = iota
+	// ReasonNoSeed: the log records no seed for the hand (no SHUFFLE or an
+	// empty one, and no INIT shuffle).
+	ReasonNoSeed
+	// ReasonOtherGenerator: the seed is not one of Tenhou's generator (the
+	// log was written by another server).
+	ReasonOtherGenerator
+	// ReasonBadSeed: the seed cannot be read (reported as wall.seed).
+	ReasonBadSeed
+	// ReasonNoTileIDs: the format does not identify physical tiles.
+	ReasonNoTileIDs
+	// ReasonBadHand: no RoundStart event points to the hand's Round.
+	ReasonBadHand
+)
+
+var reasonNames = [...]string{"", "no_seed", "other_generator", "bad_seed", "no_tile_ids", "bad_hand"}
+
+// String returns the reason's name ("no_seed", ...), "" for ReasonNone.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// HandResult is what Check did with one hand.
+type HandResult struct {
+	Status Status
+	Reason Reason
+	// Stream is the hand's place in its seed's stream: the number of hands
+	// generated before it (always 0 for per-hand seeds); -1 when not
+	// checked.
+	Stream int
+	// Mismatches is the number of mismatches reported for the hand.
+	Mismatches int
+}
+
+// Result is what Check did with one game.
+type Result struct {
+	// Form is the game's seed form.
+	Form    Form
+	Players int
+	// Hands has one entry per Game.Rounds.
+	Hands []HandResult
+	// Checked counts the hands checked (synchronised ones included),
+	// NotChecked the others.
+	Checked, NotChecked int
+	// Synchronised: the log is an excerpt whose first hand is hand
+	// Skipped (0-based) of its seed's stream.
+	Synchronised bool
+	Skipped      int
+	// Mismatches is the number of mismatches reported.
+	Mismatches int
+}
+
+// Checker checks games against their walls. The zero Checker is ready; it
+// keeps its memory from game to game, so reuse one per goroutine. It is
+// not safe for concurrent use.
+type Checker struct {
+	seed     Seed // the game's seed, or the current hand's
+	gen      Generator
+	wall     Wall
+	res      Result
+	report   func(Mismatch)
+	g        *event.Game
+	reds     [3]bool
+	gameSeed bool // the game has a readable game seed (base64, hex)
+	synced   bool // the stream was matched to the first recorded hand
+	// hs is the state of the hand being checked.
+	hs handState
+}
+
+// handState is the state of the hand being checked.
+type handState struct {
+	hand    int  // index in Game.Rounds, -1 when no hand is checked
+	event   int  // index of its RoundStart
+	live    int  // live draws so far
+	repl    int  // replacement draws so far
+	kanDora int  // DORA events so far
+	past    bool // a live draw went past the last live tile
+	// count and first hold the mismatches of each check in this hand.
+	count [numChecks]int
+	first [numChecks]int // event of the first suppressed mismatch
+}
+
+// The checks, as indexes of handState.count.
+const (
+	iDice = iota
+	iDeal
+	iDraw
+	iReplacement
+	iDora
+	iUra
+	iHaitei
+	numChecks
+)
+
+var checkNames = [numChecks]string{CheckDice, CheckDeal, CheckDraw, CheckReplacement, CheckDora, CheckUra, CheckHaitei}
+
+// Check compares every hand of g with the wall its seed gives and calls
+// report (which may be nil) for each mismatch. The Result is valid until
+// the next call. Check never panics on a malformed game: what cannot be
+// read is reported or counted as not checked. Apart from report's
+// arguments it does not allocate once its Hands slice has grown to the
+// game's size.
+//
+// A game seed (base64, hex) is followed through the game's hands in order;
+// when the first recorded hand is not the stream's first (an excerpt), the
+// stream is searched, up to MaxSync hands, for a hand with the same dice,
+// deal and dora indicator, and checking starts there (Result.Synchronised).
+// When none matches, the log is checked from the stream's first hand, so
+// that a damaged first hand is reported, not skipped.
+func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
+	c.g, c.report = g, report
+	hands := c.res.Hands[:0]
+	c.res = Result{Players: g.Meta.PlayerCount()}
+	for range g.Rounds {
+		hands = append(hands, HandResult{Stream: -1})
+	}
+	c.res.Hands = hands
+	c.hs = handState{hand: -1}
+	rf := g.Meta.Rules.RedFives
+	c.reds = [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
+	reason := c.prepare()
+	ordinal := -1 // RoundStart events so far
+	for i := range g.Events {
+		e := &g.Events[i]
+		if e.Type == event.RoundStart {
+			c.endHand()
+			ordinal++
+			c.startHand(i, ordinal, reason)
+			continue
+		}
+		if c.hs.hand < 0 {
+			continue
+		}
+		switch e.Type {
+		case event.Draw:
+			c.draw(i, e)
+		case event.Dora:
+			c.dora(i, e)
+		case event.Win:
+			c.win(i, e)
+		case event.Ryuukyoku:
+			c.ryuukyoku(i, e)
+		}
+	}
+	c.endHand()
+	for i := range c.res.Hands {
+		h := &c.res.Hands[i]
+		if h.Status == NotChecked {
+			if h.Reason == ReasonNone {
+				h.Reason = ReasonBadHand // no RoundStart points to it
+			}
+			c.res.NotChecked++
+		} else {
+			c.res.Checked++
+		}
+	}
+	c.g, c.report = nil, nil
+	return &c.res
+}
+
+// prepare reads the game's seed, sets the Result's form and starts the
+// generator of a game seed. It returns the reason hands are not checked,
+// or ReasonNone.
+func (c *Checker) prepare() Reason {
+	g := c.g
+	c.gameSeed, c.synced = false, false
+	switch {
+	case g.Meta.Seed != "":
+		err := c.seed.Parse(g.Meta.Seed)
+		se, _ := err.(*SeedError) // Parse's errors are *SeedError
+		switch {
+		case se != nil && se.Foreign:
+			c.res.Form = FormOther
+			return ReasonOtherGenerator
+		case err != nil:
+			c.res.Form = FormNone
+			if se != nil {
+				c.res.Form = se.Form
+			}
+			c.emit(Mismatch{Check: CheckSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
+				Message: "the SHUFFLE seed cannot be read: " + err.Error()})
+			return ReasonBadSeed
+		case c.seed.Form == FormPerHand:
+			c.res.Form = FormPerHand
+			c.emit(Mismatch{Check: CheckSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
+				Message: "the SHUFFLE seed is a per-hand seed (mt19937ar,…), which names one hand, not a game"})
+			return ReasonBadSeed
+		}
+		c.res.Form = c.seed.Form
+		if !g.Meta.TileIDs {
+			return ReasonNoTileIDs
+		}
+		if c.gen.Start(&c.seed, c.res.Players) != nil {
+			return ReasonBadSeed // not reached: the seed was read
+		}
+		c.gameSeed = true
+		return ReasonNone
+	default:
+		for i := range g.Rounds {
+			if g.Rounds[i].Shuffle != "" {
+				c.res.Form = FormPerHand
+				break
+			}
+		}
+		if c.res.Form == FormNone {
+			return ReasonNoSeed
+		}
+		if !g.Meta.TileIDs {
+			return ReasonNoTileIDs
+		}
+		return ReasonNone
+	}
+}
+
+// startHand prepares the wall of the hand whose RoundStart is event i, the
+// ordinal-th hand of the log, and checks its start.
+func (c *Checker) startHand(i, ordinal int, reason Reason) {
+	ref := int(c.g.Events[i].Ref)
+	if ref < 0 || ref >= len(c.g.Rounds) {
+		return // no Round to record a result in
+	}
+	hr := &c.res.Hands[ref]
+	if reason != ReasonNone {
+		hr.Reason = reason
+		return
+	}
+	r := &c.g.Rounds[ref]
+	c.hs = handState{hand: ref, event: i}
+	if c.gameSeed {
+		// The first hand is found by synchronise, which leaves its wall
+		// in c.wall; the others come next in the stream.
+		found := !c.synced && c.synchronise(r, ordinal)
+		pos := c.res.Skipped + ordinal
+		if !found {
+			if c.gen.Hands() > pos {
+				// Not reached: ordinals only grow.
+				c.gen.Start(&c.seed, c.res.Players)
+			}
+			c.gen.Skip(pos - c.gen.Hands())
+			c.gen.Next(&c.wall)
+		}
+		hr.Stream = pos
+		hr.Status = Checked
+		if c.res.Synchronised {
+			hr.Status = Synchronised
+		}
+	} else {
+		if r.Shuffle == "" {
+			hr.Reason, c.hs.hand = ReasonNoSeed, -1
+			return
+		}
+		err := c.seed.Parse(r.Shuffle)
+		if err == nil && c.seed.Form != FormPerHand {
+			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
+		}
+		if err == nil {
+			err = c.gen.Start(&c.seed, c.res.Players)
+		}
+		if err != nil {
+			c.emit(Mismatch{Check: CheckSeed, Hand: ref, Round: r.ID(), Event: i, Seat: event.NoSeat,
+				Message: "the hand's seed cannot be read: " + err.Error()})
+			hr.Reason, c.hs.hand = ReasonBadSeed, -1
+			return
+		}
+		c.gen.Next(&c.wall)
+		hr.Stream, hr.Status = 0, Checked
+	}
+	c.checkStart(r)
+}
+
+// synchronise finds the first recorded hand r, the ordinal-th of the log,
+// in the game seed's stream. When it is found, it reports true and leaves
+// its wall in c.wall and the generator after it; otherwise it restarts the
+// generator.
+func (c *Checker) synchronise(r *event.Round, ordinal int) bool {
+	c.synced = true
+	c.gen.Skip(ordinal)
+	for n := range MaxSync {
+		c.gen.Next(&c.wall)
+		if c.startMatches(r) {
+			c.res.Skipped, c.res.Synchronised = n, n > 0
+			return true
+		}
+	}
+	c.gen.Start(&c.seed, c.res.Players)
+	return false
+}
+
+// startMatches reports whether the current wall gives r's dice, deal and
+// dora indicator.
+func (c *Checker) startMatches(r *event.Round) bool {
+	w := &c.wall
+	if r.Known&event.KnownDice != 0 && r.Dice != w.Dice {
+		return false
+	}
+	if d, _ := w.Dora(0); d != r.DoraID {
+		return false
+	}
+	for s := range w.Players {
+		if h, ok := w.Deal(int(r.Dealer), s); !ok || h != r.HandIDs[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkStart checks the dice, the deal and the first dora indicator.
+func (c *Checker) checkStart(r *event.Round) {
+	w := &c.wall
+	ev := c.hs.event
+	if r.Known&event.KnownDice != 0 && r.Dice != w.Dice {
+		c.mismatch(iDice, ev, event.NoSeat, "the dice differ from the wall's", dice(w.Dice), dice(r.Dice))
+	}
+	dealer := int(r.Dealer)
+	if dealer < 0 || dealer >= w.Players {
+		c.mismatch(iDeal, ev, event.NoSeat, "dealer seat "+strconv.Itoa(dealer)+" is not a seat of the game: the deal cannot be checked", "", "")
+	} else {
+		for s := range w.Players {
+			h, _ := w.Deal(dealer, s)
+			if h == r.HandIDs[s] {
+				continue
+			}
+			k := 0
+			for h[k] == r.HandIDs[s][k] {
+				k++
+			}
+			c.mismatch(iDeal, ev, event.Seat(s), "seat "+strconv.Itoa(s)+"'s starting hand differs from the deal at tile "+strconv.Itoa(k+1)+" of 13",
+				c.ids(h[:]), c.ids(r.HandIDs[s][:]))
+		}
+	}
+	if d, _ := w.Dora(0); d != r.DoraID {
+		c.mismatch(iDora, ev, event.NoSeat, "the first dora indicator differs from the wall's", c.id(d), c.id(r.DoraID))
+	}
+}
+
+// draw checks a live or replacement draw.
+func (c *Checker) draw(i int, e *event.Event) {
+	w := &c.wall
+	hs := &c.hs
+	if e.Flags&event.Replacement != 0 {
+		k := hs.repl
+		hs.repl++
+		want, ok := w.Replacement(k)
+		switch {
+		case !ok:
+			c.mismatch(iReplacement, i, e.Seat, "replacement draw "+strconv.Itoa(k+1)+", but the dead wall holds "+strconv.Itoa(w.replSlots()), "", c.id(e.ID))
+		case want != e.ID:
+			c.mismatch(iReplacement, i, e.Seat, "replacement draw "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(e.ID))
+		}
+		return
+	}
+	k := hs.live
+	hs.live++
+	if k >= w.LiveCount(hs.repl) {
+		if !hs.past {
+			hs.past = true
+			c.mismatch(iHaitei, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" after the last live tile (the wall has "+
+				strconv.Itoa(w.LiveCount(hs.repl))+" live draws with "+strconv.Itoa(hs.repl)+" replacement draws)", "", c.id(e.ID))
+		}
+		return
+	}
+	if want, _ := w.Live(k); want != e.ID {
+		c.mismatch(iDraw, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(e.ID))
+	}
+}
+
+// dora checks a revealed kan dora indicator.
+func (c *Checker) dora(i int, e *event.Event) {
+	c.hs.kanDora++
+	k := c.hs.kanDora
+	want, ok := c.wall.Dora(k)
+	switch {
+	case !ok:
+		c.mismatch(iDora, i, event.NoSeat, "kan dora indicator "+strconv.Itoa(k)+", but the dead wall holds "+strconv.Itoa(MaxKanDora), "", c.id(e.ID))
+	case want != e.ID:
+		c.mismatch(iDora, i, event.NoSeat, "kan dora indicator "+strconv.Itoa(k)+" differs from the wall's", c.id(want), c.id(e.ID))
+	}
+}
+
+// win checks the dora and ura indicators a win lists.
+func (c *Checker) win(i int, e *event.Event) {
+	ref := int(e.Ref)
+	if ref < 0 || ref >= len(c.g.Wins) {
+		return
+	}
+	wr := &c.g.Wins[ref]
+	if wr.Known&event.KnownDora != 0 {
+		for k, id := range wr.DoraIDs[:min(int(wr.NDora), len(wr.DoraIDs))] {
+			if want, _ := c.wall.Dora(k); want != id {
+				c.mismatch(iDora, i, wr.Winner, "the win's dora indicator "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(id))
+			}
+		}
+	}
+	if wr.Known&event.KnownUra != 0 {
+		for k, id := range wr.UraIDs[:min(int(wr.NUra), len(wr.UraIDs))] {
+			if want, _ := c.wall.Ura(k); want != id {
+				c.mismatch(iUra, i, wr.Winner, "the win's ura indicator "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(id))
+			}
+		}
+	}
+}
+
+// ryuukyoku checks that an exhaustive draw (or nagashi mangan, which ends
+// one) comes right after the last live tile was drawn.
+func (c *Checker) ryuukyoku(i int, e *event.Event) {
+	ref := int(e.Ref)
+	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
+		return
+	}
+	if k := c.g.Ryuukyoku[ref].Kind; k != event.Exhaustive && k != event.Nagashi {
+		return
+	}
+	hs := &c.hs
+	if n := c.wall.LiveCount(hs.repl); hs.live != n && !hs.past {
+		c.mismatch(iHaitei, i, event.NoSeat, "exhaustive draw after "+strconv.Itoa(hs.live)+" live draws, but the wall has "+
+			strconv.Itoa(n)+" with "+strconv.Itoa(hs.repl)+" replacement draws", strconv.Itoa(n), strconv.Itoa(hs.live))
+	}
+}
+
+// endHand reports the mismatches left out of the hand being checked.
+func (c *Checker) endHand() {
+	hs := &c.hs
+	if hs.hand < 0 {
+		return
+	}
+	for k, n := range hs.count {
+		if n > maxPerCheck {
+			c.emit(Mismatch{Check: checkNames[k], Hand: hs.hand, Round: c.g.Rounds[hs.hand].ID(), Event: hs.first[k], Seat: event.NoSeat,
+				Message: strconv.Itoa(n-maxPerCheck) + " more " + checkNames[k] + " mismatches in this hand, from this event on"})
+		}
+	}
+	*hs = handState{hand: -1}
+}
+
+// mismatch reports a mismatch of check k in the hand being checked, or
+// counts it when maxPerCheck are already reported.
+func (c *Checker) mismatch(k, ev int, seat event.Seat, msg, expected, recorded string) {
+	hs := &c.hs
+	hs.count[k]++
+	if hs.count[k] > maxPerCheck {
+		if hs.count[k] == maxPerCheck+1 {
+			hs.first[k] = ev
+		}
+		return
+	}
+	c.emit(Mismatch{Check: checkNames[k], Hand: hs.hand, Round: c.g.Rounds[hs.hand].ID(), Event: ev, Seat: seat,
+		Message: msg, Expected: expected, Recorded: recorded})
+}
+
+// emit counts and reports m.
+func (c *Checker) emit(m Mismatch) {
+	c.res.Mismatches++
+	if m.Hand >= 0 {
+		c.res.Hands[m.Hand].Mismatches++
+	}
+	if c.report != nil {
+		c.report(m)
+	}
+}
+
+// face returns the tile of id in this game (red fives by the game's rules).
+func (c *Checker) face(id tile.ID) tile.Tile { return faceOf(id, c.reds) }
+
+func faceOf(id tile.ID, reds [3]bool) tile.Tile {
+	red := false
+	switch id {
+	case 16:
+		red = reds[0]
+	case 52:
+		red = reds[1]
+	case 88:
+		red = reds[2]
+	}
+	return tile.New(id.Kind(), red)
+}
+
+// id formats id as "52 (0p)".
+func (c *Checker) id(id tile.ID) string { return string(appendID(nil, id, c.reds)) }
+
+// ids formats a list of ids as "127 (7z), 119 (3z), …".
+func (c *Checker) ids(list []tile.ID) string {
+	var b []byte
+	for k, id := range list {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendID(b, id, c.reds)
+	}
+	return string(b)
+}
+
+func appendID(b []byte, id tile.ID, reds [3]bool) []byte {
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, " ("...)
+	if id.Valid() {
+		b = faceOf(id, reds).AppendMPSZ(b)
+	} else {
+		b = append(b, '?')
+	}
+	return append(b, ')')
+}
+
+// dice formats dice as "6,2".
+func dice(d [2]int8) string { return strconv.Itoa(int(d[0])) + "," + strconv.Itoa(int(d[1])) }

@@ -1,0 +1,140 @@
+package wall
+
+import (
+	"crypto/sha512"
+	"encoding/binary"
+	"errors"
+
+	"github.com/haifu/haifu/tile"
+)
+
+// Per-hand generator sizes (TENHOU-FORMATS.md §3.1).
+const (
+	srcWords = 288 // MT words drawn per hand ("n288")
+	rndWords = 144 // words of the nine SHA-512 digests
+	chunk    = 32  // MT words hashed per digest
+	// unusedSanmaDigest is the digest (rnd[112..127]) that sanma walls
+	// do not use.
+	unusedSanmaDigest = 7
+)
+
+// ErrNoSeed is returned by Generator.Start for a Seed that holds no key
+// (the zero Seed).
+var ErrNoSeed = errors.New("wall: no seed")
+
+// ErrPlayers is returned by Generator.Start for a player count that is
+// neither 3 nor 4.
+var ErrPlayers = errors.New("wall: players must be 3 or 4")
+
+// Generator rebuilds the walls of a seed, hand after hand. The zero
+// Generator must be started with Start. A Generator holds about 5 KB and
+// allocates nothing; it is not safe for concurrent use.
+type Generator struct {
+	mt      mt19937
+	seed    *Seed
+	form    Form
+	players int
+	hands   int // hands generated since Start
+	src     [srcWords]uint32
+	rnd     [rndWords]uint32
+	block   [chunk * 4]byte
+}
+
+// Start prepares the walls of seed for a game of players (3 or 4): for a
+// game seed (base64, hex) the generator of the whole game, whose
+// successive Next calls give the hands in play order (every INIT, repeated
+// hands included); for a per-hand seed the generator of that hand alone.
+// The Generator keeps a pointer to seed, which must not change until the
+// next Start.
+func (g *Generator) Start(seed *Seed, players int) error {
+	if seed == nil || seed.n == 0 || seed.Form == FormNone || seed.Form >= FormOther {
+		return ErrNoSeed
+	}
+	if players != 3 && players != 4 {
+		return ErrPlayers
+	}
+	g.seed, g.form, g.players, g.hands = seed, seed.Form, players, 0
+	g.mt.initByArray(seed.Key())
+	return nil
+}
+
+// Hands returns the number of walls generated since Start.
+func (g *Generator) Hands() int { return g.hands }
+
+// Next generates the next hand's wall into w. For a per-hand seed every
+// call gives the same wall, the one of its hand. Next panics if the
+// Generator was not started.
+func (g *Generator) Next(w *Wall) {
+	if g.seed == nil {
+		panic("wall: Generator.Next before Start")
+	}
+	size := Size4
+	if g.players == 3 {
+		size = Size3
+	}
+	var d1, d2 uint32
+	if g.form == FormPerHand {
+		// Era 1: a fresh generator per hand, its raw output as rnd; the
+		// dice are the two words after the shuffle's.
+		if g.hands > 0 {
+			g.mt.initByArray(g.seed.Key())
+		}
+		g.mt.fill(g.rnd[:size+1])
+		d1, d2 = g.rnd[size-1], g.rnd[size]
+	} else {
+		g.mt.fill(g.src[:])
+		for c := range srcWords / chunk {
+			if c == unusedSanmaDigest && size == Size3 {
+				// Sanma's shuffle takes rnd[0..106] and its dice
+				// rnd[135] and rnd[136]: rnd[112..127] are not used.
+				continue
+			}
+			for k, x := range g.src[c*chunk : (c+1)*chunk] {
+				binary.LittleEndian.PutUint32(g.block[4*k:], x)
+			}
+			sum := sha512.Sum512(g.block[:])
+			for k := range sha512.Size / 4 {
+				g.rnd[c*sha512.Size/4+k] = binary.LittleEndian.Uint32(sum[4*k:])
+			}
+		}
+		d1, d2 = g.rnd[135], g.rnd[136]
+	}
+	y := &w.Yama
+	if size == Size4 {
+		for i := range y {
+			y[i] = tile.ID(i)
+		}
+	} else {
+		// Sanma: 1m (ids 0–3) and 9m up (32–135); 2m–8m are not used.
+		for i := range 4 {
+			y[i] = tile.ID(i)
+		}
+		for i := 4; i < size; i++ {
+			y[i] = tile.ID(i + 28)
+		}
+		for i := size; i < len(y); i++ {
+			y[i] = 0
+		}
+	}
+	for i := range size - 1 {
+		j := i + int(g.rnd[i]%uint32(size-i))
+		y[i], y[j] = y[j], y[i]
+	}
+	w.Size, w.Players, w.Form = size, g.players, g.form
+	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
+	g.hands++
+}
+
+// Skip advances a game seed's generator by n hands without building their
+// walls (a per-hand seed has one hand; Skip only counts).
+func (g *Generator) Skip(n int) {
+	if g.seed == nil {
+		panic("wall: Generator.Skip before Start")
+	}
+	for range n {
+		if g.form != FormPerHand {
+			g.mt.fill(g.src[:])
+		}
+		g.hands++
+	}
+}
