@@ -29,6 +29,7 @@ var allowed = map[string][]string{
 	"parser/mjai":        {"event", "tile"},
 	"parser":             {"event", "tile", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"hand":               {"tile"},
+	"scoring":            {"event", "tile", "hand"},
 	"replay":             {"event", "tile", "hand"},
 	"adjudicator":        {"replay", "event", "tile", "hand"},
 	"stats":              {"adjudicator", "replay", "event", "tile", "hand"},
