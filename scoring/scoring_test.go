@@ -51,8 +51,10 @@ const (
 	ankouHand = "111m22333p555678s"
 )
 
-func TestYaku(t *testing.T) {
-	runCases(t, []scoreCase{
+func TestYaku(t *testing.T) { runCases(t, yakuCases()) }
+
+func yakuCases() []scoreCase {
+	return []scoreCase{
 		{"menzen tsumo, pinfu", spec{hand: pinfuHand, win: "2m", flags: "tsumo"}, nil,
 			outcome{Yaku: "menzen_tsumo:1 pinfu:1", Han: 2, Fu: 20, Total: 1500}},
 		{"riichi lists a 0-han ura", spec{hand: pinfuHand, win: "2m", flags: "riichi"}, nil,
@@ -117,12 +119,14 @@ func TestYaku(t *testing.T) {
 			outcome{Fu: 50, NoYaku: true}},
 		{"a triplet completed by ron is open", spec{hand: ankouHand, win: "5s", flags: "riichi"}, nil,
 			outcome{Yaku: "riichi:1 ura_dora:0", Han: 1, Fu: 50, Total: 1600}},
-	})
+	}
 }
 
-func TestYakuman(t *testing.T) {
+func TestYakuman(t *testing.T) { runCases(t, yakumanCases()) }
+
+func yakumanCases() []scoreCase {
 	doubles := func(r *scoring.Rules) { r.DoubleYakumanForms = true }
-	runCases(t, []scoreCase{
+	return []scoreCase{
 		{"tenhou", spec{hand: "123m456p789s234s55p", win: "5p", flags: "tsumo dealer tenhou"}, nil,
 			outcome{Yaku: "tenhou:13", Han: 13, Fu: 30, Limit: event.Yakuman, Total: 48000}},
 		{"chiihou", spec{hand: "123m456p789s234s55p", win: "5p", flags: "tsumo chiihou"}, nil,
@@ -165,18 +169,20 @@ func TestYakuman(t *testing.T) {
 			outcome{Yaku: "shousuushii:13", Han: 13, Fu: 50, Limit: event.Yakuman, Total: 32000}},
 		{"dealer tsumo", spec{hand: "111m99m333p555s777s", win: "7s", flags: "tsumo dealer"}, nil,
 			outcome{Yaku: "suuankou:13", Han: 13, Fu: 50, Limit: event.Yakuman, Total: 48000}},
-	})
+	}
 }
 
 // TestRules changes each rule setting and shows the result it changes.
-func TestRules(t *testing.T) {
+func TestRules(t *testing.T) { runCases(t, ruleCases()) }
+
+func ruleCases() []scoreCase {
 	dealerWind := spec{hand: "111m234p567s678s11z", win: "2p", flags: "riichi dealer"}
 	kazoe := spec{hand: "234567m234p06788s", win: "2m", flags: "tsumo riichi", dora: "7s7s7s", ura: "7s"}
 	kanDora := spec{hand: "567m345p678s99s", melds: "ankan:2222m", win: "7m", flags: "tsumo rinshan", dora: "9p1m"}
 	kanUra := spec{hand: "567m345p678s99s", melds: "ankan:2222m", win: "7m", flags: "tsumo rinshan riichi", dora: "9p", ura: "9p1m"}
 	renhou := spec{hand: runHand, win: "4m", flags: "renhou"}
 	stack := spec{hand: "555666111z22z", melds: "pon:777z", win: "1z"}
-	runCases(t, []scoreCase{
+	return []scoreCase{
 		{"open tanyao off", spec{hand: openHand, melds: "chi:345s pon:666m", win: "7p"},
 			func(r *scoring.Rules) { r.OpenTanyao = false }, outcome{Fu: 30, NoYaku: true}},
 		{"open tanyao off, closed tanyao", spec{hand: runHand, win: "4m"},
@@ -229,12 +235,14 @@ func TestRules(t *testing.T) {
 		{"sanma: no tsumo loss", spec{hand: "99m123456p789s456s", win: "4s", flags: "tsumo sanma", dora: "3z", kita: 2},
 			func(r *scoring.Rules) { r.TsumoLoss = false },
 			outcome{Yaku: "menzen_tsumo:1 pinfu:1 dora:4", Han: 6, Fu: 20, Limit: event.Haneman, Total: 12000}},
-	})
+	}
 }
 
 // TestFu has a case per fu rule.
-func TestFu(t *testing.T) {
-	runCases(t, []scoreCase{
+func TestFu(t *testing.T) { runCases(t, fuCases()) }
+
+func fuCases() []scoreCase {
+	return []scoreCase{
 		{"pinfu tsumo: 20, no tsumo fu", spec{hand: pinfuHand, win: "2m", flags: "tsumo"}, nil,
 			outcome{Yaku: "menzen_tsumo:1 pinfu:1", Han: 2, Fu: 20, Total: 1500}},
 		{"closed ron: 20+10", spec{hand: pinfuHand, win: "2m", flags: "riichi"}, nil,
@@ -275,7 +283,7 @@ func TestFu(t *testing.T) {
 			outcome{Yaku: "riichi:1 menzen_tsumo:1 sanankou:2 ura_dora:0", Han: 4, Fu: 40, Limit: event.Mangan, Total: 8000}},
 		{"kanchan or ryanmen: the more points", spec{hand: "234456m345p678s99s", win: "4m", flags: "riichi"}, nil,
 			outcome{Yaku: "riichi:1 pinfu:1 ura_dora:0", Han: 2, Fu: 30, Total: 2000}},
-	})
+	}
 }
 
 func TestResultDetails(t *testing.T) {
