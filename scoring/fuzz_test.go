@@ -18,7 +18,7 @@ import (
 // that one-suit, honour, terminal and green hands come often enough.
 var palettes = []func(k int) bool{
 	func(k int) bool { return true },
-	func(k int) bool { return k < 9 },                      // one suit
+	func(k int) bool { return k < 9 },                       // one suit
 	func(k int) bool { return k >= 9 && k < 18 || k >= 27 }, // one suit and honours
 	func(k int) bool { return isTermOrHonor(k) },
 	func(k int) bool { return k >= 27 },
