@@ -297,8 +297,12 @@ func (f *facts) input(in *scoring.Input, st *replay.State, rec *event.WinRecord,
 func TestCorpus(t *testing.T) {
 	var s scoring.Scorer
 	perFormat := map[event.Format]int{}
-	perYaku := map[event.YakuID]int{}
+	// perYaku counts the wins per yaku and format (mjlog, tenhou6,
+	// majsoul, mjai).
+	perYaku := map[event.YakuID]*[4]int{}
 	diffs, tensoul := 0, 0
+	var limits [event.Yakuman + 1]int
+	kazoe, pinfuTsumoRinshan := 0, 0
 	cs := forEachWin(t, func(w *corpusWin) {
 		s.Rules = w.rules
 		res, err := s.Score(&w.in)
@@ -310,8 +314,18 @@ func TestCorpus(t *testing.T) {
 			}
 			return
 		}
+		limits[res.Limit]++
+		if res.Limit == event.Yakuman && res.YakuList()[0].Han < 13 {
+			kazoe++ // a yakuman hand lists only yakuman, 13 han each
+		}
+		if w.in.Rinshan && res.Fu == 20 {
+			pinfuTsumoRinshan++
+		}
 		for _, y := range res.YakuList() {
-			perYaku[y.ID]++
+			if perYaku[y.ID] == nil {
+				perYaku[y.ID] = new([4]int)
+			}
+			perYaku[y.ID][w.format-event.FormatMjlog]++
 		}
 		before := w.tensoulSeatWind
 		want, got := recorded(w), scored(&res, w)
@@ -333,6 +347,8 @@ func TestCorpus(t *testing.T) {
 	t.Logf("mjlogs not written by Tenhou's server (left out): %d %v", len(cs.skippedPlatform), cs.skippedPlatform)
 	t.Logf("sanma kita rule changed the replay's answer: ippatsu on %d wins, first go-around on %d wins or riichis", cs.kitaIppatsuChanged, cs.kitaFirstChanged)
 	t.Logf("tensoul conversions' seat winds put right: %d", tensoul)
+	t.Logf("limits: none %d, mangan %d, haneman %d, baiman %d, sanbaiman %d, yakuman %d (%d of them kazoe); rinshan wins of 20 fu: %d",
+		limits[0], limits[1], limits[2], limits[3], limits[4], limits[5], kazoe, pinfuTsumoRinshan)
 	t.Logf("chankan wins whose ippatsu the replay ended with the robbed kan: %d", cs.chankanIppatsu)
 	for _, p := range cs.replayProblems {
 		t.Errorf("replay: %s", p)
@@ -343,10 +359,12 @@ func TestCorpus(t *testing.T) {
 	}
 	slices.Sort(ids)
 	var b strings.Builder
+	fmt.Fprintf(&b, "\n%3s %-24s %6s %7s %7s %4s", "id", "yaku", "mjlog", "tenhou6", "majsoul", "mjai")
 	for _, id := range ids {
-		fmt.Fprintf(&b, "\n%3d %-24v %6d", id, id, perYaku[id])
+		n := perYaku[id]
+		fmt.Fprintf(&b, "\n%3d %-24v %6d %7d %7d %4d", id, id, n[0], n[1], n[2], n[3])
 	}
-	t.Logf("wins per yaku:%s", b.String())
+	t.Logf("wins per yaku (a yaku with 0 han, ura dora, counts too):%s", b.String())
 }
 
 // comparable is the part of a win the corpus test compares.
