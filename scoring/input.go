@@ -32,12 +32,16 @@ type Input struct {
 	// Riichi: the winner declared riichi; DoubleRiichi: on its first turn
 	// with no call before it (Riichi is then set too); Ippatsu: it wins
 	// within its first go-around after the riichi, with no call in
-	// between.
+	// between. A kan robbed by chankan is no call (the winner keeps its
+	// ippatsu); in sanma a kita by any player ends every player's ippatsu
+	// and first go-around, except that a ron on the kita tile itself keeps
+	// the winner's ippatsu (TENHOU-FORMATS.md §1.8a).
 	Riichi, DoubleRiichi, Ippatsu bool
 	// Rinshan: a tsumo on the replacement tile of a kan or a kita. Chankan:
 	// a ron on the tile another player added to a pon (or, for kokushi
-	// where the rules allow it, on a closed kan). Haitei: a tsumo on the
-	// last tile of the live wall. Houtei: a ron on the last discard.
+	// where the rules allow it, on a closed kan); a ron on a kita tile is
+	// not chankan. Haitei: a tsumo on the last tile of the live wall (not
+	// a replacement tile). Houtei: a ron on the last discard.
 	Rinshan, Chankan, Haitei, Houtei bool
 	// Tenhou: the dealer's tsumo on its first draw; Chiihou: a
 	// non-dealer's tsumo on its first draw; Renhou: a non-dealer's ron

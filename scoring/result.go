@@ -49,13 +49,14 @@ type Result struct {
 	Yaku  [event.MaxYaku]event.Yaku
 	NYaku uint8
 	// NoYaku: the hand is complete but has no yaku (dora are not yaku);
-	// it cannot win. Yaku, Han, Limit and the points are then zero.
+	// it cannot win. Yaku, Han, Limit and the points are then zero; Fu is
+	// that of the reading with the most fu.
 	NoYaku bool
 	// Han is the sum of the entries' han (13 per yakuman).
 	Han int
 	// Fu is the hand's fu, rounded up to 10 (25 for seven pairs, 0 for
-	// kokushi musou), also when the hand is worth a limit: the real fu of
-	// the reading scored, as Tenhou's mjlog records it.
+	// kokushi musou), also when the hand is worth a limit or a yakuman:
+	// the real fu of the reading scored, as Tenhou's mjlog records it.
 	Fu int
 	// Yakuman is the number of yakuman the hand is paid for (a kazoe
 	// yakuman counts 1), or 0.

@@ -68,7 +68,10 @@ type Rules struct {
 	// UraDora and KanDora).
 	UraDora, KanDora, KanUra bool
 	// PinfuTsumoFu is what a pinfu won by tsumo is worth before rounding:
-	// 20 (no tsumo fu, Tenhou) or 22 (the tsumo's 2 fu count: 30 fu).
+	// 20 (no tsumo fu, Tenhou) or 22 (the tsumo's 2 fu count: 30 fu). It
+	// holds for every tsumo of pinfu shape: a rinshan tsumo after a kita,
+	// and a yakuman hand of pinfu shape (Tenhou records 20 fu for such a
+	// tenhou). Any other tsumo, rinshan included, has its 2 fu.
 	PinfuTsumoFu int
 	// OpenPinfuFu is the fu of an open hand of pinfu shape (no fu at all)
 	// won by ron: 30 (Tenhou and most rules) or 20.
