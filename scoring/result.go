@@ -98,3 +98,52 @@ func (r *Result) add(id event.YakuID, han int) {
 		r.NYaku++
 	}
 }
+
+// result writes the value of the reading c.
+func (a *analysis) result(c *candidate) Result {
+	in, r := a.in, a.rules
+	res := Result{Fu: c.fu, Form: c.form, Wait: c.wait, Dora: a.dora, Ura: a.ura, Red: a.red, Kita: a.kita}
+	if !c.ok {
+		res.NoYaku = true
+		return res
+	}
+	res.Han, res.Yakuman, res.Base, res.Limit = c.han, c.yakuman, c.base, c.limit
+	if c.yakuman == 0 && c.limit == event.Yakuman {
+		res.Yakuman = 1 // kazoe
+	}
+	for _, id := range displayOrder {
+		if id == ySeatEast {
+			for _, y := range a.yakuhai[:a.nyakuhai] {
+				if c.yaku.has(y) {
+					res.add(y, r.hanOf(y, a.closed))
+				}
+			}
+			continue
+		}
+		if c.yaku.has(id) {
+			if h := r.hanOf(id, a.closed); h > 0 {
+				res.add(id, h)
+			}
+		}
+	}
+	if c.yakuman == 0 {
+		dora := a.dora
+		if r.KitaInDora {
+			dora += a.kita
+		}
+		if dora > 0 {
+			res.add(yDora, dora)
+		}
+		if !r.KitaInDora && a.kita > 0 {
+			res.add(event.YakuKitaDora, a.kita)
+		}
+		if a.red > 0 {
+			res.add(yAka, a.red)
+		}
+		if in.Riichi && r.UraDora {
+			res.add(yUra, a.ura)
+		}
+	}
+	r.pay(&res, in.Tsumo, in.Dealer, int(in.Players))
+	return res
+}
