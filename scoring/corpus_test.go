@@ -29,6 +29,7 @@ type corpusWin struct {
 	// unordered: the log was not written by Tenhou (or from Tenhou's
 	// log), so its yaku are in another order: compare them as sets.
 	unordered bool
+	platform  string
 	rules     scoring.Rules
 	// dealer and players of the hand; tensoulSeatWind counts the seat
 	// winds put right (see recorded).
@@ -63,7 +64,8 @@ type corpusStats struct {
 	skippedNoYaku      map[string]int
 	replayProblems     []string
 	kitaIppatsuChanged int // wins whose ippatsu the kita rule changed
-	kitaFirstChanged   int // wins or riichis whose first go-around the kita rule changed
+	kitaFirstChanged   int // wins whose first go-around (tenhou, chiihou, renhou) the kita rule changed
+	kitaDoubleChanged  int // riichis the kita rule made not double
 	chankanIppatsu     int // chankan wins whose ippatsu the robbed kan had ended in the replay
 }
 
@@ -107,6 +109,7 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 		w.file, w.format, w.rules = e.File, g.Meta.Format, rules
 		w.majsoul = g.Meta.Platform == event.Majsoul
 		w.unordered = g.Meta.Platform != event.Tenhou
+		w.platform = g.Meta.Platform.String()
 		r.Options = replay.OptionsFor(&g.Meta)
 		r.Start(&g)
 		var f facts
@@ -134,6 +137,7 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 		}
 		cs.kitaIppatsuChanged += f.ippatsuChanged
 		cs.kitaFirstChanged += f.firstChanged
+		cs.kitaDoubleChanged += f.doubleChanged
 		cs.chankanIppatsu += f.chankanChanged
 	}
 	return cs
@@ -185,13 +189,13 @@ type facts struct {
 	doubleRiichi [4]bool // the seat's riichi was a double riichi (kita rule applied)
 	// Counters of the wins and riichis where the kita rule changed the
 	// replay's answer.
-	ippatsuChanged, firstChanged, chankanChanged int
+	ippatsuChanged, doubleChanged, firstChanged, chankanChanged int
 }
 
 // before is called with each event before it is applied.
 func (f *facts) before(e *event.Event, st *replay.State) {
 	if e.Type == event.RoundStart {
-		*f = facts{ippatsuChanged: f.ippatsuChanged, firstChanged: f.firstChanged, chankanChanged: f.chankanChanged}
+		*f = facts{ippatsuChanged: f.ippatsuChanged, doubleChanged: f.doubleChanged, firstChanged: f.firstChanged, chankanChanged: f.chankanChanged}
 		return
 	}
 	if f.kitaPending && e.Type != event.Win {
@@ -217,7 +221,7 @@ func (f *facts) after(e *event.Event, st *replay.State) {
 		ss := &st.Seats[e.Seat]
 		f.doubleRiichi[e.Seat] = ss.RiichiDouble && !f.kita
 		if ss.RiichiDouble && f.kita {
-			f.firstChanged++
+			f.doubleChanged++
 		}
 	case event.RiichiAccepted:
 		f.ippatsuGone[e.Seat] = false
@@ -302,7 +306,8 @@ func TestCorpus(t *testing.T) {
 	perYaku := map[event.YakuID]*[4]int{}
 	diffs, tensoul := 0, 0
 	var limits [event.Yakuman + 1]int
-	kazoe, pinfuTsumoRinshan := 0, 0
+	kazoe, pinfuTsumoRinshan, kitaWins := 0, 0, 0
+	noKiriage, kiriage := map[string]int{}, map[string]int{}
 	cs := forEachWin(t, func(w *corpusWin) {
 		s.Rules = w.rules
 		res, err := s.Score(&w.in)
@@ -315,6 +320,16 @@ func TestCorpus(t *testing.T) {
 			return
 		}
 		limits[res.Limit]++
+		if w.in.Kita > 0 {
+			kitaWins++
+		}
+		if res.Han == 4 && res.Fu == 30 || res.Han == 3 && res.Fu == 60 {
+			if res.Base == 2000 {
+				kiriage[w.platform]++
+			} else {
+				noKiriage[w.platform]++
+			}
+		}
 		if res.Limit == event.Yakuman && res.YakuList()[0].Han < 13 {
 			kazoe++ // a yakuman hand lists only yakuman, 13 han each
 		}
@@ -345,7 +360,9 @@ func TestCorpus(t *testing.T) {
 	t.Logf("compared: %s; %d differences", strings.Join(formats, ", "), diffs)
 	t.Logf("files: %v; wins not recording yaku: %v", cs.files, cs.skippedNoYaku)
 	t.Logf("mjlogs not written by Tenhou's server (left out): %d %v", len(cs.skippedPlatform), cs.skippedPlatform)
-	t.Logf("sanma kita rule changed the replay's answer: ippatsu on %d wins, first go-around on %d wins or riichis", cs.kitaIppatsuChanged, cs.kitaFirstChanged)
+	t.Logf("sanma kita rule changed the replay's answer: ippatsu on %d wins, double riichi on %d riichis, the first go-around on %d wins; %d wins with kita compared",
+		cs.kitaIppatsuChanged, cs.kitaDoubleChanged, cs.kitaFirstChanged, kitaWins)
+	t.Logf("4 han 30 fu and 3 han 60 fu wins paid below mangan, by platform: %v; as kiriage mangan: %v", noKiriage, kiriage)
 	t.Logf("tensoul conversions' seat winds put right: %d", tensoul)
 	t.Logf("limits: none %d, mangan %d, haneman %d, baiman %d, sanbaiman %d, yakuman %d (%d of them kazoe); rinshan wins of 20 fu: %d",
 		limits[0], limits[1], limits[2], limits[3], limits[4], limits[5], kazoe, pinfuTsumoRinshan)
