@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"parser":                {"event", "tile", "parser/internal/frame", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"hand":                  {"tile"},
 	"wall":                  {"event", "tile"},
+	"scoring":               {"event", "tile", "hand"},
 	"replay":                {"event", "tile", "hand"},
 	"adjudicator":           {"replay", "event", "tile", "hand"},
 	"stats":                 {"adjudicator", "replay", "event", "tile", "hand"},
