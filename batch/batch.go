@@ -51,10 +51,13 @@ type Sink interface {
 
 // Counts are what a run did.
 type Counts struct {
-	// Inputs is the number of inputs of this shard; Judged those read and
-	// judged, Failed those that could not be read or judged. Inputs ==
-	// Judged + Failed.
-	Inputs, Judged, Failed int
+	// Inputs is the number of inputs of this shard: the games found and
+	// the inputs that could not be read at all (Unreadable: a missing
+	// file, content that is no log, bytes after a file's last game).
+	// Inputs == Games + Unreadable. Of the games, Judged were read and
+	// judged and NotRead could not be read completely; Failed is NotRead
+	// + Unreadable: Inputs == Judged + Failed.
+	Inputs, Games, Unreadable, Judged, NotRead, Failed int
 	// Rounds is the number of hands judged, Discrepancies the findings,
 	// DivergentGames the games divergent under the rules.
 	Rounds, Discrepancies, DivergentGames int
@@ -171,8 +174,16 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 	var sinkErr error
 	emit := func(rows *stats.GameRows) {
 		c.Inputs++
+		if rows.Game.GameIndex == nil {
+			c.Unreadable++
+		} else {
+			c.Games++
+		}
 		if rows.Game.Error != nil {
 			c.Failed++
+			if rows.Game.GameIndex != nil {
+				c.NotRead++
+			}
 		} else {
 			c.Judged++
 			c.Rounds += len(rows.Rounds)

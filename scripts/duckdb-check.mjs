@@ -26,10 +26,17 @@ function check(what, got, exp) {
 
 // Inputs, judged, failed.
 const [g] = await rows(`select count(*) n, count(*) filter (where error is null) judged,
-  count(*) filter (where error is not null) failed from ${t('games')}`);
+  count(*) filter (where error is not null) failed,
+  count(*) filter (where game_index is not null) games,
+  count(*) filter (where game_index is null) unreadable,
+  count(*) filter (where game_index is not null and error is not null) not_read from ${t('games')}`);
 check('inputs', num(g.n), want.inputs);
 check('judged', num(g.judged), want.judged);
 check('failed', num(g.failed), want.failed);
+check('games', num(g.games), want.games);
+check('unreadable', num(g.unreadable), want.unreadable);
+check('not_read', num(g.not_read), want.not_read);
+check('inputs = games + unreadable', num(g.games) + num(g.unreadable), num(g.n));
 
 // Figures per group (platform, players, length) and for all games.
 const groupExpr = `platform || ' ' || players || 'p ' || length`;

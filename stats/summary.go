@@ -58,11 +58,19 @@ func newCounts() *Counts {
 // memory does not grow with the number of rows. The zero Summary is not
 // ready: use NewSummary. It is not safe for concurrent use.
 type Summary struct {
-	// Inputs is the number of inputs read, Judged those read and judged,
-	// Failed those that could not be read or judged.
-	Inputs int `json:"inputs"`
-	Judged int `json:"judged"`
-	Failed int `json:"failed"`
+	// Inputs is the number of inputs found: the games, and the inputs that
+	// could not be read at all (Unreadable; no game: missing files,
+	// content that is no log, bytes after the last game of a file).
+	// Inputs == Games + Unreadable. Of the games, Judged were read and
+	// judged, NotRead could not be read completely (a truncated or
+	// malformed log). Failed is NotRead + Unreadable: the games rows whose
+	// error is not null.
+	Inputs     int `json:"inputs"`
+	Games      int `json:"games"`
+	Unreadable int `json:"unreadable"`
+	Judged     int `json:"judged"`
+	NotRead    int `json:"not_read"`
+	Failed     int `json:"failed"`
 	// All covers every judged game; Groups split it by platform, number of
 	// players and length ("tenhou 4p south").
 	All    *Counts            `json:"all"`
@@ -92,8 +100,16 @@ func (s *Summary) AddGame(g *GameRow) { s.addGame(g) }
 // addGame counts g and returns its group, or nil when g was not judged.
 func (s *Summary) addGame(g *GameRow) *Counts {
 	s.Inputs++
+	if g.GameIndex == nil {
+		s.Unreadable++
+	} else {
+		s.Games++
+	}
 	if g.Error != nil {
 		s.Failed++
+		if g.GameIndex != nil {
+			s.NotRead++
+		}
 		return nil
 	}
 	s.Judged++
@@ -197,7 +213,7 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 // WriteText writes the summary as a table a person reads.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "inputs %d: %d games judged, %d failed\n\n", s.Inputs, s.Judged, s.Failed)
+	fmt.Fprintf(&b, "inputs %d: %d games (%d games judged, %d not read completely), %d unreadable\n\n", s.Inputs, s.Games, s.Judged, s.NotRead, s.Unreadable)
 	names := slices.Sorted(maps.Keys(s.Groups))
 	fmt.Fprintf(&b, "%-22s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
 		"group", "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")

@@ -27,7 +27,8 @@ type hand struct {
 
 // game builds the rows of one input.
 func game(path, platform string, players int32, length string, divergentFrom int32, hands []hand, checks ...string) *GameRows {
-	r := &GameRows{Game: GameRow{GameID: "id-" + path, Path: path, Format: "mjlog", Platform: platform, Players: players, Length: length,
+	zero := int32(0)
+	r := &GameRows{Game: GameRow{GameID: "id-" + path, Path: path, GameIndex: &zero, Format: "mjlog", Platform: platform, Players: players, Length: length,
 		Rules: "tenhou", Native: true, Hands: int32(len(hands)), Complete: true, Discrepancies: int32(len(checks))}}
 	if divergentFrom >= 0 {
 		r.Game.DivergentFrom = &divergentFrom
@@ -112,7 +113,7 @@ func summaryInputs() []*GameRows {
 //	4000: 2000 per draw and per game.
 func wantSummary() *Summary {
 	return &Summary{
-		Inputs: 4, Judged: 3, Failed: 1,
+		Inputs: 4, Games: 3, Unreadable: 1, Judged: 3, Failed: 1,
 		All: &Counts{
 			Games: 3, Hands: 16,
 			Outcomes:        map[string]int{"win": 5, "exhaustive": 6, "nagashi": 1, "nine_terminals": 1, "four_riichi": 1, "four_kans": 1, "incomplete": 1},
@@ -232,8 +233,8 @@ func TestSummaryCases(t *testing.T) {
 				return []*GameRows{r}
 			}(),
 			check: func(t *testing.T, s *Summary) {
-				if s.Failed != 1 || s.All.Hands != 0 || s.All.NotenTotal != 0 || len(s.All.Discrepancies) != 0 {
-					t.Errorf("failed %d hands %d noten %d discrepancies %v; want 1 0 0 none", s.Failed, s.All.Hands, s.All.NotenTotal, s.All.Discrepancies)
+				if s.Failed != 1 || s.NotRead != 1 || s.Games != 1 || s.All.Hands != 0 || s.All.NotenTotal != 0 || len(s.All.Discrepancies) != 0 {
+					t.Errorf("failed %d not read %d games %d hands %d noten %d discrepancies %v; want 1 1 1 0 0 none", s.Failed, s.NotRead, s.Games, s.All.Hands, s.All.NotenTotal, s.All.Discrepancies)
 				}
 			},
 		},

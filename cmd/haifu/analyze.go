@@ -33,6 +33,16 @@ the same PATHs split an archive; their DIRs are read together as one data
 set. When standard error is a terminal, a progress bar shows the games
 done, games/s, the share of the input bytes read and the time left.
 
+The output directory is replaced as a whole when the run completes: the
+tables are written into a hidden directory beside it, so an interrupted or
+crashed run leaves the earlier output as it was. DIR must be new, empty or
+an earlier output; a DIR under a PATH is not read as input.
+
+Exit status: 0 when every input was read and judged, 1 when an input could
+not be read (its errors row says why; the tables are written all the
+same), 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM),
+with the output directory left as it was.
+
 Memory does not grow with the number of games (about 80 MB with two
 workers): each table is a directory of part files, written a row group
 at a time, and the garbage collector gets a soft limit of 56 MiB plus
@@ -43,6 +53,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	shard := fs.String("shard", "", "K/N: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
@@ -67,7 +78,13 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		// the peak where it is; a game that needs more still gets it.
 		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
 	}
-	opt := batch.Options{Jobs: *jobs, Format: f, Walk: parser.Options{Stdin: e.stdin}}
+	// The output is never read back as input, when it lies under a
+	// directory to analyze.
+	opt := batch.Options{Jobs: *jobs, Format: f, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
+	if err := limits.apply(&opt.Walk); err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
+		return exitUsage
+	}
 	if *shard != "" {
 		k, n, ok := strings.Cut(*shard, "/")
 		ki, err1 := strconv.Atoi(k)
@@ -104,6 +121,11 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		defer p.done()
 	}
 	counts, err := batch.Run(ctx, fs.Args(), opt, sink)
+	if ctx.Err() != nil {
+		w.Abort()
+		fmt.Fprintf(e.stderr, "haifu analyze: interrupted after %d inputs; %s left as it was\n", counts.Inputs, *out)
+		return exitInterrupted
+	}
 	if err != nil {
 		w.Abort()
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
@@ -118,8 +140,11 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
 	}
-	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d judged (%d rounds), %d failed; %d discrepancies; tables in %s\n",
-		counts.Inputs, counts.Judged, counts.Rounds, counts.Failed, counts.Discrepancies, *out)
+	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies; tables in %s\n",
+		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, *out)
+	if counts.Failed > 0 {
+		return exitFound
+	}
 	return exitOK
 }
 

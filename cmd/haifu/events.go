@@ -19,11 +19,19 @@ one object per event with a "type" (game_start, round_start, draw, discard,
 riichi, riichi_accepted, call, closed_kan, added_kan, kita, dora, win,
 ryuukyoku, game_end, disconnect, reconnect), tiles in mpsz notation (5m, 0p
 for a red five, 7z) and seats 0-3. A game that cannot be read completely is
-reported on standard error after the events that could be read; the exit
-status is then 1.`)
+reported on standard error after the events that could be read.
+
+Exit status: 0 when every input was read completely, 1 when one could not
+be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
+	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
+	}
+	walk := parser.Options{Stdin: e.stdin}
+	if err := limits.apply(&walk); err != nil {
+		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
+		return exitUsage
 	}
 	f, ok := format()
 	if !ok {
@@ -40,13 +48,19 @@ status is then 1.`)
 		// about 12 MB more memory.
 		debug.SetGCPercent(400)
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit keeps a hostile input (a game near the size
+		// limit) from taking five times its size.
+		debug.SetMemoryLimit(memoryLimit(1))
+	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	dec := parser.Decoder{Format: f}
 	var g event.Game
 	var buf []byte
 	failed := 0
 	var werr error
-	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	walk.Format = f
+	err := parser.Walk(fs.Args(), walk, func(in parser.Input) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -71,6 +85,10 @@ status is then 1.`)
 	})
 	if ferr := w.Flush(); err == nil {
 		err = ferr
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(e.stderr, "haifu events: interrupted")
+		return exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)

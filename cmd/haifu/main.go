@@ -19,21 +19,26 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if code == exitInterrupted && strings.Contains(context.Cause(ctx).Error(), syscall.SIGTERM.String()) {
+		code = 128 + int(syscall.SIGTERM)
+	}
 	stop()
 	os.Exit(code)
 }
 
 // Exit codes.
 const (
-	exitOK    = 0 // everything read (and, for verify, consistent)
-	exitFound = 1 // an input could not be read, or a discrepancy was found
-	exitUsage = 2 // bad command line
+	exitOK          = 0   // everything read (and, for verify, consistent)
+	exitFound       = 1   // an input could not be read, or a discrepancy was found
+	exitUsage       = 2   // bad command line
+	exitInterrupted = 130 // interrupted: 128 + SIGINT (main makes it 143 for SIGTERM)
 )
 
 // command is one subcommand.

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/haifu/haifu/adjudicator"
@@ -35,13 +37,24 @@ The last line on standard error is
 
     verified G games (R rounds): D discrepancies, E errors
 
+The line before it counts the inputs found: the games (whether or not they
+could be read completely) and the inputs that could not be read at all;
+games + unreadable inputs = inputs.
+
 The exit status is 0 when every game is consistent, 1 when a discrepancy or
-an unreadable input was found, 2 on a usage error.`)
+an unreadable input was found, 2 on a usage error, 130 when interrupted
+(SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
+	}
+	walk := parser.Options{Stdin: e.stdin}
+	if err := limits.apply(&walk); err != nil {
+		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
+		return exitUsage
 	}
 	f, ok := format()
 	if !ok {
@@ -59,16 +72,26 @@ an unreadable input was found, 2 on a usage error.`)
 			return exitUsage
 		}
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit(1)) // one game at a time
+	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	dec := parser.Decoder{Format: f}
 	var g event.Game
 	var sel adjudicator.Selector
 	var jr adjudicator.Judger
-	var games, rounds, discrepancies, errs, divergentGames int
+	var inputs, games, unreadable, rounds, discrepancies, errs, divergentGames int
 	var buf []byte
-	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	walk.Format = f
+	err := parser.Walk(fs.Args(), walk, func(in parser.Input) error {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		inputs++
+		if in.Err != nil {
+			unreadable++
+		} else {
+			games++
 		}
 		derr := dec.Decode(&in, &g)
 		if derr != nil {
@@ -81,7 +104,6 @@ an unreadable input was found, 2 on a usage error.`)
 				return nil
 			}
 		}
-		games++
 		for _, ev := range g.Events {
 			if ev.Type == event.RoundStart {
 				rounds++
@@ -135,15 +157,23 @@ an unreadable input was found, 2 on a usage error.`)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
-	if err != nil {
+	interrupted := ctx.Err() != nil
+	if err != nil && !interrupted {
 		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
 		errs++
+	}
+	if interrupted {
+		fmt.Fprintf(e.stderr, "haifu verify: interrupted; what was found so far:\n")
 	}
 	if fixed != nil {
 		fmt.Fprintf(e.stderr, "under %s: %d games divergent (play the rules would have changed)\n", fixed.Name, divergentGames)
 	}
+	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", inputs, games, unreadable)
 	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
-	if discrepancies > 0 || errs > 0 {
+	switch {
+	case interrupted:
+		return exitInterrupted
+	case discrepancies > 0 || errs > 0:
 		return exitFound
 	}
 	return exitOK

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fixture reads a file of the bundled fixtures.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../../fixtures", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestSeveralGamesInAFile: every game of a file is verified and analyzed,
+// named by its index, and bytes after the last game are an error; the
+// inputs found add up.
+func TestSeveralGamesInAFile(t *testing.T) {
+	a := strings.TrimSpace(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"))
+	b := strings.TrimSpace(fixture(t, "mjlog/msanma__2026011605gm-00b9-0000-ba5e37ba.xml"))
+	dir := t.TempDir()
+	all := filepath.Join(dir, "all.xml")
+	if err := os.WriteFile(all, []byte(a+"\n"+b+"\n"+a+"\ntrailing junk\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := haifu(t, "", "verify", "--json", all)
+	if code != exitFound {
+		t.Errorf("verify exit %d, want %d (the junk is an error)", code, exitFound)
+	}
+	for _, want := range []string{
+		"found 4 inputs: 3 games and 1 unreadable inputs\n",
+		"verified 3 games (",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q lacks %q", stderr, want)
+		}
+	}
+	if !strings.Contains(out, `"game_index":null`) || !strings.Contains(out, "bytes that are no game") {
+		t.Errorf("the junk is not reported as an error after the games:\n%s", out)
+	}
+
+	// analyze: three games rows with their indices, and one for the junk.
+	o := filepath.Join(dir, "out")
+	_, stderr, code = haifu(t, "", "analyze", "-j", "2", "-o", o, all)
+	if code != exitFound {
+		t.Errorf("analyze exit %d, want %d; %s", code, exitFound, stderr)
+	}
+	if want := "analyzed 4 inputs: 3 games (3 judged, 0 not read completely) and 1 unreadable inputs"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q lacks %q", stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(o, "games", "part-00000.parquet")); err != nil {
+		t.Errorf("the tables were not written: %v", err)
+	}
+}
+
+// TestAnalyzeExitCodes: 0 when every input was read, 1 when any failed
+// (the tables written all the same), 130 when interrupted (the output left
+// as it was).
+func TestAnalyzeExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad")
+	if err := os.MkdirAll(bad, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"a.txt", "b.txt"} {
+		os.WriteFile(filepath.Join(bad, n), []byte("not a log"), 0o644)
+	}
+	o := filepath.Join(dir, "out")
+	if _, stderr, code := haifu(t, "", "analyze", "-o", o, bad); code != exitFound {
+		t.Errorf("every input failed: exit %d, want %d; %s", code, exitFound, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(o, "errors", "part-00000.parquet")); err != nil {
+		t.Errorf("tables not written when every input failed: %v", err)
+	}
+	good := filepath.Join(dir, "good.xml")
+	os.WriteFile(good, []byte(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")), 0o644)
+	if _, stderr, code := haifu(t, "", "analyze", "-o", o, good); code != exitOK {
+		t.Errorf("every input read: exit %d, want 0; %s", code, stderr)
+	}
+	before := tree(t, o)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var so, se bytes.Buffer
+	if code := run(ctx, []string{"analyze", "-o", o, good}, nil, &so, &se); code != exitInterrupted {
+		t.Errorf("interrupted: exit %d, want %d; %s", code, exitInterrupted, se.String())
+	}
+	if after := tree(t, o); after != before {
+		t.Errorf("an interrupted run changed the output:\n%s\nwas\n%s", after, before)
+	}
+	if code := run(ctx, []string{"verify", good}, nil, &so, &se); code != exitInterrupted {
+		t.Errorf("verify interrupted: exit %d, want %d", code, exitInterrupted)
+	}
+	if code := run(ctx, []string{"events", good}, nil, &so, &se); code != exitInterrupted {
+		t.Errorf("events interrupted: exit %d, want %d", code, exitInterrupted)
+	}
+}
+
+// tree lists the files under dir with their sizes and modification times.
+func tree(t *testing.T, dir string) string {
+	var b strings.Builder
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil {
+			fmt.Fprintf(&b, "%s %d %d\n", strings.TrimPrefix(p, dir), fi.Size(), fi.ModTime().UnixNano())
+		}
+		return nil
+	})
+	return b.String()
+}
+
+// TestOutputInsideInput: an output directory under an input directory is
+// not read back as input.
+func TestOutputInsideInput(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.xml"), []byte(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")), 0o644)
+	o := filepath.Join(dir, "out")
+	for range 2 {
+		_, stderr, code := haifu(t, "", "analyze", "-o", o, dir)
+		if code != exitOK || !strings.Contains(stderr, "analyzed 1 inputs") {
+			t.Errorf("exit %d, %q: want one input read", code, stderr)
+		}
+	}
+}
+
+// TestMain runs the command itself when HAIFU_MAIN is set, for the tests
+// that need a process of their own (signals).
+func TestMain(m *testing.M) {
+	if os.Getenv("HAIFU_MAIN") == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+// haifuProcess starts the command as a process of its own.
+func haifuProcess(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "HAIFU_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &stderr
+}
+
+// bigInput writes a file of n copies of a fixture game: enough work for a
+// signal to land in the middle of a run.
+func bigInput(t *testing.T, dir string, n int) string {
+	g := strings.TrimSpace(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"))
+	p := filepath.Join(dir, "big.xml")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range n {
+		f.WriteString(g)
+		f.WriteString("\n")
+	}
+	f.Close()
+	return p
+}
+
+// waitFor polls cond for up to ten seconds.
+func waitFor(cond func() bool) bool {
+	for range 1000 {
+		if cond() {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return false
+}
+
+// TestSignals: SIGINT exits 130 and SIGTERM 143, the output left as it
+// was; after SIGKILL nothing half-done is in place, and the next run
+// clears what the killed one left.
+func TestSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	dir := t.TempDir()
+	big := bigInput(t, dir, 20000)
+	o := filepath.Join(dir, "out")
+	started := func() bool {
+		m, _ := filepath.Glob(filepath.Join(dir, ".out.haifu-tmp-*"))
+		return len(m) > 0
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
+		cmd, stderr := haifuProcess(t, "analyze", "-j", "1", "-o", o, big)
+		if !waitFor(started) {
+			cmd.Process.Kill()
+			t.Fatalf("%v: the run did not start: %s", sig, stderr)
+		}
+		time.Sleep(100 * time.Millisecond)
+		cmd.Process.Signal(sig)
+		err := cmd.Wait()
+		code := cmd.ProcessState.ExitCode()
+		switch sig {
+		case syscall.SIGINT, syscall.SIGTERM:
+			if want := 128 + int(sig); code != want {
+				t.Errorf("%v: exit %d (%v), want %d; %s", sig, code, err, want, stderr)
+			}
+			if started() {
+				t.Errorf("%v: temporary output left behind", sig)
+			}
+		case syscall.SIGKILL:
+			if !started() {
+				t.Errorf("SIGKILL: no temporary output left (the test did not kill a run in progress?)")
+			}
+		}
+		if _, err := os.Stat(o); !os.IsNotExist(err) {
+			t.Errorf("%v: the output exists after an interrupted first run (%v)", sig, err)
+		}
+	}
+	// The next run completes and clears what the killed one left.
+	small := filepath.Join(dir, "small")
+	os.MkdirAll(small, 0o755)
+	os.WriteFile(filepath.Join(small, "a.xml"), []byte(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")), 0o644)
+	if _, stderr, code := haifu(t, "", "analyze", "-o", o, small); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if started() {
+		t.Error("the killed run's temporary output was not cleared")
+	}
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/haifu/haifu/parser"
+)
+
+// limitFlags are the flags that bound what one input may cost: they are
+// the same for every command that reads logs.
+type limitFlags struct {
+	gameBytes, spoolBytes byteSize
+	entries, depth        int
+}
+
+// addLimitFlags defines the limit flags on fs.
+func addLimitFlags(fs *flag.FlagSet) *limitFlags {
+	l := &limitFlags{gameBytes: parser.DefaultMaxGameBytes, spoolBytes: parser.DefaultMaxSpoolBytes,
+		entries: parser.DefaultMaxEntries, depth: parser.DefaultMaxDepth}
+	fs.Var(&l.gameBytes, "max-game-bytes", "the largest decompressed game read (a larger one is an error and the rest of its file is not read); K, M, G suffixes")
+	fs.IntVar(&l.entries, "max-entries", l.entries, "the most archive entries read from one file (nested archives count)")
+	fs.IntVar(&l.depth, "max-depth", l.depth, "the most levels of compression and archives around a log")
+	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream (copied to a temporary file first); K, M, G suffixes")
+	return l
+}
+
+// apply sets the limits in o, and reports a limit that is not positive.
+func (l *limitFlags) apply(o *parser.Options) error {
+	if l.gameBytes <= 0 || l.spoolBytes <= 0 || l.entries <= 0 || l.depth <= 0 {
+		return fmt.Errorf("the --max-* limits must be positive")
+	}
+	o.MaxGameBytes, o.MaxSpoolBytes, o.MaxEntries, o.MaxDepth = int64(l.gameBytes), int64(l.spoolBytes), l.entries, l.depth
+	return nil
+}
+
+// byteSize is a flag value of bytes, with an optional K, M or G suffix
+// (powers of 1024).
+type byteSize int64
+
+func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+func (b *byteSize) Set(s string) error {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "K"):
+		mult, s = 1<<10, s[:len(s)-1]
+	case strings.HasSuffix(s, "M"):
+		mult, s = 1<<20, s[:len(s)-1]
+	case strings.HasSuffix(s, "G"):
+		mult, s = 1<<30, s[:len(s)-1]
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)/mult {
+		return fmt.Errorf("want a positive number of bytes, such as 64M")
+	}
+	*b = byteSize(n * mult)
+	return nil
+}
