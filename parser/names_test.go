@@ -68,9 +68,9 @@ func TestNonUTF8Names(t *testing.T) {
 	dir := t.TempDir()
 	names := []string{
 		sjis(t, "天鳳/鳳凰卓の牌譜.mjlog"), // Shift-JIS, no flag: decoded
-		"雀魂/記録.json",                  // UTF-8 with the flag
-		"東風/記録.json",                  // UTF-8 without the flag (some tools)
-		"bad\xff\xfe.xml",               // neither
+		"雀魂/記録.json",               // UTF-8 with the flag
+		"東風/記録.json",               // UTF-8 without the flag (some tools)
+		"bad\xff\xfe.xml",          // neither
 	}
 	writeFiles(t, dir, map[string]string{
 		"a.zip": zipRaw(t, names, []bool{false, true, false, false}),
