@@ -33,6 +33,7 @@ var allowed = map[string][]string{
 	"adjudicator":        {"replay", "event", "tile", "hand"},
 	"stats":              {"adjudicator", "replay", "event", "tile", "hand"},
 	"batch":              {"parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "adjudicator", "stats", "event", "tile", "hand"},
+	"archive":            {"event"},
 	"cmd/haifu":          {"*"},
 	"internal/corpus":    nil,
 	"internal/twin":      {"event", "tile"},
