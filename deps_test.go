@@ -51,7 +51,7 @@ var external = map[string][]string{
 	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
 	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"google.golang.org/protobuf":       {"parser/majsoul"},
-	"github.com/PuerkitoBio/goquery":   {"parser"},
+	"github.com/PuerkitoBio/goquery":   {"parser", "archive"},
 }
 
 // TestDependencies keeps the package dependency direction: it reads the
