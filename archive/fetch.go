@@ -172,7 +172,10 @@ type Summary struct {
 
 // Failure is one id that could not be downloaded.
 type Failure struct {
-	ID  string
+	// ID is the id in its plain form (as given, when it is not an id).
+	ID string
+	// Err is why: a *FetchError, or an ErrLogID error for an id that is
+	// none.
 	Err error
 }
 

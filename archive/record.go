@@ -73,9 +73,9 @@ type Player struct {
 	Name string
 	// Points are the final, uma-adjusted points (+42.0), as in owari.
 	Points float64
-	// Chips is the chip count (+5枚) of chip games; HasChips says whether
-	// the entry had one.
-	Chips    int
+	// Chips is the chip count (+5枚) of chip games.
+	Chips int
+	// HasChips says whether the entry had a chip count.
 	HasChips bool
 }
 
@@ -136,7 +136,9 @@ type File struct {
 
 // Index holds every record of one or more listing files.
 type Index struct {
+	// Games are the games, in the order read.
 	Games []Game
+	// Files are the files the raw/ page and file indexes point to.
 	Files []File
 }
 
