@@ -37,7 +37,8 @@ func distinct(re *regexp.Regexp, data []byte) int {
 // counts made over the raw bytes without the package: the distinct log ids
 // with the distinct log= links (or, in bare lists, the id lines) and with
 // the manifest's note; games with <br> records or lines; files with list.js
-// entries or the raw/ page's links. The counts are logged for the report.
+// entries or the raw/ page's links. Each file gzip-compressed must give the
+// same records. The counts are logged for the report.
 func TestCorpusArchiveIndex(t *testing.T) {
 	dir := corpus.Dir(t)
 	notes := map[string]string{}
@@ -122,6 +123,22 @@ func TestCorpusArchiveIndex(t *testing.T) {
 				}
 				if g.Players != nil && len(g.Players) != g.Rule.Players {
 					t.Errorf("game %d: %d players for %s", i, len(g.Players), g.RuleText)
+				}
+			}
+			// The same file gzip-compressed gives the same records.
+			if !bytes.HasPrefix(raw, []byte("\x1f\x8b")) {
+				gz, err := ReadAll(name+".gz", gzipBytes(t, raw))
+				if err != nil {
+					t.Fatalf("ReadAll of the gzip: %v", err)
+				}
+				for i := range gz.Games {
+					gz.Games[i].Source = name
+				}
+				for i := range gz.Files {
+					gz.Files[i].Source = name
+				}
+				if diff := cmp.Diff(ix, gz); diff != "" {
+					t.Errorf("the gzip-compressed file gives other records (-plain +gzip):\n%s", diff)
 				}
 			}
 			t.Logf("%s: %d games, %d files, %d distinct ids, %d independently counted", name, len(ix.Games), len(ix.Files), ids, want)
