@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"replay":                {"event", "tile", "hand"},
 	"adjudicator":           {"replay", "event", "tile", "hand"},
 	"stats":                 {"adjudicator", "replay", "event", "tile", "hand"},
+	"archive":               {"event"},
 	"batch":                 {"parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":             {"*"},
 	"internal/corpus":       nil,
@@ -54,7 +55,7 @@ var external = map[string][]string{
 	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
 	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"google.golang.org/protobuf":       {"parser/majsoul"},
-	"github.com/PuerkitoBio/goquery":   {"parser"},
+	"github.com/PuerkitoBio/goquery":   {"parser", "archive"},
 }
 
 // TestDependencies keeps the package dependency direction: it reads the

@@ -1,0 +1,625 @@
+package archive
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The defaults of a Fetcher's zero fields.
+const (
+	DefaultBaseURL       = "https://tenhou.net"
+	DefaultRate          = 1.0
+	DefaultTimeout       = 60 * time.Second
+	DefaultMaxRetries    = 5
+	DefaultBackoff       = 2 * time.Second
+	DefaultMaxBackoff    = 2 * time.Minute
+	DefaultMaxRetryAfter = 10 * time.Minute
+	DefaultMaxSize       = 64 << 20
+)
+
+// MissingFile is the name of the file in a Fetcher's OutDir that lists the
+// ids the server answered 404 Not Found for, one plain id per line. A later
+// run does not ask for them again (they count as KnownMissing); delete the
+// line, or the file, to ask again. Lines that are blank or start with "#"
+// are ignored.
+const MissingFile = "missing"
+
+// Errors a FetchError wraps (besides ErrLogID for an id that is none).
+var (
+	// ErrStatus: the server answered with a status other than 200 OK.
+	ErrStatus = errors.New("HTTP status")
+	// ErrTruncated: the body ended early (shorter than its
+	// Content-Length, a gzip stream cut short, or an mjlog document
+	// without its end tag).
+	ErrTruncated = errors.New("truncated body")
+	// ErrNotMjlog: the body is not an mjlog document (<mjloggm …>).
+	ErrNotMjlog = errors.New("not an mjlog document")
+	// ErrRetryAfter: the server asked, with Retry-After, for a pause
+	// longer than MaxRetryAfter. Fetch stops; run it again later.
+	ErrRetryAfter = errors.New("server asks for a long pause")
+)
+
+// A Fetcher downloads Tenhou logs politely and resumably: one request at a
+// time over one connection, request starts at most Rate per second,
+// retries with capped, jittered exponential backoff, each log written to
+// OutDir/ID.mjlog (gzip-compressed) through a temporary file and a rename,
+// logs already there skipped. Set its fields, then call Fetch; zero fields
+// take the defaults above. A Fetcher is not modified by Fetch and may be
+// reused, but two Fetch calls must not run at once on the same OutDir (nor
+// at all, under Tenhou's one-session rule).
+type Fetcher struct {
+	// BaseURL is where logs are asked for: BaseURL/0/log/?ID. Default
+	// DefaultBaseURL.
+	BaseURL string
+	// Rate is the most requests started per second (retries and redirects
+	// included). Default DefaultRate (1); it may be below 1.
+	Rate float64
+	// OutDir is the folder the logs and the missing list are written to;
+	// it is created if need be. Required.
+	OutDir string
+	// Client is the HTTP client. When nil, Fetch makes one with Timeout
+	// and a transport that opens at most one connection (MaxConnsPerHost
+	// 1) and leaves gzip bodies as they are; it closes it at the end.
+	// Fetch works on a copy of a given client with a CheckRedirect that
+	// keeps the rate limit for redirects.
+	Client *http.Client
+	// Timeout is the limit on one request, body included, of the client
+	// Fetch makes. Default DefaultTimeout.
+	Timeout time.Duration
+	// MaxRetries is the most retries of one log after its first attempt.
+	// Default DefaultMaxRetries; negative means none.
+	MaxRetries int
+	// Backoff is the wait before the first retry, doubled for each next
+	// one up to MaxBackoff, then jittered to between half and all of it.
+	// Defaults DefaultBackoff and DefaultMaxBackoff.
+	Backoff, MaxBackoff time.Duration
+	// MaxRetryAfter is the longest Retry-After (of a 503 or 429) that is
+	// waited out; a longer one stops Fetch with ErrRetryAfter. Default
+	// DefaultMaxRetryAfter.
+	MaxRetryAfter time.Duration
+	// MaxSize is the largest body, and decompressed document, accepted.
+	// Default DefaultMaxSize.
+	MaxSize int64
+	// Version is the program version sent in the User-Agent,
+	// "haifu/<Version> (+https://github.com/haifu/haifu)"; "dev" when
+	// empty.
+	Version string
+	// Progress, when not nil, is called once for each id with its outcome,
+	// and once for each failed attempt that will be retried (StatusRetry).
+	// It runs in Fetch's goroutine; it may cancel Fetch's context.
+	Progress func(Progress)
+}
+
+// Status is the outcome of one id, or of one attempt.
+type Status uint8
+
+// The outcomes.
+const (
+	// StatusUnknown is the zero Status.
+	StatusUnknown Status = iota
+	// StatusFetched: downloaded and written.
+	StatusFetched
+	// StatusSkipped: OutDir/ID.mjlog was already there.
+	StatusSkipped
+	// StatusMissing: the server answered 404 Not Found (now recorded in
+	// the missing list).
+	StatusMissing
+	// StatusKnownMissing: in the missing list of an earlier run; not
+	// asked for.
+	StatusKnownMissing
+	// StatusFailed: not downloaded; Err says why.
+	StatusFailed
+	// StatusRetry: an attempt failed and another will follow after Wait.
+	StatusRetry
+	numStatuses
+)
+
+var statusNames = [numStatuses]string{"unknown", "fetched", "skipped", "missing", "known-missing", "failed", "retry"}
+
+// String returns the status in lower case: "fetched", "known-missing", ….
+func (s Status) String() string {
+	if s >= numStatuses {
+		return "Status(" + strconv.Itoa(int(s)) + ")"
+	}
+	return statusNames[s]
+}
+
+// Progress reports the outcome of one id, or a failed attempt.
+type Progress struct {
+	// Index is the id's position in Fetch's input (0-based), Total the
+	// input's length.
+	Index, Total int
+	// ID is the id in its plain form (as given, when it is not an id).
+	ID string
+	// Status is the outcome.
+	Status Status
+	// Attempt is the number of the request just made (1 for the first);
+	// 0 when none was made.
+	Attempt int
+	// Bytes is the size of the file written (StatusFetched).
+	Bytes int64
+	// Wait is the pause before the next attempt (StatusRetry).
+	Wait time.Duration
+	// Err is why the attempt or the id failed (StatusRetry, StatusFailed).
+	Err error
+}
+
+// Summary counts the outcomes of a Fetch.
+type Summary struct {
+	// Fetched, Skipped, Missing, KnownMissing and Failed count the ids of
+	// each Status (an id given twice counts twice: the second time it is
+	// skipped).
+	Fetched, Skipped, Missing, KnownMissing, Failed int
+	// Requests counts the requests made (redirects not included), Retries
+	// those after a failed attempt.
+	Requests, Retries int
+	// Bytes is the total size of the files written.
+	Bytes int64
+	// Failures are the failed ids and why, in input order.
+	Failures []Failure
+}
+
+// Failure is one id that could not be downloaded.
+type Failure struct {
+	// ID is the id in its plain form (as given, when it is not an id).
+	ID string
+	// Err is why: a *FetchError, or an ErrLogID error for an id that is
+	// none.
+	Err error
+}
+
+// FetchError is why one log could not be downloaded.
+type FetchError struct {
+	// ID is the log id, URL the address asked.
+	ID, URL string
+	// Status is the HTTP status of the last answer; 0 when there was none.
+	Status int
+	// Attempts is the number of requests made.
+	Attempts int
+	// Err is the cause of the last attempt's failure.
+	Err error
+}
+
+// Error returns "ID: attempt N: cause".
+func (e *FetchError) Error() string {
+	return e.ID + ": attempt " + strconv.Itoa(e.Attempts) + ": " + e.Err.Error()
+}
+
+// Unwrap returns the cause.
+func (e *FetchError) Unwrap() error { return e.Err }
+
+// fetchRun is one Fetch: the Fetcher's settings with defaults, the client,
+// the rate limit and the counts.
+type fetchRun struct {
+	f      Fetcher
+	client *http.Client
+	agent  string
+	sum    Summary
+	// interval is 1/Rate; last is when the last request started (zero
+	// before the first).
+	interval time.Duration
+	last     time.Time
+	// stop is set when the run cannot go on: a log could not be written
+	// to OutDir, or the server asked for too long a pause.
+	stop error
+}
+
+// Fetch downloads the logs of ids, in order, each to OutDir/ID.mjlog where
+// ID is the id's plain form (an x-form id is decoded, as Tenhou's client
+// does, before it is asked for; see LogID.Plain). Ids may be written plain,
+// obfuscated, or as viewer URLs with log=ID; Index.IDs gives those of an
+// index. Outcomes are counted in the Summary and reported to Progress; one
+// log's failure does not stop the others.
+//
+// Fetch returns early, with the Summary so far, when ctx is done (the log
+// being fetched is not written and no temporary file is left), when a log
+// or the missing list cannot be written to OutDir (a full disk should not
+// cost the server more downloads), or when the server asks for a pause
+// longer than MaxRetryAfter. A rerun with the same OutDir picks up where
+// it stopped. The rate limit holds within one Fetch: the first request of
+// the next one is not held back. Fetch starts no goroutines of its own.
+func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
+	r, err := f.newRun()
+	if err != nil {
+		return Summary{}, err
+	}
+	if f.Client == nil {
+		defer r.client.CloseIdleConnections()
+	}
+	if err := os.MkdirAll(r.f.OutDir, 0o755); err != nil {
+		return Summary{}, err
+	}
+	removeTemps(r.f.OutDir)
+	known, err := readMissing(filepath.Join(r.f.OutDir, MissingFile))
+	if err != nil {
+		return Summary{}, err
+	}
+	for i, s := range ids {
+		if err := ctx.Err(); err != nil {
+			return r.sum, err
+		}
+		p := Progress{Index: i, Total: len(ids), ID: s}
+		id, err := idOf(s)
+		if err != nil {
+			r.report(p, StatusFailed, err)
+			continue
+		}
+		p.ID = id
+		path := filepath.Join(r.f.OutDir, id+".mjlog")
+		if _, err := os.Lstat(path); err == nil {
+			r.report(p, StatusSkipped, nil)
+			continue
+		}
+		if known[id] {
+			r.report(p, StatusKnownMissing, nil)
+			continue
+		}
+		st, err := r.fetch(ctx, &p, path)
+		if ctx.Err() != nil {
+			return r.sum, ctx.Err()
+		}
+		if st == StatusMissing {
+			known[id] = true
+			if err := appendMissing(filepath.Join(r.f.OutDir, MissingFile), id); err != nil {
+				return r.sum, err
+			}
+		}
+		r.report(p, st, err)
+		if r.stop != nil {
+			return r.sum, r.stop
+		}
+	}
+	return r.sum, nil
+}
+
+// idOf returns the plain form of an id, or of the id of a URL with log=ID.
+func idOf(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	var id LogID
+	var err error
+	if strings.Contains(s, "log=") {
+		id, err = linkID(s)
+	} else {
+		id, err = ParseLogID(s)
+	}
+	if err != nil {
+		return "", err
+	}
+	return id.Plain().Text, nil
+}
+
+// newRun checks the Fetcher and fills in its defaults.
+func (f *Fetcher) newRun() (*fetchRun, error) {
+	r := &fetchRun{f: *f}
+	c := &r.f
+	if c.OutDir == "" {
+		return nil, errors.New("archive: Fetcher.OutDir is empty")
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultBaseURL
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if math.IsNaN(c.Rate) || c.Rate < 0 || math.IsInf(c.Rate, 0) {
+		return nil, fmt.Errorf("archive: Fetcher.Rate %v is not a number of requests per second", c.Rate)
+	}
+	if c.Rate == 0 {
+		c.Rate = DefaultRate
+	}
+	if c.Rate < 1.0/(24*60*60) {
+		return nil, fmt.Errorf("archive: Fetcher.Rate %v is less than one request a day", c.Rate)
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	switch {
+	case c.MaxRetries == 0:
+		c.MaxRetries = DefaultMaxRetries
+	case c.MaxRetries < 0:
+		c.MaxRetries = 0
+	}
+	if c.Backoff <= 0 {
+		c.Backoff = DefaultBackoff
+	}
+	if c.MaxBackoff <= 0 {
+		c.MaxBackoff = DefaultMaxBackoff
+	}
+	if c.MaxRetryAfter <= 0 {
+		c.MaxRetryAfter = DefaultMaxRetryAfter
+	}
+	if c.MaxSize <= 0 {
+		c.MaxSize = DefaultMaxSize
+	}
+	version := c.Version
+	if version == "" {
+		version = "dev"
+	}
+	r.agent = "haifu/" + version + " (+https://github.com/haifu/haifu)"
+	r.interval = time.Duration(float64(time.Second) / c.Rate)
+	r.client = r.httpClient()
+	return r, nil
+}
+
+// httpClient returns the client of the run: a copy of the Fetcher's, or
+// one with a single-connection transport, whose redirects wait for the
+// rate limiter.
+func (r *fetchRun) httpClient() *http.Client {
+	var cl http.Client
+	if r.f.Client != nil {
+		cl = *r.f.Client
+	} else {
+		tr := &http.Transport{Proxy: http.ProxyFromEnvironment}
+		if t, ok := http.DefaultTransport.(*http.Transport); ok {
+			tr = t.Clone()
+		}
+		tr.MaxConnsPerHost = 1
+		tr.MaxIdleConnsPerHost = 1
+		tr.DisableCompression = true // keep gzip bodies as sent
+		cl = http.Client{Transport: tr, Timeout: r.f.Timeout}
+	}
+	check := cl.CheckRedirect
+	cl.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if check != nil {
+			if err := check(req, via); err != nil {
+				return err
+			}
+		} else if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return r.wait(req.Context())
+	}
+	return &cl
+}
+
+// wait waits until 1/Rate has passed since the last request started, or
+// until ctx is done, and notes the start of the next one. The interval is
+// measured from when the last request really started, not from when it
+// was due: a token bucket (golang.org/x/time/rate) spaces the times it
+// hands out, but a request whose wait ended late would then be followed
+// by one less than 1/Rate after it, and Tenhou's rule is about the
+// requests themselves.
+func (r *fetchRun) wait(ctx context.Context) error {
+	if !r.last.IsZero() {
+		if err := sleep(ctx, r.interval-time.Since(r.last)); err != nil {
+			return err
+		}
+	}
+	r.last = time.Now()
+	return ctx.Err()
+}
+
+// report counts an outcome and passes it to Progress.
+func (r *fetchRun) report(p Progress, st Status, err error) {
+	p.Status, p.Err = st, err
+	switch st {
+	case StatusFetched:
+		r.sum.Fetched++
+		r.sum.Bytes += p.Bytes
+	case StatusSkipped:
+		r.sum.Skipped++
+	case StatusMissing:
+		r.sum.Missing++
+	case StatusKnownMissing:
+		r.sum.KnownMissing++
+	case StatusFailed:
+		r.sum.Failed++
+		r.sum.Failures = append(r.sum.Failures, Failure{ID: p.ID, Err: err})
+	case StatusRetry:
+		r.sum.Retries++
+	}
+	if r.f.Progress != nil {
+		r.f.Progress(p)
+	}
+}
+
+// fetch downloads one log to path, retrying as the Fetcher says. It returns
+// StatusFetched, StatusMissing or StatusFailed with the error; when ctx is
+// done it returns at once (the caller checks ctx).
+func (r *fetchRun) fetch(ctx context.Context, p *Progress, path string) (Status, error) {
+	url := r.f.BaseURL + "/0/log/?" + p.ID
+	for attempt := 1; ; attempt++ {
+		if err := r.wait(ctx); err != nil {
+			return StatusFailed, err
+		}
+		r.sum.Requests++
+		p.Attempt = attempt
+		stored, status, retryAfter, err := r.get(ctx, url)
+		if ctx.Err() != nil {
+			return StatusFailed, ctx.Err()
+		}
+		if err == nil {
+			if err := writeFile(path, stored); err != nil {
+				r.stop = &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
+				return StatusFailed, r.stop
+			}
+			p.Bytes = int64(len(stored))
+			return StatusFetched, nil
+		}
+		if status == http.StatusNotFound {
+			return StatusMissing, nil
+		}
+		ferr := &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
+		if !retryable(status, err) || attempt > r.f.MaxRetries {
+			return StatusFailed, ferr
+		}
+		wait := r.backoff(attempt)
+		if retryAfter > r.f.MaxRetryAfter {
+			ferr.Err = fmt.Errorf("%w: Retry-After %v, more than %v: %w", ErrRetryAfter, retryAfter, r.f.MaxRetryAfter, err)
+			r.stop = ferr
+			return StatusFailed, ferr
+		}
+		wait = max(wait, retryAfter)
+		retry := *p
+		retry.Wait = wait
+		r.report(retry, StatusRetry, ferr)
+		if err := sleep(ctx, wait); err != nil {
+			return StatusFailed, err
+		}
+	}
+}
+
+// retryable says whether a failed attempt is worth another: errors of the
+// connection or the body (timeouts, resets, truncation), 5xx and 429.
+func retryable(status int, err error) bool {
+	switch {
+	case status == 0:
+		return true // no answer: a connection error or a timeout
+	case status == http.StatusOK:
+		return errors.Is(err, ErrTruncated) || !errors.Is(err, ErrNotMjlog) && !errors.Is(err, ErrTooLarge)
+	case status == http.StatusTooManyRequests || status >= 500:
+		return true
+	}
+	return false
+}
+
+// backoff returns the wait before retry number attempt (1 for the first):
+// Backoff doubled attempt-1 times, at most MaxBackoff, jittered to between
+// half and all of it.
+func (r *fetchRun) backoff(attempt int) time.Duration {
+	d := r.f.Backoff
+	for i := 1; i < attempt && d < r.f.MaxBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, r.f.MaxBackoff)
+	half := d / 2
+	return half + rand.N(d-half+1)
+}
+
+// sleep waits for d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// get asks for one log. It returns the bytes to store (gzip-compressed),
+// the HTTP status (0 when there was no answer), the pause a 503 or 429
+// asked for with Retry-After, and why the attempt failed.
+func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status int, retryAfter time.Duration, err error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	req.Header.Set("User-Agent", r.agent)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		// Read a little of the body so that the connection can be reused.
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		if resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests {
+			retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+		}
+		return nil, resp.StatusCode, retryAfter, fmt.Errorf("%w %s", ErrStatus, resp.Status)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, r.f.MaxSize+1))
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = fmt.Errorf("%w: %w", ErrTruncated, err)
+		}
+		return nil, resp.StatusCode, 0, err
+	}
+	if int64(len(body)) > r.f.MaxSize {
+		return nil, resp.StatusCode, 0, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
+	}
+	stored, err = mjlogBytes(body, r.f.MaxSize)
+	return stored, resp.StatusCode, 0, err
+}
+
+// parseRetryAfter reads a Retry-After header: seconds, or an HTTP date.
+// It returns 0 when there is none or it cannot be read.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n <= 0 {
+			return 0
+		}
+		return time.Duration(min(n, int64(math.MaxInt64/time.Second))) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}
+
+// mjlogBytes checks that a body is an mjlog document, gzip-compressed or
+// not, and returns what to store: the body as sent when it is gzip (a gzip
+// inside a gzip is taken from the inside), else the body compressed.
+func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
+	var gz []byte
+	doc := body
+	for range 2 {
+		if !bytes.HasPrefix(doc, []byte("\x1f\x8b")) {
+			break
+		}
+		gz = doc
+		inner, err := gunzipMax(doc, maxSize)
+		if err != nil {
+			return nil, err
+		}
+		doc = inner
+	}
+	if err := checkMjlog(doc); err != nil {
+		return nil, err
+	}
+	if gz != nil {
+		return gz, nil
+	}
+	return gzipDoc(doc)
+}
+
+// checkMjlog checks that doc starts with <mjloggm (after a byte-order
+// mark, white space, an XML declaration and comments) and ends with
+// </mjloggm> (and white space).
+func checkMjlog(doc []byte) error {
+	s := bytes.TrimPrefix(doc, []byte("\xef\xbb\xbf"))
+	for {
+		s = bytes.TrimLeft(s, " \t\r\n")
+		var end []byte
+		switch {
+		case bytes.HasPrefix(s, []byte("<?")):
+			end = []byte("?>")
+		case bytes.HasPrefix(s, []byte("<!--")):
+			end = []byte("-->")
+		}
+		if end == nil {
+			break
+		}
+		i := bytes.Index(s, end)
+		if i < 0 {
+			return ErrNotMjlog
+		}
+		s = s[i+len(end):]
+	}
+	if !bytes.HasPrefix(s, []byte("<mjloggm")) {
+		return fmt.Errorf("%w: it starts %q", ErrNotMjlog, s[:min(len(s), 16)])
+	}
+	if !bytes.HasSuffix(bytes.TrimRight(s, " \t\r\n"), []byte("</mjloggm>")) {
+		return fmt.Errorf("%w: no </mjloggm> at the end", ErrTruncated)
+	}
+	return nil
+}
