@@ -150,6 +150,11 @@ type Report struct {
 	// judged to its end.
 	Final      [4]int32
 	FinalKnown bool
+	// Candidates name the rule sets the log may have been played under,
+	// when --rules auto could not tell them apart (JudgeAuto), else nil;
+	// Undetermined are the findings some of them make and others do not.
+	Candidates   []string
+	Undetermined []Undetermined
 }
 
 // Judge replays g, judges every hand end and the game end under rules, and
@@ -163,7 +168,10 @@ func Judge(g *event.Game, rules *Rules, native bool) *Report {
 
 // Judger judges games, reusing its memory. The zero Judger is ready; it is
 // not safe for concurrent use.
-type Judger struct{ j judge }
+type Judger struct {
+	j   judge
+	alt []judge // for the other candidates of JudgeAuto
+}
 
 // Judge is like the package's Judge; the report is valid until the next
 // call.
@@ -208,7 +216,8 @@ type expectation struct {
 
 func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 	*j = judge{g: g, r: rules, native: native, rp: j.rp,
-		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1}}
+		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1,
+			Candidates: j.rep.Candidates[:0]}}
 	j.players = g.Meta.PlayerCount()
 	j.rp.Options = replay.OptionsFor(&g.Meta)
 	j.rp.OnHandEnd = func(g *event.Game, st *replay.State) { j.handEnd(st) }

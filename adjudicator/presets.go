@@ -71,9 +71,8 @@ type Selector struct {
 	loaded  bool
 }
 
-// For returns the preset for a game: its platform, number of players,
-// lobby kind and, for Tenhou, the era of its wall seed.
-func (s *Selector) For(g *event.Game) (*Rules, error) {
+// load reads the presets on first use.
+func (s *Selector) load() error {
 	if !s.loaded {
 		s.loaded = true
 		for _, n := range PresetNames() {
@@ -85,29 +84,16 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 			s.presets = append(s.presets, r)
 		}
 	}
-	if s.err != nil {
-		return nil, s.err
+	return s.err
+}
+
+// For returns the preset for a game: the first of its Candidates.
+func (s *Selector) For(g *event.Game) (*Rules, error) {
+	c, err := s.Candidates(g)
+	if err != nil {
+		return nil, err
 	}
-	m := &g.Meta
-	platform := m.Platform.String()
-	if m.Platform == event.PlatformUnknown {
-		platform = "other"
-	}
-	players := m.PlayerCount()
-	lobby, era := lobbyKind(m), tenhouEra(g)
-	for _, r := range s.presets {
-		if r.Players != players || !slices.Contains(r.Auto.Platforms, platform) {
-			continue
-		}
-		if r.Auto.Lobby != "any" && r.Auto.Lobby != lobby {
-			continue
-		}
-		if len(r.Auto.Eras) > 0 && !slices.Contains(r.Auto.Eras, era) {
-			continue
-		}
-		return r, nil
-	}
-	return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, seed era %s)", players, platform, lobby, era)
+	return c[0], nil
 }
 
 // lobbyKind classifies a game's lobby. Tenhou: "chips5" for 祝儀 lobbies
@@ -115,7 +101,10 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 // "private" for numbered lobbies, custom rules (GO title, rule or csrule)
 // and the 0x800 lobbies, else "public". Mahjong Soul: "private" when the
 // starting points are not the ranked rooms' (friendly and tournament
-// games), else "public". Other platforms: "public".
+// games), else "public". Other platforms: "private" for a tenhou.net/6
+// file that names no game server (no log id, no Tenhou lobby: the editor's
+// files, hand-typed professional games, converters' output), whose start
+// points and uma are its own; else "public".
 func lobbyKind(m *event.Meta) string {
 	if m.Platform == event.Majsoul {
 		if (m.Players == 3 && m.StartingPoints != 35000) || (m.Players != 3 && m.StartingPoints != 25000) {
@@ -124,6 +113,9 @@ func lobbyKind(m *event.Meta) string {
 		return "public"
 	}
 	if m.Platform != event.Tenhou {
+		if m.Format == event.FormatTenhou6 && m.ID == "" && m.Rules.TenhouLobby < 0 {
+			return "private"
+		}
 		return "public"
 	}
 	switch {
@@ -137,28 +129,45 @@ func lobbyKind(m *event.Meta) string {
 	return "public"
 }
 
-// tenhouEra returns the rule era of a Tenhou log: "2009" before
-// 2009-08-01 (tonpuusen uma 5-10, no tenpai-yame), "2010" until 2010-05-31
-// (no tenpai-yame), else "modern". The date comes from the log id when
-// there is one, else from the form of the wall seed: a seed per hand was
-// used until mid-2009, the hex seed from 2009-08 to early 2010.
-func tenhouEra(g *event.Game) string {
+// Eras are the Tenhou rule eras of the presets' auto.eras (see
+// docs/rules-evidence.md, "2009–2010 rule eras").
+var eraNames = []string{"2009", "2010", "modern"}
+
+// tenhouEras returns the rule eras a Tenhou log may be of: the one its log
+// id's date falls in, or, without a date, every era in which its wall seed's
+// form was used (a seed per hand, the hex seed and the base64 seed each
+// span a rule change).
+func tenhouEras(g *event.Game) []string {
 	if ym, ok := logMonth(g.Meta.ID); ok {
-		switch {
-		case ym < 200908:
-			return "2009"
-		case ym < 201006:
-			return "2010"
-		}
-		return "modern"
+		return []string{eraOfMonth(ym)}
 	}
 	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return "2009"
+		return seedFormEras["per_hand"]
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
+		return seedFormEras["hex"]
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
+		return seedFormEras["base64"]
+	}
+	return eraNames // no seed: any era
+}
+
+// eraOfMonth returns the era of a date (YYYYMM).
+func eraOfMonth(ym int) string {
+	switch {
+	case ym < 200908:
+		return "2009"
+	case ym < 201006:
 		return "2010"
 	}
 	return "modern"
+}
+
+// seedFormEras are the eras in which each form of wall seed was used.
+var seedFormEras = map[string][]string{
+	"per_hand": {"2009"},
+	"hex":      {"2009", "2010"},
+	"base64":   {"2010", "modern"},
 }
 
 // logMonth reads YYYYMM from a Tenhou log id (2016022509gm-...).

@@ -219,6 +219,11 @@ type AutoSelector struct {
 	// 2009-08), "2010" (2009-08 to 2010-05), "modern"; empty: any. The era
 	// comes from the log id's date, or from the form of the wall seed.
 	Eras []string `toml:"eras"`
+	// Titles, when not empty, choose the preset for the logs whose title
+	// (a tenhou.net/6 editor file's, a custom lobby's) contains one of
+	// them ("日本プロ麻雀連盟" for JPML's official games), before any
+	// preset without titles; Lobby and Eras are then not looked at.
+	Titles []string `toml:"titles"`
 }
 
 // Declaration is how tenpai is told at an exhaustive draw.

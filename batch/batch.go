@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"golang.org/x/sync/errgroup"
 
@@ -247,14 +248,20 @@ func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
 		rows.Fill(in.Path, g, nil, err)
 		return
 	}
-	own, err := w.sel.For(g)
+	if w.opt.Rules == nil {
+		rep, err := w.jr.JudgeAuto(g, &w.sel)
+		if err != nil {
+			rows.Fill(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
+			return
+		}
+		rows.Fill(in.Path, g, rep, nil)
+		return
+	}
+	own, err := w.sel.Candidates(g)
 	if err != nil {
 		rows.Fill(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
 		return
 	}
-	rules, native := own, true
-	if w.opt.Rules != nil {
-		rules, native = w.opt.Rules, w.opt.Rules.Name == own.Name
-	}
-	rows.Fill(in.Path, g, w.jr.Judge(g, rules, native), nil)
+	native := slices.ContainsFunc(own, func(r *adjudicator.Rules) bool { return r.Name == w.opt.Rules.Name })
+	rows.Fill(in.Path, g, w.jr.Judge(g, w.opt.Rules, native), nil)
 }

@@ -267,6 +267,10 @@ type Meta struct {
 	// StartingPoints is every player's score at the start, in points (0 when
 	// not stated).
 	StartingPoints int32
+	// Title is the log's title where it has one (a tenhou.net/6 file's
+	// title, its two parts joined by " / "; a Tenhou custom lobby's GO
+	// title), or "".
+	Title string
 	// Seed is the wall seed the log records (Tenhou SHUFFLE), or "".
 	Seed string
 	// TileIDs says whether tiles carry their physical Tenhou ids (mjlog).

@@ -11,9 +11,11 @@ package stats
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/replay"
 )
 
 // GameRow is one row of the games table: one input that was read.
@@ -42,8 +44,11 @@ type GameRow struct {
 	// recorded end.
 	Hands    int32 `parquet:"hands"`
 	Complete bool  `parquet:"complete"`
-	// Discrepancies is the number of findings.
+	// Discrepancies is the number of findings; Undetermined the number of
+	// findings that depend on which of several possible rule eras the log
+	// is of (Rules then names them all, "tenhou-2010 or tenhou").
 	Discrepancies int32 `parquet:"discrepancies"`
+	Undetermined  int32 `parquet:"undetermined"`
 	// DivergentFrom is the first hand the rules would have played
 	// differently (null when none), DivergentReason why; EndedEarlyAfter
 	// the hand after which the rules end the game before the log does.
@@ -159,8 +164,12 @@ type DiscrepancyRow struct {
 	Round     string `parquet:"round,dict"`
 	Event     *int32 `parquet:"event,optional"`
 	Seat      *int32 `parquet:"seat,optional"`
-	Check     string `parquet:"check,dict"`
-	Message   string `parquet:"message"`
+	Check string `parquet:"check,dict"`
+	// Severity is "discrepancy", or "undetermined" for a finding the
+	// log's own rules make in some of the eras the log may be of and not
+	// in others (the log does not say which: see Message).
+	Severity string `parquet:"severity,dict"`
+	Message  string `parquet:"message"`
 	Expected  string `parquet:"expected"`
 	Recorded  string `parquet:"recorded"`
 	Rules     string `parquet:"rules,dict"`
@@ -340,8 +349,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		}
 		r.Rounds = append(r.Rounds, rr)
 	}
-	for _, f := range rep.Findings {
-		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check, Message: f.Message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
+	add := func(f *replay.Finding, severity, message string) {
+		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check, Severity: severity, Message: message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
@@ -355,7 +364,25 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		}
 		r.Discrepancies = append(r.Discrepancies, d)
 	}
+	for i := range rep.Findings {
+		f := &rep.Findings[i]
+		add(f, SeverityDiscrepancy, f.Message)
+	}
+	for i := range rep.Undetermined {
+		u := &rep.Undetermined[i]
+		add(&u.Finding, SeverityUndetermined, u.Message+" ("+u.Explain()+")")
+	}
+	if len(rep.Candidates) > 1 {
+		gr.Rules = strings.Join(rep.Candidates, " or ")
+	}
+	gr.Undetermined = int32(len(rep.Undetermined))
 }
+
+// The severities of the discrepancies table.
+const (
+	SeverityDiscrepancy  = "discrepancy"
+	SeverityUndetermined = "undetermined"
+)
 
 // roundNames are "E1" to "N4".
 var roundNames = [4][4]string{

@@ -457,11 +457,11 @@ func TestBuildReport(t *testing.T) {
 				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 35000, ScoreComputed: 36000},
 		},
 		Discrepancies: []DiscrepancyRow{
-			{GameID: "231104-abc", Path: "in/a.json", Check: "game.end", Message: "game ends", Expected: "end", Recorded: "more",
+			{GameID: "231104-abc", Path: "in/a.json", Check: "game.end", Severity: "discrepancy", Message: "game ends", Expected: "end", Recorded: "more",
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: p(1), Round: "E2-1", Event: p(17), Seat: p(2), Check: "draw.tenpai", Message: "m",
+			{GameID: "231104-abc", Path: "in/a.json", Hand: p(1), Round: "E2-1", Event: p(17), Seat: p(2), Check: "draw.tenpai", Severity: "discrepancy", Message: "m",
 				Expected: "tenpai", Recorded: "noten", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: p(0), Round: "E1-0", Event: p(0), Seat: p(0), Check: "legality.discard", Message: "d",
+			{GameID: "231104-abc", Path: "in/a.json", Hand: p(0), Round: "E1-0", Event: p(0), Seat: p(0), Check: "legality.discard", Severity: "discrepancy", Message: "d",
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 		},
 	}

@@ -44,12 +44,14 @@ type Counts struct {
 	// Divergences counts divergent games, and the hands from each one's
 	// divergence on, by games.divergent_kind.
 	Divergences map[string]DivergenceCount `json:"divergences"`
-	// Discrepancies counts findings by check.
+	// Discrepancies counts findings by check; Undetermined the findings
+	// that depend on the rule era a log without a date is of.
 	Discrepancies map[string]int `json:"discrepancies"`
+	Undetermined  map[string]int `json:"undetermined,omitempty"`
 }
 
 func newCounts() *Counts {
-	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{},
+	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}, Undetermined: map[string]int{},
 		Divergences: map[string]DivergenceCount{}}
 }
 
@@ -150,8 +152,7 @@ func (s *Summary) addRound(grp *Counts, r *RoundRow) {
 
 // AddDiscrepancy counts one discrepancies row.
 func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
-	s.All.Discrepancies[d.Check]++
-	s.group(d.Platform, d.Players, d.Length).Discrepancies[d.Check]++
+	s.addDiscrepancy(s.group(d.Platform, d.Players, d.Length), d)
 }
 
 // Add counts the rows of one input. Its rounds and discrepancies are
@@ -166,9 +167,18 @@ func (s *Summary) Add(r *GameRows) {
 		s.addRound(grp, &r.Rounds[i])
 	}
 	for i := range r.Discrepancies {
-		d := &r.Discrepancies[i]
-		s.All.Discrepancies[d.Check]++
-		grp.Discrepancies[d.Check]++
+		s.addDiscrepancy(grp, &r.Discrepancies[i])
+	}
+}
+
+// addDiscrepancy counts d into its group grp and into All.
+func (s *Summary) addDiscrepancy(grp *Counts, d *DiscrepancyRow) {
+	for _, c := range []*Counts{s.All, grp} {
+		if d.Severity == SeverityUndetermined {
+			c.Undetermined[d.Check]++
+		} else {
+			c.Discrepancies[d.Check]++
+		}
 	}
 }
 
@@ -245,6 +255,17 @@ func (s *Summary) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "discrepancies: %d\n", total)
 	for _, c := range checks {
 		fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Discrepancies[c])
+	}
+	if len(s.All.Undetermined) > 0 {
+		checks = slices.Sorted(maps.Keys(s.All.Undetermined))
+		total = 0
+		for _, c := range checks {
+			total += s.All.Undetermined[c]
+		}
+		fmt.Fprintf(&b, "undetermined (the rule era of a log without a date decides): %d\n", total)
+		for _, c := range checks {
+			fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Undetermined[c])
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

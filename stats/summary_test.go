@@ -154,7 +154,7 @@ func wantSummary() *Summary {
 	}
 }
 
-var approx = cmpopts.EquateApprox(0, 1e-12)
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty()}
 
 func summarize(inputs []*GameRows) *Summary {
 	s := NewSummary()

@@ -17,13 +17,18 @@ file, checks it and prints it as haifu reads it.`)
 	}
 	switch fs.NArg() {
 	case 0:
-		for _, n := range adjudicator.PresetNames() {
+		names := adjudicator.PresetNames()
+		width := 0
+		for _, n := range names {
+			width = max(width, len(n))
+		}
+		for _, n := range names {
 			r, err := adjudicator.Preset(n)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "haifu rules: %v\n", err)
 				return exitFound
 			}
-			fmt.Fprintf(e.stdout, "%-18s %s\n", n, r.Description)
+			fmt.Fprintf(e.stdout, "%-*s  %s\n", width, n, r.Description)
 		}
 		return exitOK
 	case 1:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"github.com/haifu/haifu/adjudicator"
@@ -80,7 +81,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	var g event.Game
 	var sel adjudicator.Selector
 	var jr adjudicator.Judger
-	var inputs, games, unreadable, rounds, discrepancies, errs, divergentGames int
+	var inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames int
 	var buf []byte
 	walk.Format = f
 	err := parser.Walk(fs.Args(), walk, func(in parser.Input) error {
@@ -115,15 +116,22 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 				return err
 			}
 		}
-		own, err := sel.For(&g)
+		var rep *adjudicator.Report
+		var err error
+		if fixed == nil {
+			rep, err = jr.JudgeAuto(&g, &sel)
+		} else {
+			own, oerr := sel.Candidates(&g)
+			native := oerr == nil && slices.ContainsFunc(own, func(r *adjudicator.Rules) bool { return r.Name == fixed.Name })
+			rep = jr.Judge(&g, fixed, native)
+		}
 		if err != nil {
+			// No rules for this game: an error of its own; the others go on.
+			errs++
+			buf = appendError(buf[:0], *asJSON, in.Path, &g, fmt.Errorf("%s: %w", in.Path, err))
+			_, err = w.Write(buf)
 			return err
 		}
-		rules, native := own, true
-		if fixed != nil {
-			rules, native = fixed, fixed.Name == own.Name
-		}
-		rep := jr.Judge(&g, rules, native)
 		// The divergence goes among the findings in event order.
 		divEvent, divPending := 1<<30, rep.DivergentFrom >= 0
 		if divPending {
@@ -152,6 +160,13 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 				return err
 			}
 		}
+		for i := range rep.Undetermined {
+			undetermined++
+			buf = appendUndetermined(buf[:0], *asJSON, in.Path, &g, &rep.Undetermined[i])
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if ferr := w.Flush(); err == nil {
@@ -167,6 +182,9 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	}
 	if fixed != nil {
 		fmt.Fprintf(e.stderr, "under %s: %d games divergent (play the rules would have changed)\n", fixed.Name, divergentGames)
+	}
+	if undetermined > 0 {
+		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on which rules a log without a date was played under (not discrepancies)\n", undetermined)
 	}
 	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", inputs, games, unreadable)
 	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
@@ -309,6 +327,22 @@ func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *ad
 	b = append(b, `","severity":"divergent","message":`...)
 	b = event.AppendJSONString(b, rep.DivergentReason)
 	return append(b, "}\n"...)
+}
+
+// appendUndetermined writes a finding that the log's own rules make in some
+// of the rule eras the log may be of and not in others; it is neither a
+// discrepancy nor a pass, and does not make the exit status 1.
+func appendUndetermined(b []byte, asJSON bool, path string, g *event.Game, u *adjudicator.Undetermined) []byte {
+	f := u.Finding
+	f.Message += " (" + u.Explain() + ")"
+	if !asJSON {
+		f.Check = "undetermined " + f.Check
+		return appendFinding(b, false, path, g, &f)
+	}
+	b = appendFinding(b, true, path, g, &f)
+	b = b[:len(b)-2] // "}\n"
+	b = append(b, `,"severity":"undetermined"}`...)
+	return append(b, '\n')
 }
 
 // appendWarning writes a problem the decoder worked around; warnings are

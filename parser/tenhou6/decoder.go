@@ -306,9 +306,19 @@ func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
 		}
 	}
 	if t := v.Get("title"); t != nil && t.Type() == fastjson.TypeArray {
-		if a, _ := t.Array(); len(a) > 0 {
+		a, _ := t.Array()
+		if len(a) > 0 {
 			title0 = str(a[0])
 		}
+		var parts []string
+		for _, x := range a {
+			if x.Type() == fastjson.TypeString {
+				if s := strings.TrimSpace(str(x)); s != "" {
+					parts = append(parts, s)
+				}
+			}
+		}
+		m.Title = strings.Join(parts, " / ")
 	}
 	names := v.GetArray("name")
 	dans := v.GetArray("dan")
