@@ -164,15 +164,15 @@ type DiscrepancyRow struct {
 	Round     string `parquet:"round,dict"`
 	Event     *int32 `parquet:"event,optional"`
 	Seat      *int32 `parquet:"seat,optional"`
-	Check string `parquet:"check,dict"`
+	Check     string `parquet:"check,dict"`
 	// Severity is "discrepancy", or "undetermined" for a finding the
 	// log's own rules make in some of the eras the log may be of and not
 	// in others (the log does not say which: see Message).
 	Severity string `parquet:"severity,dict"`
 	Message  string `parquet:"message"`
-	Expected  string `parquet:"expected"`
-	Recorded  string `parquet:"recorded"`
-	Rules     string `parquet:"rules,dict"`
+	Expected string `parquet:"expected"`
+	Recorded string `parquet:"recorded"`
+	Rules    string `parquet:"rules,dict"`
 	// Platform, Players and Length are the game's (for grouping).
 	Platform string `parquet:"platform,dict"`
 	Players  int32  `parquet:"players"`
