@@ -278,6 +278,9 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	// Tenpai against the hands the log showed (formats that record them).
 	if ry.Known&event.KnownHand != 0 && native && r.Draw.Declaration == DeclarationAuto {
 		for s := range j.players {
+			if hr.Seats[s].TenpaiUnknown {
+				continue
+			}
 			if hr.Seats[s].Tenpai != ry.Revealed[s] && ry.Kind == event.Exhaustive {
 				j.report(hr.Index, ev, hr.Round, "draw.tenpai", fmt.Sprintf("seat %d's hand %s", s, tile.FormatTiles(st.Seats[s].Tiles())),
 					tenpaiWord(hr.Seats[s].Tenpai), revealWord(ry.Revealed[s]))
@@ -286,7 +289,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	}
 	// Noten riichi.
 	for s := range j.players {
-		if st.Seats[s].Riichi == replay.RiichiAccepted && !hr.Seats[s].Tenpai {
+		if st.Seats[s].Riichi == replay.RiichiAccepted && !hr.Seats[s].Tenpai && !hr.Seats[s].TenpaiUnknown {
 			if r.Draw.NotenRiichi == NotenRiichiChombo {
 				out.divergentKind = DivergeNotenRiichi
 				out.divergent = fmt.Sprintf("seat %d is in riichi but noten: a chombo under %s, after which the hand is dealt again", s, r.Name)
@@ -351,6 +354,72 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	dealerTenpai := hr.Seats[st.Round.Dealer].Tenpai
 	out.dealerKeeps = r.Draw.Renchan == RenchanTenpai && dealerTenpai
 	return out
+}
+
+// hiddenTenpai works out the tenpai of seat s, whose tiles the log hides,
+// at an exhaustive draw: from the hand the log shows there, computed as
+// for any hand; else it is unknown, and Tenpai is what the log says (its
+// tenpai flags, or else the sign of the seat's recorded score change),
+// which the payments are judged against.
+func (j *judge) hiddenTenpai(st *replay.State, s event.Seat, sr *SeatResult) {
+	var ry *event.RyuukyokuRecord
+	for _, ei := range st.Ends {
+		if e := &j.g.Events[ei]; e.Type == event.Ryuukyoku {
+			ry = &j.g.Ryuukyoku[e.Ref]
+		}
+	}
+	if ry == nil {
+		sr.TenpaiUnknown = true
+		return
+	}
+	if ry.Known&event.KnownHand != 0 && ry.Revealed[s] {
+		c := tile.CountsOf(ry.HandTiles(s))
+		if n := c.Total(); n%3 == 1 && n <= hand.MaxTiles && validCounts(&c) {
+			meld := st.Seats[s].MeldTiles()
+			w := hand.CountingWaits(&c, &meld, j.r.Draw.TenpaiPolicy)
+			sr.Tenpai, sr.Waits = w != 0, w.Len()
+			return
+		}
+	}
+	sr.TenpaiUnknown = true
+	switch {
+	case ry.Tenpai[s] != event.FlagUnknown:
+		sr.Tenpai = ry.Tenpai[s] == event.FlagYes
+	case ry.Known&event.KnownDeltas != 0:
+		sr.Tenpai = ry.Deltas[s] > 0 || ry.Known&event.KnownHand != 0 && ry.Revealed[s]
+	}
+}
+
+// settleHiddenTenpai completes what hiddenTenpai reads from the payments:
+// when nobody paid (everybody tenpai, or nobody), the hidden hands are
+// tenpai exactly when a hand that is seen is.
+func (j *judge) settleHiddenTenpai(st *replay.State, hr *HandResult) {
+	var ry *event.RyuukyokuRecord
+	for _, ei := range st.Ends {
+		if e := &j.g.Events[ei]; e.Type == event.Ryuukyoku {
+			ry = &j.g.Ryuukyoku[e.Ref]
+		}
+	}
+	if ry == nil || ry.Known&event.KnownDeltas == 0 {
+		return
+	}
+	seen := -1
+	for s := range j.players {
+		if ry.Deltas[s] != 0 || ry.Tenpai[s] != event.FlagUnknown {
+			return
+		}
+		if !hr.Seats[s].TenpaiUnknown {
+			seen = s
+		}
+	}
+	if seen < 0 {
+		return
+	}
+	for s := range j.players {
+		if hr.Seats[s].TenpaiUnknown {
+			hr.Seats[s].Tenpai = hr.Seats[seen].Tenpai
+		}
+	}
 }
 
 func tenpaiWord(t bool) string {

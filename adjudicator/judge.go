@@ -50,6 +50,11 @@ type SeatResult struct {
 	Tenpai  bool
 	Waits   int
 	Furiten bool
+	// TenpaiUnknown: the log hides the player's tiles (a player's view)
+	// and does not show them at the draw, so tenpai, waits and furiten are
+	// not computed; Tenpai is then what the log's payments or its tenpai
+	// flags say, used to judge the payments only.
+	TenpaiUnknown bool
 	// Revealed says whether the log showed the hand at a draw.
 	Revealed bool
 	// Riichi: the player's riichi stick was paid this hand; Calls is the
@@ -391,6 +396,10 @@ func (j *judge) handEnd(st *replay.State) {
 				sr.Calls++
 			}
 		}
+		if drawEnd && ss.Hidden {
+			j.hiddenTenpai(st, event.Seat(s), sr)
+			continue
+		}
 		if drawEnd && ss.N%3 == 1 && validCounts(&ss.Hand) {
 			meld := ss.MeldTiles()
 			w := hand.CountingWaits(&ss.Hand, &meld, j.r.Draw.TenpaiPolicy)
@@ -400,6 +409,9 @@ func (j *judge) handEnd(st *replay.State) {
 			passed, passedRiichi := st.Passed(event.Seat(s))
 			sr.Furiten = all&(ss.Discarded|passed|passedRiichi) != 0
 		}
+	}
+	if drawEnd {
+		j.settleHiddenTenpai(st, &hr)
 	}
 	// After a divergence the log no longer shows the rules' game: the hand
 	// is described, not judged.

@@ -275,6 +275,15 @@ type Meta struct {
 	Seed string
 	// TileIDs says whether tiles carry their physical Tenhou ids (mjlog).
 	TileIDs bool
+	// HiddenSeats has a bit (1<<seat) for each seat whose concealed tiles
+	// the log hides in some hand (a player's view of the game, as mjai
+	// clients and bots keep it: the others' starting hands and draws are
+	// "?"). In such a hand the seat's starting hand is all tile.None and
+	// its draws are tile.None; its discards, calls and the hands shown at
+	// the hand's end are as recorded. The replay then knows only how many
+	// tiles the seat holds, and what depends on the hidden tiles is
+	// unknown, never guessed.
+	HiddenSeats uint8
 	// StartTime is the game's start as Unix seconds, 0 when unknown (from
 	// the record, or from a Tenhou log id, whose hour it is).
 	StartTime int64

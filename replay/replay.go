@@ -311,6 +311,10 @@ func (r *Replayer) roundStart(e *event.Event) {
 		ss.Score = rd.Scores[s]
 		ss.LastDiscardPass, ss.RiichiPass = -1, -1
 		ss.CalledKind, ss.ChiSuji = 255, 255
+		if r.g.Meta.HiddenSeats&(1<<s) != 0 && rd.Hands[s][0] == tile.None {
+			ss.Hidden, ss.N = true, len(rd.Hands[s])
+			continue
+		}
 		if ids && dealIDs(ss, &rd.Hands[s], &rd.HandIDs[s]) {
 			continue
 		}
@@ -354,6 +358,10 @@ func dealIDs(ss *SeatState, hand *[13]tile.Tile, ids *[13]tile.ID) bool {
 // addTile puts a tile into a seat's concealed hand.
 func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	ss := &r.st.Seats[s]
+	if ss.Hidden {
+		ss.N++
+		return
+	}
 	k := t.Kind()
 	if !t.Valid() {
 		r.report("parse.tile", s, "invalid tile %v", t)
@@ -389,6 +397,9 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 // hasTile reports whether seat s holds tile t (with id, when ids).
 func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool {
 	ss := &r.st.Seats[s]
+	if ss.Hidden {
+		return ss.N > 0 // a hidden hand may hold any tile
+	}
 	if !t.Valid() {
 		return false
 	}
@@ -410,6 +421,10 @@ func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool
 // not there. It returns whether the tile was there.
 func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, check, what string) bool {
 	ss := &r.st.Seats[s]
+	if ss.Hidden {
+		ss.N--
+		return true
+	}
 	k := t.Kind()
 	if !t.Valid() {
 		r.report("parse.tile", s, "invalid tile %v", t)
@@ -481,7 +496,7 @@ func (r *Replayer) passLastTile() {
 
 // validHand reports whether the hand is within what hand math accepts.
 func validHand(ss *SeatState) bool {
-	if ss.N > hand.MaxTiles || ss.N < 0 {
+	if ss.Hidden || ss.N > hand.MaxTiles || ss.N < 0 {
 		return false
 	}
 	for _, n := range ss.Hand {
@@ -674,6 +689,10 @@ func (r *Replayer) discard(e *event.Event) {
 		r.report("legality.hand_size", e.Seat, "seat %d discards from a hand of %d tiles", e.Seat, ss.N)
 	}
 	tsumogiri := ss.Drawn != tile.None && ss.Drawn == e.Tile && (!ids || ss.DrawnID == e.ID)
+	if ss.Hidden {
+		// The drawn tile is hidden: whether this is it, the log says.
+		tsumogiri = e.Flags&event.Tsumogiri != 0 || e.Flags&event.TsumogiriUnknown != 0
+	}
 	if e.Flags&event.Tsumogiri != 0 && !tsumogiri && e.Flags&event.TsumogiriUnknown == 0 {
 		r.report("legality.tsumogiri", e.Seat, "discard of %v marked as the drawn tile, but the drawn tile was %v", e.Tile, ss.Drawn)
 	}
@@ -706,7 +725,7 @@ func (r *Replayer) discard(e *event.Event) {
 	} else {
 		r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
 	}
-	if ss.Riichi == RiichiDiscarded && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
+	if ss.Riichi == RiichiDiscarded && !ss.Hidden && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
 		r.notenRiichi(e, ss)
 	}
 	if ss.NRiver < maxRiver {
@@ -958,7 +977,7 @@ func (r *Replayer) closedKan(e *event.Event) {
 	var before hand.KindSet
 	inRiichi := ss.Riichi == RiichiAccepted
 	if inRiichi {
-		if m.N > 0 && ss.Drawn.Kind() != m.Tiles[0].Kind() {
+		if m.N > 0 && !ss.Hidden && ss.Drawn.Kind() != m.Tiles[0].Kind() {
 			r.report("legality.riichi_kan", e.Seat, "closed kan of %v in riichi with a tile other than the one drawn (%v)", m.Tiles[0].Kind(), ss.Drawn)
 		}
 		// The waits of the riichi hand: the hand without the drawn tile.
@@ -1098,6 +1117,12 @@ func (r *Replayer) win(e *event.Event) {
 	case tsumo:
 		if st.Phase != WaitDiscard || st.Turn != w.Winner {
 			r.report("legality.win", w.Winner, "tsumo by seat %d, but the table waits for %s by seat %d", w.Winner, st.Phase, st.Turn)
+		} else if ss.Hidden {
+			// The drawn tile is hidden; only a call before shows there
+			// was none.
+			if ss.CalledThisTurn {
+				r.report("legality.win", w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
+			}
 		} else if ss.Drawn == tile.None {
 			r.report("legality.win", w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
 		} else if winTile != tile.None && (winTile != ss.Drawn || (ids && w.WinID != ss.DrawnID)) {
@@ -1146,6 +1171,18 @@ func (r *Replayer) win(e *event.Event) {
 			}
 			full[winTile.Kind()]++
 		}
+	}
+	if ss.Hidden {
+		// The winner's tiles are hidden: the hand the log shows at the
+		// win, if any, is the hand.
+		if w.Known&event.KnownHand == 0 || w.HandLen == 0 {
+			if tsumo {
+				st.LastValid = false
+			}
+			r.endHand()
+			return
+		}
+		full = tile.CountsOf(w.HandTiles())
 	}
 	n := full.Total()
 	if n%3 != 2 || n > hand.MaxTiles || !countsValid(&full) {
@@ -1198,6 +1235,12 @@ func (r *Replayer) ryuukyoku(e *event.Event) {
 			}
 			ss := &st.Seats[s]
 			got := tile.CountsOf(rec.HandTiles(event.Seat(s)))
+			if ss.Hidden {
+				if got.Total() != ss.N {
+					r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %d tiles, but holds %d", s, got.Total(), ss.N)
+				}
+				continue
+			}
 			if got != ss.Hand {
 				r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %s, replayed hand %s", s, got.String(), ss.Hand.String())
 			}

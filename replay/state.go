@@ -84,9 +84,13 @@ const maxRiver = 40
 
 // SeatState is one player's part of the table.
 type SeatState struct {
-	// Hand holds the concealed tiles by kind; N is their number.
-	Hand tile.Counts
-	N    int
+	// Hand holds the concealed tiles by kind; N is their number. When
+	// Hidden, the log hides the player's concealed tiles (a player's view
+	// of the game; event.Meta.HiddenSeats): Hand stays empty and only N is
+	// kept, and nothing that depends on the tiles is checked.
+	Hand   tile.Counts
+	N      int
+	Hidden bool
 	// Reds is the number of red fives in Hand, per suit (m, p, s).
 	Reds [3]uint8
 	// IDs are the physical tiles in Hand when the log identifies them.

@@ -320,7 +320,11 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		}
 		rr.Round = roundName(h.Round.Wind, h.Round.Number)
 		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
-		if exhaustive && h.TenpaiCount >= 0 {
+		unknown := false // a hidden hand's tenpai is unknown
+		for s := range players {
+			unknown = unknown || h.Seats[s].TenpaiUnknown
+		}
+		if exhaustive && h.TenpaiCount >= 0 && !unknown {
 			rr.TenpaiCount = i32(int32(h.TenpaiCount))
 		}
 		for s := range players {
@@ -338,7 +342,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
 				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
 				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
-			if exhaustive {
+			if exhaustive && !sr.TenpaiUnknown {
 				bools = append(bools, sr.Tenpai)
 				row.Tenpai = &bools[len(bools)-1]
 			}

@@ -233,3 +233,20 @@ func TestSignals(t *testing.T) {
 		t.Error("the killed run's temporary output was not cleared")
 	}
 }
+
+// TestUnreplayableNotJudged: a game the decoder declares unreplayable (a
+// tile hidden outside a hidden hand) is reported once, never judged from
+// what could be read.
+func TestUnreplayableNotJudged(t *testing.T) {
+	log := strings.Join([]string{
+		`{"type":"start_game","names":["a","b","c","d"]}`,
+		`{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1s","scores":[25000,25000,25000,25000],"tehais":[["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","4p"],["1s","2s","3s","4s","5s","6s","7s","8s","9s","E","E","E","S"],["1s","2s","3s","4s","5s","6s","7s","8s","9s","P","P","P","C"],["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","5p"]]}`,
+		`{"type":"tsumo","actor":0,"pai":"?"}`,
+		`{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}`,
+		`{"type":"end_game"}`,
+	}, "\n")
+	out, stderr, code := haifu(t, log, "verify", "--json", "-")
+	if code != exitFound || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"check":"parse"`) {
+		t.Errorf("exit %d, output:\n%s%s\nwant one parse error and nothing judged", code, out, stderr)
+	}
+}

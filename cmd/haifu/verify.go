@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -101,7 +102,9 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 			if _, err := w.Write(buf); err != nil {
 				return err
 			}
-			if len(g.Events) == 0 {
+			if len(g.Events) == 0 || errors.Is(derr, event.ErrUnsupported) {
+				// A game the decoder cannot replay is not judged from
+				// what it could read.
 				return nil
 			}
 		}

@@ -128,7 +128,10 @@ type Decoder struct {
 
 	noResult  counted // end_kyoku with no hora or ryukyoku
 	noWinTile counted // hora without pai, with no tile to win on
-	hidden    int     // tiles hidden as "?"
+	hidden    int     // tiles hidden as "?" outside a hidden hand
+	// handHidden has a bit per seat whose hand the current hand hides
+	// (a player's view of the game).
+	handHidden uint8
 	hiddenPos event.Pos
 	text      int // lines skipped because they are not JSON
 	textFirst int
@@ -182,9 +185,23 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	}
 	if err != nil {
 		d.warnings()
+		if d.hidden > 0 {
+			// The game cannot be replayed whatever else is wrong:
+			// say so, so that nothing judges what could be read.
+			return d.hiddenError()
+		}
 		return err
 	}
 	return d.finish(len(data))
+}
+
+// hiddenError reports tiles hidden outside a hidden hand.
+func (d *Decoder) hiddenError() error {
+	pos := d.pos
+	d.pos = d.hiddenPos
+	err := d.errf(event.ErrUnsupported, "%d tiles are hidden as \"?\" outside a hidden hand, the first here: the game cannot be replayed", d.hidden)
+	d.pos = pos
+	return err
 }
 
 // isDocument reports whether data is one JSON value rather than JSON
@@ -339,11 +356,7 @@ func (d *Decoder) finish(size int) error {
 		return d.errf(event.ErrSyntax, "no mjai events")
 	}
 	if d.hidden > 0 {
-		pos := d.pos
-		d.pos = d.hiddenPos
-		err := d.errf(event.ErrUnsupported, "%d tiles are hidden as \"?\" (a player's view of the game), the first here: the game cannot be replayed", d.hidden)
-		d.pos = pos
-		return err
+		return d.hiddenError()
 	}
 	if !d.ended {
 		if d.stopped != "" {

@@ -390,7 +390,15 @@ func TestDecode(t *testing.T) {
 			`{'type':'ryukyoku','reason':'fanpai','tehais':[['1m','2m','3m','4m','5m','6m','7m','8m','9m','1p','2p','3p','4p'],['?','?','?','?','?','?','?','?','?','?','?','?','?'],[],[]]}`,
 			endGame),
 		want: []string{"game_start", "round_start", "draw 0 5p", "discard 0 5p tsumogiri", "draw 1", "discard 1 1z", "ryuukyoku", "game_end"},
-		err:  event.ErrUnsupported, errText: `line 2, round E1-0: mjai: 40 tiles are hidden as "?"`,
+	}, {
+		name: "a hidden tile outside a hidden hand",
+		in: log(startGame4,
+			`{'type':'start_kyoku','bakaze':'E','kyoku':1,'honba':0,'kyotaku':0,'oya':0,'dora_marker':'1s','scores':[25000,25000,25000,25000],'tehais':[['1m','2m','3m','4m','5m','6m','7m','8m','9m','1p','2p','3p','4p'],['?','?','?','?','?','?','?','?','?','?','?','?','?'],['?','?','?','?','?','?','?','?','?','?','?','?','?'],['?','?','?','?','?','?','?','?','?','?','?','?','?']]}`,
+			`{'type':'tsumo','actor':0,'pai':'?'}`,
+			`{'type':'dahai','actor':0,'pai':'5p','tsumogiri':true}`,
+			endGame),
+		want: []string{"game_start", "round_start", "draw 0", "discard 0 5p tsumogiri", "ryuukyoku", "game_end"},
+		err:  event.ErrUnsupported, errText: `line 3, round E1-0: mjai: 1 tiles are hidden as "?" outside a hidden hand`,
 	}, {
 		name: "truncated last line",
 		in:   []byte(strings.ReplaceAll(startGame4+"\n"+kyoku4+"\n{'type':'tsumo','actor':0,'pai':'5p'}\n{'type':'dah", "'", `"`)),

@@ -60,12 +60,16 @@
 // not record pao: Liable is event.NoSeat unless the log names the liable
 // seat.
 //
-// Seats are mjai's actor numbers; seat 0 must be the first dealer. A log
-// with tiles hidden as "?" (one player's view) is decoded as far as it goes,
-// with tile.None for the hidden tiles, and Decode reports an error wrapping
-// event.ErrUnsupported: such a game cannot be replayed. akochan's
-// Chinese-rules (MCR) self-play logs, whose start_kyoku has no dora_marker,
-// are not riichi games and are rejected with event.ErrUnsupported.
+// Seats are mjai's actor numbers; seat 0 must be the first dealer. A
+// player's view of a game, as mjai clients and bots keep it, hides the other
+// players' starting hands and draws as "?": such a hand is decoded with
+// tile.None for the hidden tiles and the seat in Meta.HiddenSeats, and the
+// replay and the adjudicator judge what the log does show (discards, calls,
+// wins, payments, the flow and the end of the game). Other tiles hidden as
+// "?" make Decode report an error wrapping event.ErrUnsupported: such a
+// game cannot be replayed. akochan's Chinese-rules (MCR) self-play logs,
+// whose start_kyoku has no dora_marker, are not riichi games and are
+// rejected with event.ErrUnsupported.
 //
 // Positions: in JSON lines, Event.Pos and event.Error carry the byte offset
 // of the line and its 1-based line number; in the single-object variant,

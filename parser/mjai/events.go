@@ -203,9 +203,13 @@ func (d *Decoder) tsumo(v *fastjson.Value) error {
 	if err != nil {
 		return err
 	}
+	hidden := d.hidden
 	t, err := d.tileOf(v.Get("pai"), "pai", true)
 	if err != nil {
 		return err
+	}
+	if t == tile.None && d.handHidden&(1<<s) != 0 {
+		d.hidden = hidden // the draws of a hidden hand are hidden
 	}
 	d.draw(s, t)
 	return nil

@@ -193,6 +193,7 @@ func (d *Decoder) startKyoku(v *fastjson.Value) error {
 		return err
 	}
 	d.needHands = 0
+	d.handHidden = 0
 	if hands != nil {
 		for s, x := range hands {
 			if s >= d.players {
@@ -201,12 +202,20 @@ func (d *Decoder) startKyoku(v *fastjson.Value) error {
 				}
 				continue
 			}
+			hidden, hiddenPos := d.hidden, d.hiddenPos
 			n, err := d.tiles(x, "tehais", r.Hands[s][:], true)
 			if err != nil {
 				return err
 			}
 			if n != 13 {
 				return d.errf(event.ErrValue, "tehais: seat %d has %d tiles, not 13", s, n)
+			}
+			if d.hidden-hidden == 13 {
+				// A player's view: this seat's hand is hidden, and so
+				// will its draws be.
+				d.hidden, d.hiddenPos = hidden, hiddenPos
+				d.handHidden |= 1 << s
+				d.g.Meta.HiddenSeats |= 1 << s
 			}
 		}
 	} else {
