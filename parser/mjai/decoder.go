@@ -132,10 +132,10 @@ type Decoder struct {
 	// handHidden has a bit per seat whose hand the current hand hides
 	// (a player's view of the game).
 	handHidden uint8
-	hiddenPos event.Pos
-	text      int // lines skipped because they are not JSON
-	textFirst int
-	unknown   []string // warnings about values not understood
+	hiddenPos  event.Pos
+	text       int // lines skipped because they are not JSON
+	textFirst  int
+	unknown    []string // warnings about values not understood
 
 	win   event.WinRecord
 	yakus []event.YakuID
