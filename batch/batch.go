@@ -60,8 +60,9 @@ type Counts struct {
 	// + Unreadable: Inputs == Judged + Failed.
 	Inputs, Games, Unreadable, Judged, NotRead, Failed int
 	// Rounds is the number of hands judged, Discrepancies the findings,
+	// Undetermined the findings that depend on the era of an undated log,
 	// DivergentGames the games divergent under the rules.
-	Rounds, Discrepancies, DivergentGames int
+	Rounds, Discrepancies, Undetermined, DivergentGames int
 }
 
 // jobSize is the number of inputs handed to a worker at a time: batches
@@ -188,7 +189,8 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 		} else {
 			c.Judged++
 			c.Rounds += len(rows.Rounds)
-			c.Discrepancies += len(rows.Discrepancies)
+			c.Discrepancies += int(rows.Game.Discrepancies)
+			c.Undetermined += int(rows.Game.Undetermined)
 			if rows.Game.DivergentFrom != nil {
 				c.DivergentGames++
 			}

@@ -73,10 +73,14 @@ for (const [name, c] of Object.entries(want.groups)) {
   await figures(`and ${groupExpr} = '${name.replace(/'/g, "''")}'`, c, name);
 }
 
-// Discrepancies by check (all games).
-for (const d of await rows(`select "check" c, count(*) n from ${t('discrepancies')} d
-    where d.path in (select path from ${t('games')} where error is null) group by "check"`)) {
-  check(`discrepancies ${d.c}`, num(d.n), want.all.discrepancies[d.c] ?? 0);
+// Discrepancies by check (all games), and the undetermined findings apart.
+for (const sev of ['discrepancy', 'undetermined']) {
+  const key = sev === 'discrepancy' ? 'discrepancies' : 'undetermined';
+  for (const d of await rows(`select "check" c, count(*) n from ${t('discrepancies')} d
+      where severity = '${sev}' and (d.path, d.game_index) in (select (path, game_index) from ${t('games')} where error is null)
+      group by "check"`)) {
+    check(`${key} ${d.c}`, num(d.n), (want.all[key] ?? {})[d.c] ?? 0);
+  }
 }
 
 // The seats table agrees with the rounds table: noten payments received.

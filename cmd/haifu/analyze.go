@@ -140,8 +140,12 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
 	}
-	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies; tables in %s\n",
-		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, *out)
+	undetermined := ""
+	if counts.Undetermined > 0 {
+		undetermined = fmt.Sprintf(" (and %d undetermined)", counts.Undetermined)
+	}
+	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies%s; tables in %s\n",
+		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, undetermined, *out)
 	if counts.Failed > 0 {
 		return exitFound
 	}
