@@ -104,7 +104,7 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 				x.endReason = fmt.Sprintf("after %v: the dealer is placed %d with %d (agari-yame / tenpai-yame)", hr.Round, j.placement(sc, st.Round.Dealer), sc[st.Round.Dealer])
 			}
 		}
-		if inExt && wind > lastWind+1 {
+		if inExt && wind > lastWind+1 && r.End.Extension != ExtensionIndefinite {
 			x.end, x.endReason = true, "past the extension"
 		}
 		return
@@ -118,7 +118,8 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 		drawOK := hr.Outcome == WinOutcome || r.End.DrawEndsExtension
 		if reached && drawOK {
 			x.end, x.endReason = true, fmt.Sprintf("after %v of the extension: a player reached %d", hr.Round, r.End.Goal)
-		} else if number == j.players {
+		} else if number == j.players && (r.End.Extension != ExtensionIndefinite || wind == 3) {
+			// An indefinite extension goes on wind after wind, to North.
 			x.end, x.endReason = true, fmt.Sprintf("after %v, the last hand of the extension", hr.Round)
 		}
 	}

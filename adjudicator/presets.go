@@ -129,58 +129,46 @@ func lobbyKind(m *event.Meta) string {
 	return "public"
 }
 
-// Eras are the Tenhou rule eras of the presets' auto.eras (see
-// docs/rules-evidence.md, "2009–2010 rule eras").
-var eraNames = []string{"2009", "2010", "modern"}
+// eraNames are the Tenhou rule eras of the presets' auto.eras, in order
+// (see docs/rules-evidence.md, "2009–2010 rule eras").
+var eraNames = []string{"2009", "2009-07", "2010", "modern"}
 
 // tenhouEras returns the rule eras a Tenhou log may be of: the one its log
-// id's date falls in, or, without a date, every era in which its wall seed's
-// form was used (a seed per hand, the hex seed and the base64 seed each
-// span a rule change).
+// id's date falls in (two for a date in June 2010, see eraOfDay), or,
+// without a date, every era in which its wall seed's form was used (each
+// form spans a rule change).
 func tenhouEras(g *event.Game) []string {
-	if ym, ok := logMonth(g.Meta.ID); ok {
-		return []string{eraOfMonth(ym)}
+	if id, ok := event.ParseTenhouID(g.Meta.ID); ok {
+		y, m, d := id.Start.Date()
+		return eraOfDay(y*10000 + int(m)*100 + d)
 	}
 	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return seedFormEras["per_hand"]
+		return []string{"2009", "2009-07"}
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
-		return seedFormEras["hex"]
+		return []string{"2009-07", "2010"}
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
-		return seedFormEras["base64"]
+		return []string{"2010", "modern"}
 	}
 	return eraNames // no seed: any era
 }
 
-// eraOfMonth returns the era of a date (YYYYMM).
-func eraOfMonth(ym int) string {
+// eraOfDay returns the era of a date (YYYYMMDD, Japan time). Tenhou capped
+// the extension on 2009-07-04, paid tonpuusen uma 10-20 from 2009-08-01,
+// and announced tenpai-yame for June 2010 (its rule page says 2010-06-01;
+// logs of June 2010 still play on after a tenpai first-placed dealer):
+// June 2010 may be either era.
+func eraOfDay(ymd int) []string {
 	switch {
-	case ym < 200908:
-		return "2009"
-	case ym < 201006:
-		return "2010"
+	case ymd < 20090704:
+		return []string{"2009"}
+	case ymd < 20090801:
+		return []string{"2009-07"}
+	case ymd < 20100601:
+		return []string{"2010"}
+	case ymd < 20100701:
+		return []string{"2010", "modern"}
 	}
-	return "modern"
+	return []string{"modern"}
 }
 
-// seedFormEras are the eras in which each form of wall seed was used.
-var seedFormEras = map[string][]string{
-	"per_hand": {"2009"},
-	"hex":      {"2009", "2010"},
-	"base64":   {"2010", "modern"},
-}
-
-// logMonth reads YYYYMM from a Tenhou log id (2016022509gm-...).
-func logMonth(id string) (int, bool) {
-	if len(id) < 12 || id[10:12] != "gm" {
-		return 0, false
-	}
-	ym := 0
-	for _, c := range id[:6] {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		ym = ym*10 + int(c-'0')
-	}
-	return ym, true
-}

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/haifu/haifu/hand"
@@ -145,9 +146,10 @@ type WinRules struct {
 // EndRules decide when the game ends and the final points.
 type EndRules struct {
 	// Extension is what happens when nobody reached Goal after the last
-	// hand: "none", or "sudden_death" (one more wind; the game ends as soon
+	// hand: "none"; "sudden_death" (one more wind; the game ends as soon
 	// as someone has Goal, a dealer renchan first; it ends after that wind
-	// at the latest).
+	// at the latest); or "indefinite" (the same, wind after wind, until
+	// someone has Goal: Tenhou before 2009-07-04; up to North at most).
 	Extension Extension `toml:"extension"`
 	// Goal is the score that ends the extension and that agari-yame and
 	// tenpai-yame need (riichi sticks on the table do not count).
@@ -215,9 +217,13 @@ type AutoSelector struct {
 	// "private" (numbered or custom lobbies, and other special lobbies) or
 	// "any".
 	Lobby string `toml:"lobby"`
-	// Eras lists the Tenhou rule eras the preset is for: "2009" (before
-	// 2009-08), "2010" (2009-08 to 2010-05), "modern"; empty: any. The era
-	// comes from the log id's date, or from the form of the wall seed.
+	// Eras lists the Tenhou rule eras the preset is for; empty: any. The
+	// eras (docs/rules-evidence.md, "2009–2010 rule eras"): "2009" (to
+	// 2009-07-03: no cap on the extension), "2009-07" (2009-07-04 to
+	// 2009-07-31), "2010" (2009-08-01 to 2010-05-31: tonpuusen uma 10-20),
+	// "modern" (tenpai-yame; a log of June 2010 may be of "2010" or
+	// "modern"). The era comes from the log id's date, or from the form of
+	// the wall seed, which spans two eras.
 	Eras []string `toml:"eras"`
 	// Titles, when not empty, choose the preset for the logs whose title
 	// (a tenhou.net/6 editor file's, a custom lobby's) contains one of
@@ -290,6 +296,7 @@ const (
 	PaoHonbaDiscarder    PaoHonba       = "discarder"
 	ExtensionNone        Extension      = "none"
 	ExtensionSudden      Extension      = "sudden_death"
+	ExtensionIndefinite  Extension      = "indefinite"
 	TobiNone             Tobi           = "none"
 	TobiBelowZero        Tobi           = "below_zero"
 	TobiZero             Tobi           = "zero_or_below"
@@ -359,7 +366,7 @@ func (r *Rules) Validate() error {
 	if r.Win.TsumoLoss && r.Players != 3 {
 		bad("win.tsumo_loss applies to three-player rules only")
 	}
-	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden)
+	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden, ExtensionIndefinite)
 	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)
 	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
 	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
@@ -383,8 +390,8 @@ func (r *Rules) Validate() error {
 		bad("auto.lobby = %q: want public, chips, chips5, private or any", r.Auto.Lobby)
 	}
 	for _, e := range r.Auto.Eras {
-		if e != "2009" && e != "2010" && e != "modern" {
-			bad("auto.eras: %q is not 2009, 2010 or modern", e)
+		if !slices.Contains(eraNames, e) {
+			bad("auto.eras: %q is not one of %s", e, strings.Join(eraNames, ", "))
 		}
 	}
 	if r.Draw.NotenRiichi == NotenRiichiChombo && r.End.Chombo == ChomboNone {
