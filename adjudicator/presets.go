@@ -171,4 +171,3 @@ func eraOfDay(ymd int) []string {
 	}
 	return []string{"modern"}
 }
-
