@@ -1,10 +1,12 @@
 package parser
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -279,5 +281,42 @@ func TestCorpusConcatenation(t *testing.T) {
 			t.Errorf("%s: %d games, want %d", name, n, len(want))
 		}
 		t.Logf("%s: %d games read from one stream of %d bytes", name, n, all.Len())
+	}
+}
+
+// TestBombMemory: a compressed stream that expands to far more than the
+// game limit (a bomb of white space inside an mjlog root, which no
+// detection refuses early) is refused at the limit, and the memory the walk
+// takes stays near the limit, not near the bomb's size.
+func TestBombMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 256 MiB stream")
+	}
+	var b strings.Builder
+	w := gzip.NewWriter(&b)
+	w.Write([]byte(`<mjloggm ver="2.3"><GO type="169" lobby="0"/>`))
+	chunk := []byte(strings.Repeat(" ", 1<<20))
+	for range 256 {
+		w.Write(chunk)
+	}
+	w.Close()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"bomb.gz": b.String()})
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var errs []error
+	Walk([]string{filepath.Join(dir, "bomb.gz")}, Options{MaxGameBytes: 8 << 20}, func(in Input) error {
+		if in.Err != nil {
+			errs = append(errs, in.Err)
+		}
+		return nil
+	})
+	runtime.ReadMemStats(&after)
+	if len(errs) != 1 || !errors.Is(errs[0], ErrTooLarge) {
+		t.Errorf("errors %v, want one wrapping ErrTooLarge", errs)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Errorf("the walk allocated %d MiB for a 256 MiB bomb with an 8 MiB limit", got>>20)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
@@ -11,6 +12,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // fixture reads a file of the bundled fixtures.
@@ -248,5 +252,39 @@ func TestUnreplayableNotJudged(t *testing.T) {
 	out, stderr, code := haifu(t, log, "verify", "--json", "-")
 	if code != exitFound || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"check":"parse"`) {
 		t.Errorf("exit %d, output:\n%s%s\nwant one parse error and nothing judged", code, out, stderr)
+	}
+}
+
+// TestShiftJISZipNames: a zip member named in Shift-JIS is named in UTF-8
+// in verify's output and in the tables.
+func TestShiftJISZipNames(t *testing.T) {
+	name, err := japanese.ShiftJIS.NewEncoder().String("鳳凰卓.mjlog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, NonUTF8: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte(strings.Replace(fixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"), "<T", "<T999", 1)))
+	zw.Close()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "logs.zip")
+	os.WriteFile(p, b.Bytes(), 0o644)
+	out, _, _ := haifu(t, "", "verify", "--json", p)
+	if !strings.Contains(out, `logs.zip!鳳凰卓.mjlog"`) || !utf8.ValidString(out) {
+		t.Errorf("verify output does not name the member in UTF-8:\n%s", out)
+	}
+}
+
+// TestUndeterminedExitStatus: findings that depend on the era of a log
+// without a date are printed as undetermined and do not make the exit
+// status 1.
+func TestUndeterminedExitStatus(t *testing.T) {
+	out, stderr, code := haifu(t, "", "verify", "../../fixtures/mjlog/rmss__ron3.xml")
+	if code != exitOK || !strings.Contains(out, ": undetermined game.final_points: ") || !strings.Contains(stderr, "undetermined: 1 findings") {
+		t.Errorf("exit %d, output:\n%s%s\nwant one undetermined finding and exit 0", code, out, stderr)
 	}
 }
