@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/replay"
 )
 
 // Undetermined is a finding that the log's own rules make under some of
@@ -13,7 +13,7 @@ import (
 // the log does not say which (a Tenhou log without a date, whose wall seed
 // was used in two rule eras). It is neither a discrepancy nor a pass.
 type Undetermined struct {
-	replay.Finding
+	check.Finding
 	// Under are the rule sets under which it is a finding, NotUnder those
 	// under which it is not.
 	Under, NotUnder []string
@@ -113,7 +113,7 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	}
 	// Each finding with the candidates that make it, in event order.
 	type entry struct {
-		f     replay.Finding
+		f     check.Finding
 		under []bool
 	}
 	var entries []entry
@@ -132,7 +132,7 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	for _, c := range cands {
 		out.Candidates = append(out.Candidates, c.Name)
 	}
-	var findings []replay.Finding
+	var findings []check.Finding
 	var und []Undetermined
 	for _, e := range entries {
 		if !slices.Contains(e.under, false) {
@@ -165,7 +165,7 @@ func (u *Undetermined) Explain() string {
 
 // sameFinding reports whether a and b are the same finding made under two
 // rule sets.
-func sameFinding(a, b *replay.Finding) bool {
+func sameFinding(a, b *check.Finding) bool {
 	return a.Check == b.Check && a.Hand == b.Hand && a.Event == b.Event && a.Seat == b.Seat &&
 		a.Expected == b.Expected && a.Recorded == b.Recorded
 }
@@ -179,6 +179,6 @@ func eventOrder(ev int) int {
 }
 
 // sortFindings puts findings in event order, game-level ones last.
-func sortFindings(fs []replay.Finding) {
-	slices.SortStableFunc(fs, func(a, b replay.Finding) int { return eventOrder(a.Event) - eventOrder(b.Event) })
+func sortFindings(fs []check.Finding) {
+	slices.SortStableFunc(fs, func(a, b check.Finding) int { return eventOrder(a.Event) - eventOrder(b.Event) })
 }

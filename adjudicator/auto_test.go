@@ -11,10 +11,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/replay"
 )
 
 // candidateNames returns the names of the presets --rules auto may judge g
@@ -126,21 +126,21 @@ func TestCorpusEraUndetermined(t *testing.T) {
 		}
 		games++
 		for _, f := range want {
-			if !slices.ContainsFunc(undated.Findings, func(h replay.Finding) bool { return same(f, h) }) &&
+			if !slices.ContainsFunc(undated.Findings, func(h check.Finding) bool { return same(f, h) }) &&
 				!slices.ContainsFunc(undated.Undetermined, func(u adjudicator.Undetermined) bool { return same(f, u.Finding) }) {
 				t.Errorf("%s: the dated finding %s %q is lost without the date", e.File, f.Check, f.Message)
 			}
 		}
 		for _, f := range undated.Findings {
-			if !slices.ContainsFunc(want, func(h replay.Finding) bool { return same(f, h) }) {
+			if !slices.ContainsFunc(want, func(h check.Finding) bool { return same(f, h) }) {
 				t.Errorf("%s: without the date, a finding the dated judgement does not make: %s %q", e.File, f.Check, f.Message)
 			}
 		}
 		for _, u := range undated.Undetermined {
-			if slices.Contains(u.Under, era) && !slices.ContainsFunc(want, func(h replay.Finding) bool { return same(u.Finding, h) }) {
+			if slices.Contains(u.Under, era) && !slices.ContainsFunc(want, func(h check.Finding) bool { return same(u.Finding, h) }) {
 				t.Errorf("%s: undetermined under %v, but the dated era %s does not make it", e.File, u.Under, era)
 			}
-			undetermined[u.Check+" under "+strings.Join(u.Under, ",")]++
+			undetermined[u.Check.String()+" under "+strings.Join(u.Under, ",")]++
 		}
 	}
 	if games == 0 {
@@ -153,7 +153,7 @@ func TestCorpusEraUndetermined(t *testing.T) {
 }
 
 // same reports whether two findings are the same finding.
-func same(a, b replay.Finding) bool {
+func same(a, b check.Finding) bool {
 	return a.Check == b.Check && a.Hand == b.Hand && a.Event == b.Event && a.Seat == b.Seat && a.Expected == b.Expected && a.Recorded == b.Recorded
 }
 
@@ -218,7 +218,7 @@ func TestEditorFiles(t *testing.T) {
 			t.Errorf("%q, start %d: judged under %s, want %s", tt.title, 25000+tt.shift, rep.Rules.Name, tt.rules)
 		}
 		for _, f := range rep.Findings {
-			if f.Check == "flow.start_scores" || strings.HasPrefix(f.Check, "game.final") {
+			if f.Check.String() == "flow.start_scores" || strings.HasPrefix(f.Check.String(), "game.final") {
 				t.Errorf("%q, start %d: %s: %s", tt.title, 25000+tt.shift, f.Check, f.Message)
 			}
 		}

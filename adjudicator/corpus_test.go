@@ -51,7 +51,7 @@ func TestCorpusMjlogAuto(t *testing.T) {
 		rep := jr.Judge(&g, rules, true)
 		if os.Getenv("SHOW") != "" {
 			for _, f := range rep.Findings {
-				if f.Check == os.Getenv("SHOW") {
+				if f.Check.String() == os.Getenv("SHOW") {
 					t.Logf("type %d lobby %d", g.Meta.Rules.TenhouType, g.Meta.Rules.TenhouLobby)
 					break
 				}
@@ -60,8 +60,8 @@ func TestCorpusMjlogAuto(t *testing.T) {
 		games++
 		hands += len(rep.Hands)
 		for _, f := range rep.Findings {
-			byCheck[f.Check]++
-			if f.Check == os.Getenv("SHOW") && shown < 40 {
+			byCheck[f.Check.String()]++
+			if f.Check.String() == os.Getenv("SHOW") && shown < 40 {
 				shown++
 				t.Errorf("%s [%s]: hand %d (%v), event %d: %s: %s (expected %s, recorded %s)", e.File, rules.Name, f.Hand, f.Round, f.Event, f.Check, f.Message, f.Expected, f.Recorded)
 			}

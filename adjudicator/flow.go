@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/replay"
 )
@@ -162,7 +163,7 @@ func (j *judge) gameEnd(i int) {
 	}
 	if !x.end {
 		if j.native {
-			j.report(hand, i, round, "game.end", "the game ends although the rules go on", fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer), "game end")
+			j.report(hand, i, round, check.GameEnd, "the game ends although the rules go on", fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer), "game end")
 		} else {
 			j.diverge(hand+1, DivergeGameGoesOn, fmt.Sprintf("under %s the game would go on to %s; the log ends", j.r.Name, roundName(x.wind, x.number)))
 			return
@@ -176,7 +177,7 @@ func (j *judge) gameEnd(i int) {
 	base := x.recordedScores
 	want := j.finalScores(base, x.sticks)
 	if end.Known&event.KnownScores != 0 && x.recordedScoresKnown && want != end.Scores {
-		j.report(-1, i, round, "game.final_scores", "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:j.players]), fmt.Sprint(end.Scores[:j.players]))
+		j.report(-1, i, round, check.GameFinalScores, "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:j.players]), fmt.Sprint(end.Scores[:j.players]))
 	}
 	if end.Known&event.KnownPoints2 != 0 && len(j.r.End.Uma) > 0 {
 		scores := end.Scores
@@ -191,7 +192,7 @@ func (j *judge) gameEnd(i int) {
 			}
 		}
 		if !pointsEqual(pts, end.Points, j.players) {
-			j.report(-1, i, round, "game.final_points", "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
+			j.report(-1, i, round, check.GameFinalPoints, "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
 		}
 	}
 }

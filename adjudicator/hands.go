@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
@@ -12,7 +13,7 @@ import (
 
 // judgeWins works out the payments of the hand's wins.
 func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRecord, evs []int) judged {
-	out := judged{check: "win.payment", expectedKnown: true, sticksTaken: true}
+	out := judged{check: check.WinPayment, expectedKnown: true, sticksTaken: true}
 	dealer := st.Round.Dealer
 	honba := int32(st.Honba)
 	sticks := int32(st.Sticks)
@@ -57,7 +58,7 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 		if j.native && w.Known&event.KnownPoints != 0 {
 			p := j.r.payments(v.base, w.Winner, w.From, dealer, j.players)
 			if t := total(p); t != w.Points && !(w.Tsumo() && j.players == 3) {
-				j.report(hr.Index, evs[k], hr.Round, "win.points", "the recorded hand value does not follow from its han and fu",
+				j.report(hr.Index, evs[k], hr.Round, check.WinPoints, "the recorded hand value does not follow from its han and fu",
 					fmt.Sprintf("%d (%s)", t, describeValue(w, v)), fmt.Sprint(w.Points))
 			}
 		}
@@ -179,7 +180,7 @@ func (j *judge) checkWinRecord(st *replay.State, hr *HandResult, w *event.WinRec
 			wantSticks = 0 // Tenhou shows the sticks with the first winner only
 		}
 		if int(w.Honba) != st.Honba || int(w.Sticks) != wantSticks {
-			j.report(hr.Index, ev, hr.Round, "win.ba", "the win's recorded honba and riichi sticks differ from the table's",
+			j.report(hr.Index, ev, hr.Round, check.WinBa, "the win's recorded honba and riichi sticks differ from the table's",
 				fmt.Sprintf("honba %d sticks %d", st.Honba, wantSticks), fmt.Sprintf("honba %d sticks %d", w.Honba, w.Sticks))
 		}
 	}
@@ -200,13 +201,13 @@ func (j *judge) reportBefore(st *replay.State, hr *HandResult, w *event.WinRecor
 	for s := range want {
 		want[s] = st.Seats[s].Score
 	}
-	j.report(hr.Index, ev, hr.Round, "score.before", "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
+	j.report(hr.Index, ev, hr.Round, check.ScoreBefore, "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
 		fmt.Sprint(want), fmt.Sprint(w.Before[:j.players]))
 }
 
 // judgeRyuukyoku judges a hand that ended without a winner.
 func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.RyuukyokuRecord, ev int) judged {
-	out := judged{check: "draw.payment", expectedKnown: true, dealerKeeps: true, honbaUp: true}
+	out := judged{check: check.DrawPayment, expectedKnown: true, dealerKeeps: true, honbaUp: true}
 	r := j.r
 	native := j.native
 	for s := range j.players {
@@ -240,12 +241,12 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 			}
 		}
 		if n != j.players {
-			j.report(hr.Index, ev, hr.Round, "draw.four_riichi", "four-riichi abortive draw without every player in riichi", fmt.Sprintf("%d in riichi", j.players), fmt.Sprintf("%d in riichi", n))
+			j.report(hr.Index, ev, hr.Round, check.DrawFourRiichi, "four-riichi abortive draw without every player in riichi", fmt.Sprintf("%d in riichi", j.players), fmt.Sprintf("%d in riichi", n))
 		}
 		return abort(FourRiichiOutcome, r.Abort.FourRiichi, DivergeFourRiichi, "four-riichi abortive draw")
 	case event.FourKans:
 		if st.Kans != 4 || bits.OnesCount8(st.KanSeats) < 2 || st.EndPhase != replay.AfterDiscard {
-			j.report(hr.Index, ev, hr.Round, "draw.four_kans", "four-kans abortive draw without four kans by two or more players and a discard after them",
+			j.report(hr.Index, ev, hr.Round, check.DrawFourKans, "four-kans abortive draw without four kans by two or more players and a discard after them",
 				"4 kans by 2+ players, then a discard", fmt.Sprintf("%d kans by %d players (%s)", st.Kans, bits.OnesCount8(st.KanSeats), st.EndPhase))
 		}
 		return abort(FourKansOutcome, r.Abort.FourKans, DivergeFourKans, "four-kans abortive draw")
@@ -263,10 +264,10 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	// An exhaustive draw (or nagashi mangan, which is one).
 	hr.Outcome = ExhaustiveOutcome
 	if st.LiveLeft != 0 {
-		j.report(hr.Index, ev, hr.Round, "draw.wall", "exhaustive draw with tiles left in the live wall", "0 tiles left", fmt.Sprintf("%d tiles left", st.LiveLeft))
+		j.report(hr.Index, ev, hr.Round, check.DrawWall, "exhaustive draw with tiles left in the live wall", "0 tiles left", fmt.Sprintf("%d tiles left", st.LiveLeft))
 	}
 	if st.EndPhase != replay.AfterDiscard {
-		j.report(hr.Index, ev, hr.Round, "draw.order", "exhaustive draw not right after the last discard", "after discard", st.EndPhase.String())
+		j.report(hr.Index, ev, hr.Round, check.DrawOrder, "exhaustive draw not right after the last discard", "after discard", st.EndPhase.String())
 	}
 	tenpai := 0
 	for s := range j.players {
@@ -282,7 +283,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 				continue
 			}
 			if hr.Seats[s].Tenpai != ry.Revealed[s] && ry.Kind == event.Exhaustive {
-				j.report(hr.Index, ev, hr.Round, "draw.tenpai", fmt.Sprintf("seat %d's hand %s", s, tile.FormatTiles(st.Seats[s].Tiles())),
+				j.report(hr.Index, ev, hr.Round, check.DrawTenpai, fmt.Sprintf("seat %d's hand %s", s, tile.FormatTiles(st.Seats[s].Tiles())),
 					tenpaiWord(hr.Seats[s].Tenpai), revealWord(ry.Revealed[s]))
 			}
 		}
@@ -294,7 +295,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 				out.divergentKind = DivergeNotenRiichi
 				out.divergent = fmt.Sprintf("seat %d is in riichi but noten: a chombo under %s, after which the hand is dealt again", s, r.Name)
 			} else if native {
-				j.report(hr.Index, ev, hr.Round, "draw.noten_riichi", fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")
+				j.report(hr.Index, ev, hr.Round, check.DrawNotenRiichi, fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")
 			}
 		}
 	}
@@ -306,14 +307,14 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		}
 	}
 	if ry.Kind == event.Nagashi && len(nagashi) == 0 && native {
-		j.report(hr.Index, ev, hr.Round, "draw.nagashi", "nagashi mangan recorded, but no player's discards are all terminals and honours with none called", "exhaustive", "nagashi")
+		j.report(hr.Index, ev, hr.Round, check.DrawNagashi, "nagashi mangan recorded, but no player's discards are all terminals and honours with none called", "exhaustive", "nagashi")
 	}
 	if ry.Kind == event.Exhaustive && len(nagashi) > 0 && r.Draw.Nagashi != NagashiNone && native {
-		j.report(hr.Index, ev, hr.Round, "draw.nagashi", fmt.Sprintf("seat %d qualifies for nagashi mangan, recorded as a plain exhaustive draw", nagashi[0]), "nagashi", "exhaustive")
+		j.report(hr.Index, ev, hr.Round, check.DrawNagashi, fmt.Sprintf("seat %d qualifies for nagashi mangan, recorded as a plain exhaustive draw", nagashi[0]), "nagashi", "exhaustive")
 	}
 	if len(nagashi) > 0 && r.Draw.Nagashi != NagashiNone {
 		hr.Outcome = NagashiOutcome
-		out.check = "draw.nagashi_payment"
+		out.check = check.DrawNagashiPayment
 		for _, s := range nagashi {
 			p := r.payments(2000, s, s, st.Round.Dealer, j.players)
 			for o := range j.players {
@@ -469,11 +470,11 @@ func (j *judge) checkNineTerminals(st *replay.State, hr *HandResult, ry *event.R
 	ss := &st.Seats[s]
 	switch {
 	case st.EndPhase != replay.WaitDiscard || ss.NRiver != 0:
-		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", fmt.Sprintf("seat %d declares nine terminals after its first turn", s), "first draw", fmt.Sprintf("%d discards", ss.NRiver))
+		j.report(hr.Index, ev, hr.Round, check.DrawNineTerminals, fmt.Sprintf("seat %d declares nine terminals after its first turn", s), "first draw", fmt.Sprintf("%d discards", ss.NRiver))
 	case st.Calls > 0 || st.Replacements > 0:
-		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", "nine terminals declared after a call, kan or kita interrupted the first go-round", "uninterrupted", "interrupted")
+		j.report(hr.Index, ev, hr.Round, check.DrawNineTerminals, "nine terminals declared after a call, kan or kita interrupted the first go-round", "uninterrupted", "interrupted")
 	case !validCounts(&ss.Hand) || !hand.NineTerminals(&ss.Hand):
-		j.report(hr.Index, ev, hr.Round, "draw.nine_terminals", fmt.Sprintf("seat %d's hand %s has fewer than nine different terminals and honours", s, ss.Hand.String()), "9 or more kinds", "fewer")
+		j.report(hr.Index, ev, hr.Round, check.DrawNineTerminals, fmt.Sprintf("seat %d's hand %s has fewer than nine different terminals and honours", s, ss.Hand.String()), "9 or more kinds", "fewer")
 	}
 }
 
@@ -499,7 +500,7 @@ func (j *judge) checkFourWinds(st *replay.State, hr *HandResult, ev int) {
 		}
 	}
 	if !ok {
-		j.report(hr.Index, ev, hr.Round, "draw.four_winds", "four-winds abortive draw without the same wind as each player's first discard", "4 identical winds in the first go-round", fmt.Sprintf("%d discards", st.Discards))
+		j.report(hr.Index, ev, hr.Round, check.DrawFourWinds, "four-winds abortive draw without the same wind as each player's first discard", "4 identical winds in the first go-round", fmt.Sprintf("%d discards", st.Discards))
 	}
 }
 
@@ -507,7 +508,7 @@ func (j *judge) checkFourWinds(st *replay.State, hr *HandResult, ev int) {
 // hands that win on the last discard, none of them furiten.
 func (j *judge) checkTripleRon(st *replay.State, hr *HandResult, ry *event.RyuukyokuRecord, ev int) {
 	if !st.LastValid && st.EndPhase != replay.AfterDiscard {
-		j.report(hr.Index, ev, hr.Round, "draw.triple_ron", "triple ron with no discard to win on", "after a discard", st.EndPhase.String())
+		j.report(hr.Index, ev, hr.Round, check.DrawTripleRon, "triple ron with no discard to win on", "after a discard", st.EndPhase.String())
 		return
 	}
 	if ry.Known&event.KnownHand == 0 {
@@ -530,6 +531,6 @@ func (j *judge) checkTripleRon(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		}
 	}
 	if n != 3 {
-		j.report(hr.Index, ev, hr.Round, "draw.triple_ron", "triple ron without three hands that win on the discard", "3 winning hands", fmt.Sprintf("%d winning hands", n))
+		j.report(hr.Index, ev, hr.Round, check.DrawTripleRon, "triple ron without three hands that win on the discard", "3 winning hands", fmt.Sprintf("%d winning hands", n))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
@@ -139,7 +140,7 @@ type Report struct {
 	Native bool
 	// Findings are the legality findings of the replay and the
 	// adjudicator's discrepancies, in event order.
-	Findings []replay.Finding
+	Findings []check.Finding
 	Hands    []HandResult
 	// DivergentFrom is the index of the first divergent hand (the number
 	// of hands when only the game's end diverges), or -1; DivergentKind
@@ -245,7 +246,7 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 	}
 	j.rp.Finish()
 	j.rep.Findings = append(j.rep.Findings, j.rp.Findings()...)
-	slices.SortStableFunc(j.rep.Findings, func(a, b replay.Finding) int {
+	slices.SortStableFunc(j.rep.Findings, func(a, b check.Finding) int {
 		ea, eb := a.Event, b.Event
 		if ea < 0 {
 			ea = 1 << 30
@@ -258,8 +259,8 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 	return &j.rep
 }
 
-func (j *judge) report(hand, ev int, round event.RoundID, check, msg, expected, recorded string) {
-	j.rep.Findings = append(j.rep.Findings, replay.Finding{Check: check, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
+func (j *judge) report(hand, ev int, round event.RoundID, c check.Check, msg, expected, recorded string) {
+	j.rep.Findings = append(j.rep.Findings, check.Finding{Check: c, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
 }
 
 func (j *judge) diverge(hand int, kind Divergence, reason string) {
@@ -289,7 +290,7 @@ func (j *judge) roundStart(i int) {
 			if !first && j.g.Complete() {
 				// An excerpt (a log without its end that starts later) is
 				// fine; a whole game must start at East 1.
-				j.report(hand, i, id, "flow.first_round", "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
+				j.report(hand, i, id, check.FlowFirstRound, "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
 			if first && j.native && j.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
@@ -306,7 +307,7 @@ func (j *judge) roundStart(i int) {
 	}
 	if x.end && !x.endUnknown {
 		if j.native && !x.optionalEnd {
-			j.report(hand, i, id, "game.end", "the game goes on although the rules end it "+x.endReason, "game end", "hand "+id.String())
+			j.report(hand, i, id, check.GameEnd, "the game goes on although the rules end it "+x.endReason, "game end", "hand "+id.String())
 		}
 		if !j.native {
 			// The game ends earlier under these rules: cut it there.
@@ -334,10 +335,10 @@ func (j *judge) roundStart(i int) {
 	}
 	if j.native {
 		if len(diffs) > 0 {
-			j.report(hand, i, id, "flow.next_round", "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
+			j.report(hand, i, id, check.FlowNextRound, "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
 		}
 		if x.recordedScoresKnown && rd.Unknown&event.KnownScores == 0 && rd.Scores != x.recordedScores {
-			j.report(hand, i, id, "flow.scores", "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
+			j.report(hand, i, id, check.FlowScores, "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
 				fmt.Sprint(x.recordedScores[:j.players]), fmt.Sprint(rd.Scores[:j.players]))
 		}
 		j.computed = rd.Scores
@@ -357,7 +358,7 @@ func (j *judge) checkStartScores(hand, i int, rd *event.Round) {
 	}
 	for s := range want {
 		if rd.Scores[s] != want[s] {
-			j.report(hand, i, rd.ID(), "flow.start_scores", "starting scores differ from the rules' start points", fmt.Sprint(want), fmt.Sprint(rd.Scores[:j.players]))
+			j.report(hand, i, rd.ID(), check.FlowStartScores, "starting scores differ from the rules' start points", fmt.Sprint(want), fmt.Sprint(rd.Scores[:j.players]))
 			return
 		}
 	}
@@ -493,7 +494,7 @@ func (j *judge) handEnd(st *replay.State) {
 type judged struct {
 	deltas        [4]int32 // expected score changes, sticks and honba included
 	expectedKnown bool
-	check         string // the check name for payment differences
+	check         check.Check // the check of payment differences
 	dealerKeeps   bool
 	honbaUp       bool // honba +1 (draws, dealer wins) or reset (false)
 	sticksTaken   bool // the riichi sticks on the table were taken by a winner
@@ -535,11 +536,11 @@ func (j *judge) comparePayments(st *replay.State, hr *HandResult, out judged) {
 // reportPayments reports a hand's score changes that differ from the
 // rules'. It is apart from comparePayments so that the slices it formats do
 // not escape on the hot path.
-func (j *judge) reportPayments(hr *HandResult, ev int, check string) {
+func (j *judge) reportPayments(hr *HandResult, ev int, c check.Check) {
 	want := make([]int32, j.players)
 	got := make([]int32, j.players)
 	for s := range j.players {
 		want[s], got[s] = hr.Seats[s].Expected, hr.Seats[s].Recorded
 	}
-	j.report(hr.Index, ev, hr.Round, check, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want), fmt.Sprint(got))
+	j.report(hr.Index, ev, hr.Round, c, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want), fmt.Sprint(got))
 }

@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/parser/tenhou"
-	"github.com/haifu/haifu/replay"
 )
 
 // fixture decodes a complete real game of the fixtures.
@@ -37,10 +37,10 @@ func judgeAuto(t *testing.T, g *event.Game) *adjudicator.Report {
 	return adjudicator.Judge(g, r, true)
 }
 
-func checkNames(fs []replay.Finding) []string {
+func checkNames(fs []check.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.Check)
+		out = append(out, f.Check.String())
 	}
 	return out
 }

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/replay"
 )
 
 // playerView rewrites an mjai log (JSON lines) as seat v sees the game, as
@@ -103,7 +103,7 @@ func TestCorpusPlayerView(t *testing.T) {
 			}
 			views++
 			for _, fd := range rep.Findings {
-				if !slices.ContainsFunc(whole, func(w replay.Finding) bool { return same(w, fd) }) {
+				if !slices.ContainsFunc(whole, func(w check.Finding) bool { return same(w, fd) }) {
 					t.Errorf("%s as seat %d sees it: %s: %s (not a finding of the whole log)", name, v, fd.Check, fd.Message)
 				}
 			}
@@ -181,7 +181,7 @@ func TestPlayerViewPayments(t *testing.T) {
 	}
 	var checks []string
 	for _, f := range rep.Findings {
-		checks = append(checks, f.Check)
+		checks = append(checks, f.Check.String())
 	}
 	if !slices.Contains(checks, "draw.payment") {
 		t.Errorf("a changed noten payment in a player's view: findings %v, want draw.payment", checks)

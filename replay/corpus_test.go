@@ -60,7 +60,7 @@ func TestCorpusMjlog(t *testing.T) {
 			continue
 		}
 		for _, f := range fs {
-			byCheck[f.Check]++
+			byCheck[f.Check.String()]++
 			if shown < 100 {
 				shown++
 				t.Errorf("%s: hand %d (%v), event %d: %s: %s", e.File, f.Hand, f.Round, f.Event, f.Check, f.Message)

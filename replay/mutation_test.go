@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/internal/gamebuild"
@@ -35,16 +36,16 @@ func realGame(t *testing.T, name string) *event.Game {
 	return g
 }
 
-func run(g *event.Game) []replay.Finding {
+func run(g *event.Game) []check.Finding {
 	var r replay.Replayer
 	r.Options = replay.OptionsFor(&g.Meta)
 	return slices.Clone(r.Run(g))
 }
 
-func checks(fs []replay.Finding) []string {
+func checks(fs []check.Finding) []string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, f.Check)
+		out = append(out, f.Check.String())
 	}
 	return out
 }
@@ -271,7 +272,7 @@ func TestSyntheticRules(t *testing.T) {
 			fs := r.Run(b.G)
 			got := checks(fs)
 			for _, f := range fs {
-				if strings.HasPrefix(f.Check, "parse.") {
+				if strings.HasPrefix(f.Check.String(), "parse.") {
 					t.Errorf("the synthetic game itself is malformed: %+v", f)
 				}
 			}

@@ -3,28 +3,11 @@ package replay
 import (
 	"fmt"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/tile"
 )
-
-// Finding is something the replay or the adjudicator found wrong with a log.
-type Finding struct {
-	// Check is a stable dotted name, such as "legality.discard".
-	Check string
-	// Hand is the 0-based hand index (-1 for game-level findings), Round
-	// the hand's name.
-	Hand  int
-	Round event.RoundID
-	// Event is the index of the event in Game.Events, or -1.
-	Event int
-	// Seat is the player concerned, or event.NoSeat.
-	Seat    event.Seat
-	Message string
-	// Expected and Recorded, for a discrepancy between what the rules say
-	// and what the log recorded; empty otherwise.
-	Expected, Recorded string
-}
 
 // DoraTiming says when a platform reveals the dora of a kan.
 type DoraTiming uint8
@@ -93,7 +76,7 @@ type Replayer struct {
 	st       State
 	g        *event.Game
 	idx      int // index of the event being applied
-	findings []Finding
+	findings []check.Finding
 	ended    bool // the current hand's end was handed over
 	ids      bool // the game's tiles carry their physical ids
 	// general turns off the fast paths of draw and discard, for the test
@@ -109,7 +92,7 @@ type Replayer struct {
 func (r *Replayer) State() *State { return &r.st }
 
 // Findings returns what the replay found so far in the current game.
-func (r *Replayer) Findings() []Finding { return r.findings }
+func (r *Replayer) Findings() []check.Finding { return r.findings }
 
 // Start prepares the replay of g (from its first event).
 func (r *Replayer) Start(g *event.Game) {
@@ -125,7 +108,7 @@ func (r *Replayer) Start(g *event.Game) {
 
 // Run replays the whole of g and returns the findings (valid until the next
 // Run).
-func (r *Replayer) Run(g *event.Game) []Finding {
+func (r *Replayer) Run(g *event.Game) []check.Finding {
 	r.Start(g)
 	r.applyRange(0, len(g.Events))
 	r.Finish()
@@ -148,9 +131,9 @@ func (r *Replayer) handOver() {
 }
 
 // report records a finding about the event being applied.
-func (r *Replayer) report(check string, seat event.Seat, format string, args ...any) {
-	r.findings = append(r.findings, Finding{
-		Check: check, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat,
+func (r *Replayer) report(c check.Check, seat event.Seat, format string, args ...any) {
+	r.findings = append(r.findings, check.Finding{
+		Check: c, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat,
 		Message: fmt.Sprintf(format, args...),
 	})
 }
@@ -189,15 +172,15 @@ func (r *Replayer) apply(e *event.Event) {
 	st := &r.st
 	if st.HandIndex < 0 && e.Type != event.RoundStart && e.Type != event.GameStart && e.Type != event.GameEnd &&
 		e.Type != event.Disconnect && e.Type != event.Reconnect {
-		r.report("legality.order", e.Seat, "%v before the first hand", e.Type)
+		r.report(check.LegalityOrder, e.Seat, "%v before the first hand", e.Type)
 		return
 	}
 	if e.Type != event.GameStart && (int(e.Seat) >= st.Players || e.Seat < 0 && actsBySeat(e.Type)) {
-		r.report("parse.seat", e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
+		r.report(check.ParseSeat, e.Seat, "%v by seat %d in a %d-player game", e.Type, e.Seat, st.Players)
 		return
 	}
 	if msg := malformed(e, st.Players); msg != "" {
-		r.report("parse.event", e.Seat, "%v: %s", e.Type, msg)
+		r.report(check.ParseEvent, e.Seat, "%v: %s", e.Type, msg)
 		return
 	}
 	switch e.Type {
@@ -234,7 +217,7 @@ func (r *Replayer) apply(e *event.Event) {
 	case event.Reconnect:
 		st.Seats[e.Seat].Present = true
 	default:
-		r.report("parse.event", e.Seat, "unknown event type %v", e.Type)
+		r.report(check.ParseEvent, e.Seat, "unknown event type %v", e.Type)
 	}
 }
 
@@ -271,7 +254,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 	r.handOver()
 	st := &r.st
 	if e.Ref < 0 || int(e.Ref) >= len(r.g.Rounds) {
-		r.report("parse.round", event.NoSeat, "round_start refers to round %d of %d", e.Ref, len(r.g.Rounds))
+		r.report(check.ParseRound, event.NoSeat, "round_start refers to round %d of %d", e.Ref, len(r.g.Rounds))
 		return
 	}
 	rd := &r.g.Rounds[e.Ref]
@@ -295,7 +278,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 	st.Round.Wall = nil
 	r.ended = false
 	if !rd.Dealer.Valid() || int(rd.Dealer) >= st.Players {
-		r.report("parse.round", event.NoSeat, "dealer %d in a %d-player game", rd.Dealer, st.Players)
+		r.report(check.ParseRound, event.NoSeat, "dealer %d in a %d-player game", rd.Dealer, st.Players)
 		// Go on as if seat 0 dealt, so that what reads the state finds
 		// a seat there.
 		st.Turn, st.Round.Dealer = 0, 0
@@ -320,7 +303,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 		}
 		for j, t := range rd.Hands[s] {
 			if t == tile.None {
-				r.report("parse.round", event.Seat(s), "seat %d's starting hand has %d tiles, want 13", s, j)
+				r.report(check.ParseRound, event.Seat(s), "seat %d's starting hand has %d tiles, want 13", s, j)
 				break
 			}
 			r.addTile(event.Seat(s), t, rd.HandIDs[s][j], ids)
@@ -364,7 +347,7 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	}
 	k := t.Kind()
 	if !t.Valid() {
-		r.report("parse.tile", s, "invalid tile %v", t)
+		r.report(check.ParseTile, s, "invalid tile %v", t)
 		return
 	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(id) {
@@ -378,7 +361,7 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 		return
 	}
 	if ss.Hand[k] >= 4 {
-		r.report("legality.tile_count", s, "a fifth %v in seat %d's hand", k, s)
+		r.report(check.LegalityTileCount, s, "a fifth %v in seat %d's hand", k, s)
 		return
 	}
 	ss.Hand[k]++
@@ -388,7 +371,7 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	}
 	if ids {
 		if ss.IDs.has(id) {
-			r.report("legality.tile_count", s, "tile id %d twice in seat %d's hand", id, s)
+			r.report(check.LegalityTileCount, s, "tile id %d twice in seat %d's hand", id, s)
 		}
 		ss.IDs.add(id)
 	}
@@ -419,7 +402,7 @@ func (r *Replayer) hasTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) bool
 
 // removeTile takes tile t out of seat s's hand, reporting check when it is
 // not there. It returns whether the tile was there.
-func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, check, what string) bool {
+func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c check.Check, what string) bool {
 	ss := &r.st.Seats[s]
 	if ss.Hidden {
 		ss.N--
@@ -427,7 +410,7 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 	}
 	k := t.Kind()
 	if !t.Valid() {
-		r.report("parse.tile", s, "invalid tile %v", t)
+		r.report(check.ParseTile, s, "invalid tile %v", t)
 		return false
 	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.IDs.has(id) && ss.Hand[k] > 0 {
@@ -441,9 +424,9 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 	}
 	if !r.hasTile(s, t, id, ids) {
 		if ids {
-			r.report(check, s, "%s %v (id %d) is not in seat %d's hand %s", what, t, id, s, handString(ss))
+			r.report(c, s, "%s %v (id %d) is not in seat %d's hand %s", what, t, id, s, handString(ss))
 		} else {
-			r.report(check, s, "%s %v is not in seat %d's hand %s", what, t, s, handString(ss))
+			r.report(c, s, "%s %v is not in seat %d's hand %s", what, t, s, handString(ss))
 		}
 		return false
 	}
@@ -462,18 +445,18 @@ func handString(ss *SeatState) string { return tile.FormatTiles(ss.Tiles()) }
 
 // expectTurn reports a finding unless it is seat e.Seat's turn in phase p
 // or q (pass the same phase twice for one).
-func (r *Replayer) expectTurn(e *event.Event, check string, p, q Phase) bool {
+func (r *Replayer) expectTurn(e *event.Event, c check.Check, p, q Phase) bool {
 	if st := &r.st; (st.Phase == p || st.Phase == q) && st.Turn == e.Seat {
 		return true
 	}
-	r.notTurn(e, check)
+	r.notTurn(e, c)
 	return false
 }
 
 // notTurn reports an event out of turn.
-func (r *Replayer) notTurn(e *event.Event, check string) {
+func (r *Replayer) notTurn(e *event.Event, c check.Check) {
 	st := &r.st
-	r.report(check, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
+	r.report(c, e.Seat, "%v by seat %d, but the table waits for %s by seat %d", e.Type, e.Seat, st.Phase, st.Turn)
 }
 
 // passLastTile ends the window in which the last discard (or added-kan
@@ -564,9 +547,9 @@ func (r *Replayer) draw(e *event.Event) {
 			}
 			if next != e.Seat {
 				if st.Turn == e.Seat {
-					r.report("legality.turn", e.Seat, "seat %d draws right after its own discard", e.Seat)
+					r.report(check.LegalityTurn, e.Seat, "seat %d draws right after its own discard", e.Seat)
 				} else {
-					r.report("legality.turn", e.Seat, "seat %d draws, but seat %d is next after seat %d's discard", e.Seat, next, st.Turn)
+					r.report(check.LegalityTurn, e.Seat, "seat %d draws, but seat %d is next after seat %d's discard", e.Seat, next, st.Turn)
 				}
 			}
 			st.Turn = e.Seat
@@ -578,19 +561,19 @@ func (r *Replayer) draw(e *event.Event) {
 	}
 	replacement := st.Phase == WaitReplacement
 	if st.Turn != e.Seat || st.Phase != WaitDraw && !replacement {
-		r.notTurn(e, "legality.turn")
+		r.notTurn(e, check.LegalityTurn)
 		st.Turn = e.Seat
 	}
 	if e.Flags&event.Replacement != 0 && !replacement {
-		r.report("legality.draw", e.Seat, "draw marked as a replacement draw with no kan or kita before it")
+		r.report(check.LegalityDraw, e.Seat, "draw marked as a replacement draw with no kan or kita before it")
 	}
 	if st.LiveLeft <= 0 {
-		r.report("legality.wall", e.Seat, "draw from an empty live wall (%d replacement draws so far)", st.Replacements)
+		r.report(check.LegalityWall, e.Seat, "draw from an empty live wall (%d replacement draws so far)", st.Replacements)
 	} else {
 		st.LiveLeft--
 	}
 	if st.DoraDue > 0 && r.Options.DoraTiming != DoraTimingLoose {
-		r.report("legality.dora", e.Seat, "draw before the kan dora indicator that was due")
+		r.report(check.LegalityDora, e.Seat, "draw before the kan dora indicator that was due")
 	}
 	st.DoraDue = 0
 	if replacement {
@@ -598,7 +581,7 @@ func (r *Replayer) draw(e *event.Event) {
 		st.DoraOwed += st.DoraWaitDraw
 		st.DoraWaitDraw = 0
 	} else if st.DoraOwed > 0 && r.Options.DoraTiming != DoraTimingLoose {
-		r.report("legality.dora", e.Seat, "kan dora indicator not revealed by the kan player's discard")
+		r.report(check.LegalityDora, e.Seat, "kan dora indicator not revealed by the kan player's discard")
 		st.DoraOwed = 0
 	}
 	ss := &st.Seats[e.Seat]
@@ -623,7 +606,7 @@ func (r *Replayer) checkRiichiPaid() {
 	st := &r.st
 	if st.LastValid && !st.LastIsKan && st.LastSeat.Valid() {
 		if ss := &st.Seats[st.LastSeat]; ss.Riichi == RiichiDiscarded {
-			r.report("legality.riichi", st.LastSeat, "seat %d's riichi discard passed without the stick being paid", st.LastSeat)
+			r.report(check.LegalityRiichi, st.LastSeat, "seat %d's riichi discard passed without the stick being paid", st.LastSeat)
 			ss.Riichi = RiichiAccepted
 		}
 	}
@@ -677,16 +660,16 @@ func (r *Replayer) discard(e *event.Event) {
 	st := &r.st
 	ids := r.ids
 	if st.Turn != e.Seat || st.Phase != WaitDiscard {
-		r.notTurn(e, "legality.turn")
+		r.notTurn(e, check.LegalityTurn)
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
 	if st.DoraOwed+st.DoraDue > 0 && r.Options.DoraTiming == DoraTimingTenhou {
-		r.report("legality.dora", e.Seat, "discard before the kan dora indicator was revealed")
+		r.report(check.LegalityDora, e.Seat, "discard before the kan dora indicator was revealed")
 		st.DoraOwed, st.DoraDue = 0, 0
 	}
 	if uint(ss.N)%3 != 2 {
-		r.report("legality.hand_size", e.Seat, "seat %d discards from a hand of %d tiles", e.Seat, ss.N)
+		r.report(check.LegalityHandSize, e.Seat, "seat %d discards from a hand of %d tiles", e.Seat, ss.N)
 	}
 	tsumogiri := ss.Drawn != tile.None && ss.Drawn == e.Tile && (!ids || ss.DrawnID == e.ID)
 	if ss.Hidden {
@@ -694,24 +677,24 @@ func (r *Replayer) discard(e *event.Event) {
 		tsumogiri = e.Flags&event.Tsumogiri != 0 || e.Flags&event.TsumogiriUnknown != 0
 	}
 	if e.Flags&event.Tsumogiri != 0 && !tsumogiri && e.Flags&event.TsumogiriUnknown == 0 {
-		r.report("legality.tsumogiri", e.Seat, "discard of %v marked as the drawn tile, but the drawn tile was %v", e.Tile, ss.Drawn)
+		r.report(check.LegalityTsumogiri, e.Seat, "discard of %v marked as the drawn tile, but the drawn tile was %v", e.Tile, ss.Drawn)
 	}
 	switch ss.Riichi {
 	case RiichiAccepted:
 		if !tsumogiri {
-			r.report("legality.riichi_discard", e.Seat, "seat %d in riichi discards %v, not the drawn tile %v", e.Seat, e.Tile, ss.Drawn)
+			r.report(check.LegalityRiichiDiscard, e.Seat, "seat %d in riichi discards %v, not the drawn tile %v", e.Seat, e.Tile, ss.Drawn)
 		}
 		ss.Ippatsu = false
 	case RiichiDeclared:
 		ss.Riichi = RiichiDiscarded
 	case RiichiDiscarded:
-		r.report("legality.riichi", e.Seat, "seat %d discards again before its riichi stick was paid", e.Seat)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d discards again before its riichi stick was paid", e.Seat)
 		ss.Riichi = RiichiAccepted
 	}
 	if r.Options.NoKuikae && ss.CalledThisTurn {
 		k := e.Tile.Kind()
 		if k == ss.CalledKind || k == ss.ChiSuji {
-			r.report("legality.kuikae", e.Seat, "seat %d discards %v right after calling %v (swap calling)", e.Seat, e.Tile, ss.CalledKind)
+			r.report(check.LegalityKuikae, e.Seat, "seat %d discards %v right after calling %v (swap calling)", e.Seat, e.Tile, ss.CalledKind)
 		}
 	}
 	if k := e.Tile.Kind(); ids && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 {
@@ -723,7 +706,7 @@ func (r *Replayer) discard(e *event.Event) {
 		}
 		ss.IDs.remove(e.ID)
 	} else {
-		r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.discard", "discarded tile")
+		r.removeTile(e.Seat, e.Tile, e.ID, ids, check.LegalityDiscard, "discarded tile")
 	}
 	if ss.Riichi == RiichiDiscarded && !ss.Hidden && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) == 0 {
 		r.notenRiichi(e, ss)
@@ -732,7 +715,7 @@ func (r *Replayer) discard(e *event.Event) {
 		ss.River[ss.NRiver] = RiverTile{Tile: e.Tile, Tsumogiri: tsumogiri, Riichi: ss.Riichi == RiichiDiscarded}
 		ss.NRiver++
 	} else {
-		r.report("legality.discard", e.Seat, "more than %d discards by one player", maxRiver)
+		r.report(check.LegalityDiscard, e.Seat, "more than %d discards by one player", maxRiver)
 	}
 	ss.Discarded.Add(e.Tile.Kind())
 	ss.LastDiscardPass = len(st.Passes) + 1 // after this discard's own pass
@@ -752,23 +735,23 @@ func (r *Replayer) discard(e *event.Event) {
 
 func (r *Replayer) riichi(e *event.Event) {
 	st := &r.st
-	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
+	if !r.expectTurn(e, check.LegalityTurn, WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
 	switch {
 	case ss.Riichi != NoRiichi:
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi twice", e.Seat)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi twice", e.Seat)
 	case !ss.Closed():
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi with an open hand", e.Seat)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with an open hand", e.Seat)
 	case ss.CalledThisTurn:
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi right after a call", e.Seat)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi right after a call", e.Seat)
 	}
 	if ss.Score < r.Options.RiichiMinScore && st.Round.Unknown&event.KnownScores == 0 {
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, r.Options.RiichiMinScore)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, r.Options.RiichiMinScore)
 	}
 	if st.LiveLeft < r.Options.RiichiMinWall {
-		r.report("legality.riichi", e.Seat, "seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, r.Options.RiichiMinWall)
+		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, r.Options.RiichiMinWall)
 	}
 	// Whether the hand is tenpai is checked at the riichi discard (see
 	// notenRiichi): a hand that is tenpai after that discard was tenpai
@@ -785,23 +768,23 @@ func (r *Replayer) notenRiichi(e *event.Event, ss *SeatState) {
 	if k := e.Tile.Kind(); k.Valid() && before[k] < 4 {
 		before[k]++
 		if hand.Shanten(&before, ss.NMelds) > 0 {
-			r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s before discarding %v", e.Seat, handString(ss), e.Tile)
+			r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s before discarding %v", e.Seat, handString(ss), e.Tile)
 			return
 		}
 	}
-	r.report("legality.riichi", e.Seat, "seat %d declares riichi with a hand that is not tenpai after discarding %v: %s", e.Seat, e.Tile, handString(ss))
+	r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with a hand that is not tenpai after discarding %v: %s", e.Seat, e.Tile, handString(ss))
 }
 
 func (r *Replayer) riichiAccepted(e *event.Event) {
 	st := &r.st
 	ss := &st.Seats[e.Seat]
 	if ss.Riichi != RiichiDiscarded {
-		r.report("legality.riichi", e.Seat, "riichi stick paid by seat %d, which has no riichi discard waiting", e.Seat)
+		r.report(check.LegalityRiichi, e.Seat, "riichi stick paid by seat %d, which has no riichi discard waiting", e.Seat)
 	} else if !(st.LastValid && st.LastSeat == e.Seat && !st.LastIsKan) && st.Phase != AfterDiscard {
 		// Mahjong Soul pays the stick with the next record (a draw or a
 		// call); the declaring discard must just have passed.
 		if st.Phase != WaitDiscard || st.LastSeat != e.Seat {
-			r.report("legality.riichi", e.Seat, "riichi stick paid by seat %d at an unexpected point (%s)", e.Seat, st.Phase)
+			r.report(check.LegalityRiichi, e.Seat, "riichi stick paid by seat %d at an unexpected point (%s)", e.Seat, st.Phase)
 		}
 	}
 	ss.Riichi = RiichiAccepted
@@ -822,7 +805,7 @@ func (r *Replayer) riichiAccepted(e *event.Event) {
 // differ from the replayed ones.
 func (r *Replayer) reportRiichiScores(e *event.Event) {
 	rec := r.g.Scores[e.Ref]
-	r.report("score.riichi", e.Seat, "scores after the riichi stick: recorded %v, replayed %v", rec[:r.st.Players], r.scores())
+	r.report(check.ScoreRiichi, e.Seat, "scores after the riichi stick: recorded %v, replayed %v", rec[:r.st.Players], r.scores())
 }
 
 // scores returns the current scores of the players.
@@ -845,34 +828,34 @@ func (r *Replayer) call(e *event.Event) {
 	ids := r.ids
 	m := &e.Meld
 	if st.Phase != AfterDiscard || !st.LastValid {
-		r.report("legality.call", e.Seat, "%v by seat %d with no discard to call (%s)", m.Kind, e.Seat, st.Phase)
+		r.report(check.LegalityCall, e.Seat, "%v by seat %d with no discard to call (%s)", m.Kind, e.Seat, st.Phase)
 	} else {
 		if m.From != st.LastSeat {
-			r.report("legality.call", e.Seat, "%v by seat %d from seat %d, but the last discard is seat %d's", m.Kind, e.Seat, m.From, st.LastSeat)
+			r.report(check.LegalityCall, e.Seat, "%v by seat %d from seat %d, but the last discard is seat %d's", m.Kind, e.Seat, m.From, st.LastSeat)
 		}
 		if e.Tile != st.LastTile || (ids && e.ID != st.LastID) {
-			r.report("legality.call", e.Seat, "%v by seat %d takes %v, but the last discard is %v", m.Kind, e.Seat, e.Tile, st.LastTile)
+			r.report(check.LegalityCall, e.Seat, "%v by seat %d takes %v, but the last discard is %v", m.Kind, e.Seat, e.Tile, st.LastTile)
 		}
 		if e.Seat == st.LastSeat {
-			r.report("legality.call", e.Seat, "seat %d calls its own discard", e.Seat)
+			r.report(check.LegalityCall, e.Seat, "seat %d calls its own discard", e.Seat)
 		}
 	}
 	if m.Kind == event.MeldChi {
 		if st.Players == 3 {
-			r.report("legality.chi", e.Seat, "chi in a three-player game")
+			r.report(check.LegalityChi, e.Seat, "chi in a three-player game")
 		} else if left := event.Seat((int(e.Seat) + st.Players - 1) % st.Players); m.From != left {
-			r.report("legality.chi", e.Seat, "chi by seat %d from seat %d, not from the player on its left (seat %d)", e.Seat, m.From, left)
+			r.report(check.LegalityChi, e.Seat, "chi by seat %d from seat %d, not from the player on its left (seat %d)", e.Seat, m.From, left)
 		}
 	}
 	ss := &st.Seats[e.Seat]
 	if ss.Riichi != NoRiichi {
-		r.report("legality.call", e.Seat, "%v by seat %d, which is in riichi", m.Kind, e.Seat)
+		r.report(check.LegalityCall, e.Seat, "%v by seat %d, which is in riichi", m.Kind, e.Seat)
 	}
 	if st.LiveLeft <= 0 {
-		r.report("legality.call", e.Seat, "%v of the last discard of the hand (only a ron may take it)", m.Kind)
+		r.report(check.LegalityCall, e.Seat, "%v of the last discard of the hand (only a ron may take it)", m.Kind)
 	}
 	if msg := meldShape(m); msg != "" {
-		r.report("legality.call", e.Seat, "%v %s: %s", m.Kind, tile.FormatTiles(m.Slice()), msg)
+		r.report(check.LegalityCall, e.Seat, "%v %s: %s", m.Kind, tile.FormatTiles(m.Slice()), msg)
 	}
 	if m.Kind == event.MeldOpenKan {
 		r.checkKanAllowed(e)
@@ -892,7 +875,7 @@ func (r *Replayer) call(e *event.Event) {
 		if int8(j) == m.Called {
 			continue
 		}
-		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, "legality.call", "called meld's own tile")
+		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, check.LegalityCall, "called meld's own tile")
 	}
 	r.addMeld(e.Seat, *m)
 	st.Calls++
@@ -921,7 +904,7 @@ func (r *Replayer) call(e *event.Event) {
 func (r *Replayer) addMeld(s event.Seat, m event.Meld) {
 	ss := &r.st.Seats[s]
 	if ss.NMelds >= 4 {
-		r.report("legality.call", s, "seat %d makes a fifth meld", s)
+		r.report(check.LegalityCall, s, "seat %d makes a fifth meld", s)
 		return
 	}
 	ss.Melds[ss.NMelds] = m
@@ -933,10 +916,10 @@ func (r *Replayer) addMeld(s event.Seat, m event.Meld) {
 func (r *Replayer) checkKanAllowed(e *event.Event) {
 	st := &r.st
 	if st.Kans >= 4 {
-		r.report("legality.kan", e.Seat, "a fifth kan in one hand")
+		r.report(check.LegalityKan, e.Seat, "a fifth kan in one hand")
 	}
 	if st.LiveLeft <= 0 {
-		r.report("legality.kan", e.Seat, "kan with no tile left in the live wall")
+		r.report(check.LegalityKan, e.Seat, "kan with no tile left in the live wall")
 	}
 }
 
@@ -962,23 +945,23 @@ func (r *Replayer) kanDone(s event.Seat, closed bool) {
 func (r *Replayer) closedKan(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
+	if !r.expectTurn(e, check.LegalityTurn, WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
 	m := &e.Meld
 	if ss.CalledThisTurn {
-		r.report("legality.kan", e.Seat, "closed kan right after a chi or pon")
+		r.report(check.LegalityKan, e.Seat, "closed kan right after a chi or pon")
 	}
 	if msg := meldShape(m); msg != "" {
-		r.report("legality.kan", e.Seat, "closed kan %s: %s", tile.FormatTiles(m.Slice()), msg)
+		r.report(check.LegalityKan, e.Seat, "closed kan %s: %s", tile.FormatTiles(m.Slice()), msg)
 	}
 	r.checkKanAllowed(e)
 	var before hand.KindSet
 	inRiichi := ss.Riichi == RiichiAccepted
 	if inRiichi {
 		if m.N > 0 && !ss.Hidden && ss.Drawn.Kind() != m.Tiles[0].Kind() {
-			r.report("legality.riichi_kan", e.Seat, "closed kan of %v in riichi with a tile other than the one drawn (%v)", m.Tiles[0].Kind(), ss.Drawn)
+			r.report(check.LegalityRiichiKan, e.Seat, "closed kan of %v in riichi with a tile other than the one drawn (%v)", m.Tiles[0].Kind(), ss.Drawn)
 		}
 		// The waits of the riichi hand: the hand without the drawn tile.
 		if validHand(ss) && ss.Drawn.Valid() && ss.Hand[ss.Drawn.Kind()] > 0 {
@@ -988,10 +971,10 @@ func (r *Replayer) closedKan(e *event.Event) {
 		}
 	}
 	for j := range int(m.N) {
-		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, "legality.kan", "closed kan tile")
+		r.removeTile(e.Seat, m.Tiles[j], m.IDs[j], ids, check.LegalityKan, "closed kan tile")
 	}
 	if inRiichi && validHand(ss) && ss.N%3 == 1 && hand.Waits(&ss.Hand) != before {
-		r.report("legality.riichi_kan", e.Seat, "closed kan in riichi changes the waits from %v to %v", before, hand.Waits(&ss.Hand))
+		r.report(check.LegalityRiichiKan, e.Seat, "closed kan in riichi changes the waits from %v to %v", before, hand.Waits(&ss.Hand))
 	}
 	r.addMeld(e.Seat, *m)
 	st.Calls++
@@ -1007,15 +990,15 @@ func (r *Replayer) closedKan(e *event.Event) {
 func (r *Replayer) addedKan(e *event.Event) {
 	st := &r.st
 	ids := r.ids
-	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
+	if !r.expectTurn(e, check.LegalityTurn, WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
 	if ss.CalledThisTurn {
-		r.report("legality.kan", e.Seat, "added kan right after a chi or pon")
+		r.report(check.LegalityKan, e.Seat, "added kan right after a chi or pon")
 	}
 	if ss.Riichi != NoRiichi {
-		r.report("legality.kan", e.Seat, "added kan by seat %d in riichi", e.Seat)
+		r.report(check.LegalityKan, e.Seat, "added kan by seat %d in riichi", e.Seat)
 	}
 	r.checkKanAllowed(e)
 	k := e.Tile.Kind()
@@ -1025,15 +1008,15 @@ func (r *Replayer) addedKan(e *event.Event) {
 			pon = i
 		}
 	}
-	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.kan", "added kan tile")
+	r.removeTile(e.Seat, e.Tile, e.ID, ids, check.LegalityKan, "added kan tile")
 	if pon < 0 {
-		r.report("legality.kan", e.Seat, "added kan of %v without a pon of it", k)
+		r.report(check.LegalityKan, e.Seat, "added kan of %v without a pon of it", k)
 		r.addMeld(e.Seat, e.Meld)
 	} else {
 		ss.Melds[pon] = e.Meld
 	}
 	if msg := meldShape(&e.Meld); msg != "" {
-		r.report("legality.kan", e.Seat, "added kan %s: %s", tile.FormatTiles(e.Meld.Slice()), msg)
+		r.report(check.LegalityKan, e.Seat, "added kan %s: %s", tile.FormatTiles(e.Meld.Slice()), msg)
 	}
 	st.Calls++
 	r.breakIppatsu()
@@ -1047,22 +1030,22 @@ func (r *Replayer) kita(e *event.Event) {
 	st := &r.st
 	ids := r.ids
 	if st.Players != 3 {
-		r.report("legality.kita", e.Seat, "kita in a four-player game")
+		r.report(check.LegalityKita, e.Seat, "kita in a four-player game")
 	}
-	if !r.expectTurn(e, "legality.turn", WaitDiscard, WaitDiscard) {
+	if !r.expectTurn(e, check.LegalityTurn, WaitDiscard, WaitDiscard) {
 		st.Turn = e.Seat
 	}
 	ss := &st.Seats[e.Seat]
 	if e.Tile.Kind() != tile.North {
-		r.report("legality.kita", e.Seat, "kita of %v, not a North", e.Tile)
+		r.report(check.LegalityKita, e.Seat, "kita of %v, not a North", e.Tile)
 	}
 	if ss.CalledThisTurn {
-		r.report("legality.kita", e.Seat, "kita right after a pon")
+		r.report(check.LegalityKita, e.Seat, "kita right after a pon")
 	}
 	if st.LiveLeft <= 0 {
-		r.report("legality.kita", e.Seat, "kita with no tile left in the live wall")
+		r.report(check.LegalityKita, e.Seat, "kita with no tile left in the live wall")
 	}
-	r.removeTile(e.Seat, e.Tile, e.ID, ids, "legality.kita", "kita tile")
+	r.removeTile(e.Seat, e.Tile, e.ID, ids, check.LegalityKita, "kita tile")
 	ss.Kita++
 	ss.Drawn = tile.None
 	// A kita can be won on (Mahjong Soul; on Tenhou by a player waiting
@@ -1082,14 +1065,14 @@ func (r *Replayer) dora(e *event.Event) {
 		st.DoraOwed--
 	case st.DoraWaitDraw > 0:
 		if r.Options.DoraTiming == DoraTimingTenhou && e.Flags&event.TimingUnknown == 0 {
-			r.report("legality.dora", event.NoSeat, "open or added kan dora revealed before the replacement draw")
+			r.report(check.LegalityDora, event.NoSeat, "open or added kan dora revealed before the replacement draw")
 		}
 		st.DoraWaitDraw--
 	default:
-		r.report("legality.dora", event.NoSeat, "dora indicator %v revealed with no kan waiting for one", e.Tile)
+		r.report(check.LegalityDora, event.NoSeat, "dora indicator %v revealed with no kan waiting for one", e.Tile)
 	}
 	if st.NDora >= len(st.Dora) {
-		r.report("legality.dora", event.NoSeat, "more than %d dora indicators", len(st.Dora))
+		r.report(check.LegalityDora, event.NoSeat, "more than %d dora indicators", len(st.Dora))
 		return
 	}
 	st.Dora[st.NDora] = e.Tile
@@ -1100,12 +1083,12 @@ func (r *Replayer) win(e *event.Event) {
 	st := &r.st
 	ids := r.ids
 	if e.Ref < 0 || int(e.Ref) >= len(r.g.Wins) {
-		r.report("parse.win", e.Seat, "win refers to record %d of %d", e.Ref, len(r.g.Wins))
+		r.report(check.ParseWin, e.Seat, "win refers to record %d of %d", e.Ref, len(r.g.Wins))
 		return
 	}
 	w := &r.g.Wins[e.Ref]
 	if err := w.Check(st.Players); err != nil {
-		r.report("parse.win", e.Seat, "win record %d: %v", e.Ref, err)
+		r.report(check.ParseWin, e.Seat, "win record %d: %v", e.Ref, err)
 		return
 	}
 	ss := &st.Seats[w.Winner]
@@ -1116,17 +1099,17 @@ func (r *Replayer) win(e *event.Event) {
 	switch {
 	case tsumo:
 		if st.Phase != WaitDiscard || st.Turn != w.Winner {
-			r.report("legality.win", w.Winner, "tsumo by seat %d, but the table waits for %s by seat %d", w.Winner, st.Phase, st.Turn)
+			r.report(check.LegalityWin, w.Winner, "tsumo by seat %d, but the table waits for %s by seat %d", w.Winner, st.Phase, st.Turn)
 		} else if ss.Hidden {
 			// The drawn tile is hidden; only a call before shows there
 			// was none.
 			if ss.CalledThisTurn {
-				r.report("legality.win", w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
+				r.report(check.LegalityWin, w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
 			}
 		} else if ss.Drawn == tile.None {
-			r.report("legality.win", w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
+			r.report(check.LegalityWin, w.Winner, "tsumo by seat %d without a drawn tile (after a call)", w.Winner)
 		} else if winTile != tile.None && (winTile != ss.Drawn || (ids && w.WinID != ss.DrawnID)) {
-			r.report("legality.win", w.Winner, "tsumo on %v, but the tile drawn was %v", winTile, ss.Drawn)
+			r.report(check.LegalityWin, w.Winner, "tsumo on %v, but the tile drawn was %v", winTile, ss.Drawn)
 		}
 		full = ss.Hand
 		if winTile == tile.None {
@@ -1136,14 +1119,14 @@ func (r *Replayer) win(e *event.Event) {
 		multi := st.Phase == HandOver && len(st.Ends) > 0 && r.g.Events[st.Ends[len(st.Ends)-1]].Type == event.Win
 		switch {
 		case !st.LastValid || (st.Phase != AfterDiscard && st.Phase != AfterKan && !multi):
-			r.report("legality.win", w.Winner, "ron by seat %d with no discard or kan tile to win on (%s)", w.Winner, st.Phase)
+			r.report(check.LegalityWin, w.Winner, "ron by seat %d with no discard or kan tile to win on (%s)", w.Winner, st.Phase)
 		case w.From != st.LastSeat:
-			r.report("legality.win", w.Winner, "ron by seat %d on seat %d, but the last tile is seat %d's", w.Winner, w.From, st.LastSeat)
+			r.report(check.LegalityWin, w.Winner, "ron by seat %d on seat %d, but the last tile is seat %d's", w.Winner, w.From, st.LastSeat)
 		case winTile != tile.None && (winTile != st.LastTile || (ids && w.WinID != st.LastID)):
-			r.report("legality.win", w.Winner, "ron on %v, but the last tile is %v", winTile, st.LastTile)
+			r.report(check.LegalityWin, w.Winner, "ron on %v, but the last tile is %v", winTile, st.LastTile)
 		}
 		if w.Winner == st.LastSeat && st.LastValid {
-			r.report("legality.win", w.Winner, "seat %d rons its own tile", w.Winner)
+			r.report(check.LegalityWin, w.Winner, "seat %d rons its own tile", w.Winner)
 		}
 		if winTile == tile.None {
 			winTile = st.LastTile
@@ -1159,15 +1142,15 @@ func (r *Replayer) win(e *event.Event) {
 				passed, passedRiichi := st.Passed(w.Winner)
 				switch {
 				case waits&ss.Discarded != 0:
-					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: its discards hold a wait (%v)", w.Winner, waits&ss.Discarded)
+					r.report(check.LegalityFuriten, w.Winner, "ron by seat %d in furiten: its discards hold a wait (%v)", w.Winner, waits&ss.Discarded)
 				case waits&passedRiichi != 0:
-					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass in riichi", w.Winner, waits&passedRiichi)
+					r.report(check.LegalityFuriten, w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass in riichi", w.Winner, waits&passedRiichi)
 				case waits&passed != 0:
-					r.report("legality.furiten", w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass since its last discard", w.Winner, waits&passed)
+					r.report(check.LegalityFuriten, w.Winner, "ron by seat %d in furiten: it let a winning tile (%v) pass since its last discard", w.Winner, waits&passed)
 				}
 			}
 			if st.LastType == event.ClosedKan && hand.ThirteenOrphansShanten(&ss.Hand) != 0 {
-				r.report("legality.win", w.Winner, "a closed kan robbed by a hand that is not thirteen orphans")
+				r.report(check.LegalityWin, w.Winner, "a closed kan robbed by a hand that is not thirteen orphans")
 			}
 			full[winTile.Kind()]++
 		}
@@ -1186,18 +1169,18 @@ func (r *Replayer) win(e *event.Event) {
 	}
 	n := full.Total()
 	if n%3 != 2 || n > hand.MaxTiles || !countsValid(&full) {
-		r.report("legality.win", w.Winner, "seat %d wins with %d tiles in hand", w.Winner, n)
+		r.report(check.LegalityWin, w.Winner, "seat %d wins with %d tiles in hand", w.Winner, n)
 	} else if !complete && !hand.Complete(&full) {
-		r.report("legality.win", w.Winner, "seat %d wins with an incomplete hand %s", w.Winner, full.String())
+		r.report(check.LegalityWin, w.Winner, "seat %d wins with an incomplete hand %s", w.Winner, full.String())
 	}
 	if w.Known&event.KnownHand != 0 && w.HandLen > 0 {
 		rec := tile.CountsOf(w.HandTiles())
 		if rec != full {
-			r.report("legality.win_hand", w.Winner, "recorded winning hand %s, replayed %s", rec.String(), full.String())
+			r.report(check.LegalityWinHand, w.Winner, "recorded winning hand %s, replayed %s", rec.String(), full.String())
 		}
 	}
 	if w.Known&event.KnownMelds != 0 && int(w.NMelds) != ss.NMelds+ss.Kita {
-		r.report("legality.win_hand", w.Winner, "recorded %d melds, replayed %d melds and %d kita", w.NMelds, ss.NMelds, ss.Kita)
+		r.report(check.LegalityWinHand, w.Winner, "recorded %d melds, replayed %d melds and %d kita", w.NMelds, ss.NMelds, ss.Kita)
 	}
 	if tsumo {
 		st.LastValid = false
@@ -1217,16 +1200,16 @@ func countsValid(c *tile.Counts) bool {
 func (r *Replayer) ryuukyoku(e *event.Event) {
 	st := &r.st
 	if e.Ref < 0 || int(e.Ref) >= len(r.g.Ryuukyoku) {
-		r.report("parse.ryuukyoku", event.NoSeat, "ryuukyoku refers to record %d of %d", e.Ref, len(r.g.Ryuukyoku))
+		r.report(check.ParseRyuukyoku, event.NoSeat, "ryuukyoku refers to record %d of %d", e.Ref, len(r.g.Ryuukyoku))
 		return
 	}
 	rec := &r.g.Ryuukyoku[e.Ref]
 	if err := rec.Check(); err != nil {
-		r.report("parse.ryuukyoku", event.NoSeat, "ryuukyoku record %d: %v", e.Ref, err)
+		r.report(check.ParseRyuukyoku, event.NoSeat, "ryuukyoku record %d: %v", e.Ref, err)
 		return
 	}
 	if st.Phase == HandOver {
-		r.report("legality.order", event.NoSeat, "ryuukyoku after the hand ended")
+		r.report(check.LegalityOrder, event.NoSeat, "ryuukyoku after the hand ended")
 	}
 	if rec.Known&event.KnownHand != 0 {
 		for s := range st.Players {
@@ -1237,12 +1220,12 @@ func (r *Replayer) ryuukyoku(e *event.Event) {
 			got := tile.CountsOf(rec.HandTiles(event.Seat(s)))
 			if ss.Hidden {
 				if got.Total() != ss.N {
-					r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %d tiles, but holds %d", s, got.Total(), ss.N)
+					r.report(check.LegalityRevealedHand, event.Seat(s), "seat %d shows %d tiles, but holds %d", s, got.Total(), ss.N)
 				}
 				continue
 			}
 			if got != ss.Hand {
-				r.report("legality.revealed_hand", event.Seat(s), "seat %d shows %s, replayed hand %s", s, got.String(), ss.Hand.String())
+				r.report(check.LegalityRevealedHand, event.Seat(s), "seat %d shows %s, replayed hand %s", s, got.String(), ss.Hand.String())
 			}
 		}
 	}

@@ -5,7 +5,7 @@
 // its caller (the adjudicator), which judges the outcome.
 //
 // The replay never stops at an illegal event: it records a Finding with a
-// stable check name (such as "legality.discard"), applies the event as well
+// stable check (such as check.LegalityDiscard), applies the event as well
 // as it can, and goes on, so that one bad event does not hide the rest. It
 // uses no goroutines; a Replayer is a plain value reused from game to game.
 package replay

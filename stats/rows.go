@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/replay"
 )
 
 // GameRow is one row of the games table: one input that was read.
@@ -353,8 +353,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		}
 		r.Rounds = append(r.Rounds, rr)
 	}
-	add := func(f *replay.Finding, severity, message string) {
-		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check, Severity: severity, Message: message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
+	add := func(f *check.Finding, severity, message string) {
+		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check.String(), Severity: severity, Message: message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))

@@ -12,9 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/replay"
 )
 
 // judgeFixture decodes, replays and judges one log the way batch's worker
@@ -399,11 +399,11 @@ func TestBuildReport(t *testing.T) {
 	g.End = []event.EndRecord{{Scores: [4]int32{40000, 30000, 35000, 0}, Points: [4]float64{1, 2, 3, 4}, Known: event.KnownScores}}
 	rep := &adjudicator.Report{
 		Rules: rules, Native: false,
-		Findings: []replay.Finding{
-			{Check: "game.end", Hand: -1, Event: -1, Seat: event.NoSeat, Message: "game ends", Expected: "end", Recorded: "more"},
-			{Check: "draw.tenpai", Hand: 1, Round: event.RoundID{Wind: 0, Number: 2, Honba: 1}, Event: 17, Seat: 2, Message: "m", Expected: "tenpai", Recorded: "noten"},
+		Findings: []check.Finding{
+			{Check: check.GameEnd, Hand: -1, Event: -1, Seat: event.NoSeat, Message: "game ends", Expected: "end", Recorded: "more"},
+			{Check: check.DrawTenpai, Hand: 1, Round: event.RoundID{Wind: 0, Number: 2, Honba: 1}, Event: 17, Seat: 2, Message: "m", Expected: "tenpai", Recorded: "noten"},
 			// Hand 0, event 0 and seat 0 are values, not nulls.
-			{Check: "legality.discard", Hand: 0, Round: event.RoundID{Wind: 0, Number: 1}, Event: 0, Seat: 0, Message: "d"},
+			{Check: check.LegalityDiscard, Hand: 0, Round: event.RoundID{Wind: 0, Number: 1}, Event: 0, Seat: 0, Message: "d"},
 		},
 		Hands: []adjudicator.HandResult{
 			{Index: 0, Round: event.RoundID{Wind: 0, Number: 1}, Dealer: 0, Outcome: adjudicator.WinOutcome, TenpaiCount: -1, LiveLeft: 20, ExpectedKnown: true,

@@ -62,6 +62,7 @@ func commands() []command {
 		{"summary", "print the summary of an analyze output directory again", runSummary},
 		{"replay", "print the table after each event of a game, to check a log by eye", runReplay},
 		{"rules", "list the rule presets, or print one", runRules},
+		{"checks", "list every check, with its level and what it finds", runChecks},
 	}
 }
 

@@ -11,9 +11,9 @@ import (
 	"strconv"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/replay"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) int {
@@ -201,7 +201,13 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 }
 
 // appendFinding writes one finding as a text line or a JSON object line.
-func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.Finding) []byte {
+func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *check.Finding) []byte {
+	return appendFindingAs(b, asJSON, path, g, f, "")
+}
+
+// appendFindingAs is appendFinding with a word before the check's name in
+// the text form ("undetermined").
+func appendFindingAs(b []byte, asJSON bool, path string, g *event.Game, f *check.Finding, label string) []byte {
 	if !asJSON {
 		b = appendPath(b, path, g)
 		sep := ": "
@@ -216,7 +222,11 @@ func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.
 			b = strconv.AppendInt(b, int64(f.Event), 10)
 		}
 		b = append(b, ": "...)
-		b = append(b, f.Check...)
+		if label != "" {
+			b = append(b, label...)
+			b = append(b, ' ')
+		}
+		b = append(b, f.Check.String()...)
 		b = append(b, ": "...)
 		b = append(b, f.Message...)
 		if f.Expected != "" || f.Recorded != "" {
@@ -230,7 +240,7 @@ func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *replay.
 	}
 	b = appendHead(b, path, g, f.Hand, f.Round, f.Event)
 	b = append(b, `,"check":`...)
-	b = event.AppendJSONString(b, f.Check)
+	b = event.AppendJSONString(b, f.Check.String())
 	if f.Seat != event.NoSeat {
 		b = append(b, `,"seat":`...)
 		b = strconv.AppendInt(b, int64(f.Seat), 10)
@@ -339,8 +349,7 @@ func appendUndetermined(b []byte, asJSON bool, path string, g *event.Game, u *ad
 	f := u.Finding
 	f.Message += " (" + u.Explain() + ")"
 	if !asJSON {
-		f.Check = "undetermined " + f.Check
-		return appendFinding(b, false, path, g, &f)
+		return appendFindingAs(b, false, path, g, &f, "undetermined")
 	}
 	b = appendFinding(b, true, path, g, &f)
 	b = b[:len(b)-2] // "}\n"
