@@ -226,17 +226,18 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 			Candidates: j.rep.Candidates[:0]}}
 	j.players = g.Meta.PlayerCount()
 	j.rp.Options = replay.OptionsFor(&g.Meta)
-	j.rp.OnHandEnd = func(g *event.Game, st *replay.State) { j.handEnd(st) }
 	j.rp.Start(g)
 	if rules.Players != j.players {
 		j.diverge(0, DivergePlayers, fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players))
 	}
 	for i := range g.Events {
 		e := &g.Events[i]
-		// Applying a RoundStart or GameEnd first hands the previous hand
-		// over (handEnd), which sets the expectation they are checked
+		// Applying a RoundStart or GameEnd hands the previous hand over;
+		// its judgement (handEnd) sets the expectation they are checked
 		// against.
-		j.rp.Apply(i)
+		if ended := j.rp.Apply(i); ended != nil {
+			j.handEnd(ended)
+		}
 		switch e.Type {
 		case event.RoundStart:
 			j.roundStart(i)
@@ -244,7 +245,9 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 			j.gameEnd(i)
 		}
 	}
-	j.rp.Finish()
+	if ended := j.rp.Finish(); ended != nil {
+		j.handEnd(ended)
+	}
 	j.rep.Findings = append(j.rep.Findings, j.rp.Findings()...)
 	slices.SortStableFunc(j.rep.Findings, func(a, b check.Finding) int {
 		ea, eb := a.Event, b.Event

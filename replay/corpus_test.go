@@ -45,8 +45,16 @@ func TestCorpusMjlog(t *testing.T) {
 		}
 		r.Options = replay.OptionsFor(&g.Meta)
 		n := 0
-		r.OnHandEnd = func(*event.Game, *replay.State) { n++ }
-		fs := r.Run(&g)
+		r.Start(&g)
+		for i := range g.Events {
+			if r.Apply(i) != nil {
+				n++
+			}
+		}
+		if r.Finish() != nil {
+			n++
+		}
+		fs := r.Findings()
 		games++
 		hands += n
 		if g.Meta.Platform != event.Tenhou {

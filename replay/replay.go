@@ -67,17 +67,17 @@ func OptionsFor(m *event.Meta) Options {
 // from game to game. It is not safe for concurrent use.
 type Replayer struct {
 	Options Options
-	// OnHandEnd, if set, is called at the end of every hand (when the next
-	// hand starts, at the game end, or at the end of the events) with the
-	// state at the moment the hand ended; the state is valid only during
-	// the call.
-	OnHandEnd func(g *event.Game, s *State)
 
-	st       State
+	st State
+	// ended is the state of the hand that the event being applied ended
+	// (a hand start, the game end) or Finish ended, handed to the caller
+	// when handed is set. It owns the slice buffers st does not.
+	ended    State
+	handed   bool
 	g        *event.Game
 	idx      int // index of the event being applied
 	findings []check.Finding
-	ended    bool // the current hand's end was handed over
+	over     bool // the current hand's end was handed over
 	ids      bool // the game's tiles carry their physical ids
 	// general turns off the fast paths of draw and discard, for the test
 	// that they leave the same state and findings as the general ones.
@@ -88,7 +88,7 @@ type Replayer struct {
 }
 
 // State returns the current table state. It is valid until the next call
-// of Run or Apply.
+// of Run, Apply or Finish.
 func (r *Replayer) State() *State { return &r.st }
 
 // Findings returns what the replay found so far in the current game.
@@ -103,7 +103,7 @@ func (r *Replayer) Start(g *event.Game) {
 	r.ids = g.Meta.TileIDs
 	r.fast = r.ids && !r.general
 	r.findings = r.findings[:0]
-	r.ended = true
+	r.over = true
 }
 
 // Run replays the whole of g and returns the findings (valid until the next
@@ -115,19 +115,30 @@ func (r *Replayer) Run(g *event.Game) []check.Finding {
 	return r.findings
 }
 
-// Finish hands over the last hand if it was not yet handed over.
-func (r *Replayer) Finish() {
+// Finish ends the replay of the game. When the game's last hand was not
+// yet handed over (the events stop in a hand, or after its end with no game
+// end), it returns the state at that hand's end, valid until the next call
+// of Start or Run; else nil.
+func (r *Replayer) Finish() *State {
+	r.handed = false
 	r.handOver()
+	if r.handed {
+		return &r.ended
+	}
+	return nil
 }
 
+// handOver keeps the state at the end of the current hand, for Apply or
+// Finish to return, unless it was handed over already. The kept state
+// takes st's slice buffers, and st the kept state's old ones.
 func (r *Replayer) handOver() {
-	if r.ended {
+	if r.over {
 		return
 	}
-	r.ended = true
-	if r.OnHandEnd != nil {
-		r.OnHandEnd(r.g, &r.st)
-	}
+	r.over, r.handed = true, true
+	ends, passes := r.ended.Ends, r.ended.Passes
+	r.ended = r.st
+	r.st.Ends, r.st.Passes = ends[:0], passes[:0]
 }
 
 // report records a finding about the event being applied.
@@ -138,8 +149,19 @@ func (r *Replayer) report(c check.Check, seat event.Seat, format string, args ..
 	})
 }
 
-// Apply applies event i of the game given to Start.
-func (r *Replayer) Apply(i int) { r.applyRange(i, i+1) }
+// Apply applies event i of the game given to Start. When the event ends
+// a hand for the caller to judge — it starts the next hand, or ends the
+// game, after a hand not yet handed over — Apply returns the state at that
+// hand's end (the hand's Ends are its win and draw events), valid until the
+// next call of Apply or Finish; otherwise nil.
+func (r *Replayer) Apply(i int) *State {
+	r.handed = false
+	r.applyRange(i, i+1)
+	if r.handed {
+		return &r.ended
+	}
+	return nil
+}
 
 // applyRange applies the events with index in [from, to). Draws and
 // discards, most of the events, take few steps.
@@ -276,7 +298,7 @@ func (r *Replayer) roundStart(e *event.Event) {
 		Passes:       passes,
 	}
 	st.Round.Wall = nil
-	r.ended = false
+	r.over = false
 	if !rd.Dealer.Valid() || int(rd.Dealer) >= st.Players {
 		r.report(check.ParseRound, event.NoSeat, "dealer %d in a %d-player game", rd.Dealer, st.Players)
 		// Go on as if seat 0 dealt, so that what reads the state finds
