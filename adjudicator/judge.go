@@ -225,7 +225,7 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1,
 			Candidates: j.rep.Candidates[:0]}}
 	j.players = g.Meta.PlayerCount()
-	j.rp.Options = replay.OptionsFor(&g.Meta)
+	j.rp.Options = rules.ReplayOptions(&g.Meta)
 	j.rp.Start(g)
 	if rules.Players != j.players {
 		j.diverge(0, DivergePlayers, fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players))

@@ -27,7 +27,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/replay"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -191,10 +193,22 @@ type EndRules struct {
 	// 2022 and stopped by June 2022, and an mjlog does not carry its date
 	// (docs/rules-evidence.md Q12). Computed points use no rounding.
 	Rounding Rounding `toml:"rounding"`
-	// Chombo is the penalty for a chombo: "none" (no chombo exists), or a
-	// penalty of ChomboPenalty points taken after the game.
-	Chombo        Chombo `toml:"chombo"`
-	ChomboPenalty int32  `toml:"chombo_penalty"`
+}
+
+// ReplayOptions returns the options the replay judges a game's legality
+// with under these rules: the platform's facts (when kan dora are revealed,
+// whether swap calling is forbidden; replay.OptionsFor) with the rules'
+// conditions to declare riichi. It is the one place that derives them.
+// Rules for another number of players than the game's say nothing of its
+// play (the game is divergent from its first hand): the platform's own
+// conditions stand.
+func (r *Rules) ReplayOptions(m *event.Meta) replay.Options {
+	o := replay.OptionsFor(m)
+	if r.Players == m.PlayerCount() {
+		o.RiichiMinScore = r.Riichi.MinScore
+		o.RiichiMinWall = r.Riichi.MinWall
+	}
+	return o
 }
 
 // RiichiRules are the conditions to declare riichi, for judging legality
@@ -271,9 +285,6 @@ type Ties string
 // Rounding is how final points are rounded.
 type Rounding string
 
-// Chombo is the chombo penalty kind.
-type Chombo string
-
 // The values of the string-typed settings.
 const (
 	DeclarationAuto      Declaration    = "auto"
@@ -308,8 +319,6 @@ const (
 	RoundingNone         Rounding       = "none"
 	RoundingThousand     Rounding       = "thousand"
 	RoundingTenhou       Rounding       = "tenhou"
-	ChomboNone           Chombo         = "none"
-	ChomboPenalty        Chombo         = "penalty"
 )
 
 // oneOf checks that v is one of the allowed values of the setting key.
@@ -371,7 +380,6 @@ func (r *Rules) Validate() error {
 	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
 	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
 	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingThousand, RoundingTenhou)
-	oneOf(&errs, "end.chombo", r.End.Chombo, ChomboNone, ChomboPenalty)
 	if (r.End.Extension == ExtensionSudden || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
 		bad("end.goal must be positive with an extension or yame that needs the goal")
 	}
@@ -393,9 +401,6 @@ func (r *Rules) Validate() error {
 		if !slices.Contains(eraNames, e) {
 			bad("auto.eras: %q is not one of %s", e, strings.Join(eraNames, ", "))
 		}
-	}
-	if r.Draw.NotenRiichi == NotenRiichiChombo && r.End.Chombo == ChomboNone {
-		bad(`draw.noten_riichi = "chombo" needs end.chombo`)
 	}
 	for _, pl := range r.Auto.Platforms {
 		if pl != "tenhou" && pl != "majsoul" && pl != "other" {

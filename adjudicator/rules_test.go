@@ -1,14 +1,17 @@
 package adjudicator_test
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/gamebuild"
+	"github.com/haifu/haifu/parser"
 )
 
 func preset(t *testing.T, name string) *adjudicator.Rules {
@@ -279,4 +282,40 @@ func TestParseRules(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestRiichiKeys: riichi.min_score and riichi.min_wall decide what a legal
+// riichi is.
+func TestRiichiKeys(t *testing.T) {
+	data, err := os.ReadFile("../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d parser.Decoder
+	var g event.Game
+	if err := d.Decode(&parser.Input{Path: "a.xml", Data: data}, &g); err != nil {
+		t.Fatal(err)
+	}
+	riichi := func(r *adjudicator.Rules) int {
+		n := 0
+		for _, f := range adjudicator.Judge(&g, r, true).Findings {
+			if f.Check == check.LegalityRiichi {
+				n++
+			}
+		}
+		return n
+	}
+	r := preset(t, "tenhou")
+	if n := riichi(r); n != 0 {
+		t.Fatalf("%d riichi findings under tenhou", n)
+	}
+	r.Riichi.MinScore = 100000
+	if n := riichi(r); n == 0 {
+		t.Error("riichi.min_score = 100000: no riichi is found illegal")
+	}
+	r = preset(t, "tenhou")
+	r.Riichi.MinWall = 69
+	if n := riichi(r); n == 0 {
+		t.Error("riichi.min_wall = 69: no riichi is found illegal")
+	}
 }
