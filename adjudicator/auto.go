@@ -163,6 +163,21 @@ func (u *Undetermined) Explain() string {
 		": the log does not say which rules it was played under"
 }
 
+// JudgeGame judges g under fixed rules, or under its own when fixed is nil
+// (JudgeAuto). It decides whether fixed rules are the log's own (native:
+// one of the presets sel gives the game as its candidates), which makes
+// every difference a discrepancy rather than what other rules would have
+// decided. It returns an error only when fixed is nil and no preset fits
+// the game. The report is valid until the next call.
+func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report, error) {
+	if fixed == nil {
+		return jr.JudgeAuto(g, sel)
+	}
+	own, err := sel.Candidates(g)
+	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
+	return jr.j.run(g, fixed, native), nil
+}
+
 // sameFinding reports whether a and b are the same finding made under two
 // rule sets.
 func sameFinding(a, b *check.Finding) bool {

@@ -296,7 +296,7 @@ func makeLogs(t *testing.T, n int) []*testLog {
 func testFetcher(url, dir string) *Fetcher {
 	return &Fetcher{
 		BaseURL: url, OutDir: dir, Version: "test",
-		Rate: 200, Timeout: 400 * time.Millisecond,
+		Rate: 200, Timeout: 2 * time.Second, // a loaded machine answers slowly: only the slow fault may time out
 		MaxRetries: 4, Backoff: 4 * time.Millisecond, MaxBackoff: 20 * time.Millisecond,
 	}
 }

@@ -1,8 +1,9 @@
 // Package batch runs haifu over many inputs: a bounded pool of workers,
-// one goroutine per game from bytes to rows (parse, replay, adjudicate),
-// with the results handed to a sink in input order, so that the output is
-// the same whatever the number of workers. It is the only package of haifu
-// that starts goroutines.
+// one goroutine per game from bytes to a judged game (decode, replay,
+// adjudicate), with each game's output handed to a sink in input order, so
+// that what a command writes is the same whatever the number of workers.
+// verify, analyze and events all run on it, each with a sink of its own.
+// It is the only package of haifu that starts goroutines.
 //
 // Every input ends up either judged or counted as failed with its error;
 // nothing is dropped.
@@ -13,14 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/stats"
 )
 
 // Options configure a run. The zero Options judge every input under its
@@ -31,8 +30,10 @@ type Options struct {
 	// Format forces the input format (event.FormatUnknown: detect).
 	Format event.Format
 	// Rules, when not nil, judges every game under these rules; nil
-	// judges each under its own platform's preset (--rules auto).
+	// judges each under its own (--rules auto).
 	Rules *adjudicator.Rules
+	// DecodeOnly: games are decoded, not judged (Result.Report is nil).
+	DecodeOnly bool
 	// Shard and Shards select a deterministic part of the inputs: the
 	// inputs whose 0-based index in the walk is Shard modulo Shards.
 	// Shards 0 or 1 means all. Every shard must be given the same paths.
@@ -40,14 +41,42 @@ type Options struct {
 	// Walk are the options of the input walk (standard input, limits).
 	Walk parser.Options
 	// Progress, when set, is called after each input with the number of
-	// inputs done so far, from the goroutine that calls the sink.
+	// inputs done so far, from the goroutine that calls the sink's Write.
 	Progress func(done int)
 }
 
-// Sink receives every input's rows, in input order, from one goroutine.
-// The rows are reused once Write returns: Write must copy what it keeps.
-type Sink interface {
-	Write(*stats.GameRows) error
+// Result is what the pipeline made of one input: its game as decoded and,
+// unless Options.DecodeOnly, its judgement. It is valid only during the
+// Sink's Take.
+type Result struct {
+	Input *parser.Input
+	Game  *event.Game
+	// Err is why the input or its game could not be read completely: the
+	// Input's error, or the decoder's (the game then holds what could be
+	// read).
+	Err error
+	// Report is the judgement of a game that could be read completely, or
+	// in part (a truncated log: its events are judged as far as they
+	// go); nil for an unreadable input, a game the decoder cannot replay,
+	// or when no rule set fits the game (RulesErr).
+	Report   *adjudicator.Report
+	RulesErr error
+}
+
+// Unreadable reports whether the input holds no game at all.
+func (r *Result) Unreadable() bool { return r.Input.Err != nil }
+
+// Judged reports whether the game was read completely and judged.
+func (r *Result) Judged() bool { return r.Err == nil && r.Report != nil }
+
+// A Sink receives a run's results. Take turns one result into what Write
+// gets; it runs in the worker goroutines, any number at once, and must keep
+// nothing of r, which is reused (prev is a value Write had, for Take to
+// reuse its memory, or the zero T). Write gets the values in input order,
+// from one goroutine.
+type Sink[T any] interface {
+	Take(r *Result, prev T) T
+	Write(T) error
 }
 
 // Counts are what a run did.
@@ -56,13 +85,39 @@ type Counts struct {
 	// the inputs that could not be read at all (Unreadable: a missing
 	// file, content that is no log, bytes after a file's last game).
 	// Inputs == Games + Unreadable. Of the games, Judged were read and
-	// judged and NotRead could not be read completely; Failed is NotRead
-	// + Unreadable: Inputs == Judged + Failed.
+	// judged and NotRead were not: they could not be read completely (or,
+	// rarely, no rule set fits them). Failed is NotRead + Unreadable:
+	// Inputs == Judged + Failed.
 	Inputs, Games, Unreadable, Judged, NotRead, Failed int
 	// Rounds is the number of hands judged, Discrepancies the findings,
 	// Undetermined the findings that depend on the era of an undated log,
-	// DivergentGames the games divergent under the rules.
+	// DivergentGames the games divergent under the rules: all of games
+	// read completely and judged.
 	Rounds, Discrepancies, Undetermined, DivergentGames int
+}
+
+// add counts one result.
+func (c *Counts) add(r *Result) {
+	c.Inputs++
+	if r.Unreadable() {
+		c.Unreadable++
+	} else {
+		c.Games++
+	}
+	if !r.Judged() {
+		c.Failed++
+		if !r.Unreadable() {
+			c.NotRead++
+		}
+		return
+	}
+	c.Judged++
+	c.Rounds += len(r.Report.Hands)
+	c.Discrepancies += len(r.Report.Findings)
+	c.Undetermined += len(r.Report.Undetermined)
+	if r.Report.DivergentFrom >= 0 {
+		c.DivergentGames++
+	}
 }
 
 // jobSize is the number of inputs handed to a worker at a time: batches
@@ -76,17 +131,24 @@ type job struct {
 	ins []parser.Input
 }
 
-// result is the rows of the seq-th batch, in input order.
-type result struct {
-	seq  int
-	rows []*stats.GameRows
+// taken is one input's output: the sink's value and the input's counts.
+type taken[T any] struct {
+	v T
+	c Counts
 }
 
-// Run walks paths, judges every input and writes the rows to sink in input
-// order. It returns when every input is done, or at the first error of the
-// walk itself, of the sink, or of ctx; an input that cannot be read or
-// judged is not an error of the run (it becomes an errors row).
-func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, error) {
+// result is the outputs of the seq-th batch, in input order.
+type result[T any] struct {
+	seq int
+	out []taken[T]
+}
+
+// Each walks paths, takes every input through the pipeline and hands the
+// outputs to sink in input order. It returns when every input is done, or
+// at the first error of the walk itself, of the sink, or of ctx; an input
+// that cannot be read or judged is not an error of the run (its Result
+// says why).
+func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T]) (Counts, error) {
 	workers := opt.Jobs
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -100,9 +162,10 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 	window := 4*workers + 4
 	tokens := make(chan struct{}, window)
 	jobs := make(chan job, workers)
-	results := make(chan result, window)
-	// Rows go back here once the sink has them, to be filled again.
-	free := make(chan *stats.GameRows, (window+workers+1)*jobSize)
+	results := make(chan result[T], window)
+	// Values go back here once the sink has written them, for Take to
+	// fill again.
+	free := make(chan T, (window+workers+1)*jobSize)
 
 	g.Go(func() error {
 		defer close(jobs)
@@ -145,18 +208,20 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 		wg.Go(func() error {
 			w := newWorker(opt)
 			for j := range jobs {
-				out := make([]*stats.GameRows, len(j.ins))
+				out := make([]taken[T], len(j.ins))
 				for k := range j.ins {
+					var prev T
 					select {
-					case out[k] = <-free:
+					case prev = <-free:
 					default:
-						out[k] = new(stats.GameRows)
 					}
-					w.process(&j.ins[k], out[k])
+					r := w.step(&j.ins[k])
+					out[k].v = sink.Take(r, prev)
+					out[k].c.add(r)
 					j.ins[k] = parser.Input{} // the data is no longer needed
 				}
 				select {
-				case results <- result{j.seq, out}:
+				case results <- result[T]{j.seq, out}:
 				case <-ctx.Done():
 					return ctx.Err()
 				}
@@ -172,34 +237,24 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 
 	// Collect in input order.
 	var c Counts
-	pending := map[int][]*stats.GameRows{}
+	pending := map[int][]taken[T]{}
 	var sinkErr error
-	emit := func(rows *stats.GameRows) {
-		c.Inputs++
-		if rows.Game.GameIndex == nil {
-			c.Unreadable++
-		} else {
-			c.Games++
-		}
-		if rows.Game.Error != nil {
-			c.Failed++
-			if rows.Game.GameIndex != nil {
-				c.NotRead++
-			}
-		} else {
-			c.Judged++
-			c.Rounds += len(rows.Rounds)
-			c.Discrepancies += int(rows.Game.Discrepancies)
-			c.Undetermined += int(rows.Game.Undetermined)
-			if rows.Game.DivergentFrom != nil {
-				c.DivergentGames++
-			}
-		}
+	emit := func(t taken[T]) {
+		c.Inputs += t.c.Inputs
+		c.Games += t.c.Games
+		c.Unreadable += t.c.Unreadable
+		c.Judged += t.c.Judged
+		c.NotRead += t.c.NotRead
+		c.Failed += t.c.Failed
+		c.Rounds += t.c.Rounds
+		c.Discrepancies += t.c.Discrepancies
+		c.Undetermined += t.c.Undetermined
+		c.DivergentGames += t.c.DivergentGames
 		if sinkErr == nil {
-			sinkErr = sink.Write(rows)
+			sinkErr = sink.Write(t.v)
 		}
 		select {
-		case free <- rows:
+		case free <- t.v:
 		default:
 		}
 		if opt.Progress != nil {
@@ -208,15 +263,15 @@ func Run(ctx context.Context, paths []string, opt Options, sink Sink) (Counts, e
 	}
 	next := 0 // the batch expected next
 	for r := range results {
-		pending[r.seq] = r.rows
+		pending[r.seq] = r.out
 		for {
 			batch, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			for _, rows := range batch {
-				emit(rows)
+			for _, t := range batch {
+				emit(t)
 			}
 			<-tokens
 			next++
@@ -237,33 +292,24 @@ type worker struct {
 	g   event.Game
 	jr  adjudicator.Judger
 	sel adjudicator.Selector
+	res Result
 }
 
 func newWorker(opt Options) *worker {
 	return &worker{opt: opt, dec: parser.Decoder{Format: opt.Format}}
 }
 
-// process decodes, replays and judges one input and fills rows with it.
-func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
-	g := &w.g
-	if err := w.dec.Decode(in, g); err != nil {
-		rows.Fill(in.Path, g, nil, err)
-		return
+// step decodes and judges one input: the one step from an input to its
+// game and report that every command shares.
+func (w *worker) step(in *parser.Input) *Result {
+	r := &w.res
+	*r = Result{Input: in, Game: &w.g}
+	r.Err = w.dec.Decode(in, &w.g)
+	if w.opt.DecodeOnly || in.Err != nil || len(w.g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
+		// Nothing to judge, or a game the decoder cannot replay, which
+		// is never judged from what it read.
+		return r
 	}
-	if w.opt.Rules == nil {
-		rep, err := w.jr.JudgeAuto(g, &w.sel)
-		if err != nil {
-			rows.Fill(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
-			return
-		}
-		rows.Fill(in.Path, g, rep, nil)
-		return
-	}
-	own, err := w.sel.Candidates(g)
-	if err != nil {
-		rows.Fill(in.Path, g, nil, fmt.Errorf("%s: %w", in.Path, err))
-		return
-	}
-	native := slices.ContainsFunc(own, func(r *adjudicator.Rules) bool { return r.Name == w.opt.Rules.Name })
-	rows.Fill(in.Path, g, w.jr.Judge(g, w.opt.Rules, native), nil)
+	r.Report, r.RulesErr = w.jr.JudgeGame(&w.g, w.opt.Rules, &w.sel)
+	return r
 }

@@ -5,15 +5,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 
+	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
 
 func runEvents(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "events", "[--format auto|mjlog|tenhou6|majsoul|mjai] PATH...",
+	fs := newFlags(e, "events", "[--format auto|mjlog|tenhou6|majsoul|mjai] [-j N] PATH...",
 		`Writes the canonical events of every game as JSON lines on standard output:
 one object per event with a "type" (game_start, round_start, draw, discard,
 riichi, riichi_accepted, call, closed_kan, added_kan, kita, dora, win,
@@ -24,6 +27,7 @@ reported on standard error after the events that could be read.
 Exit status: 0 when every input was read completely, 1 when one could not
 be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
+	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers (default: all); the output is the same whatever it is")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -51,38 +55,20 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps a hostile input (a game near the size
 		// limit) from taking five times its size.
-		debug.SetMemoryLimit(memoryLimit(1))
+		debug.SetMemoryLimit(memoryLimit(max(*jobs, runtime.GOMAXPROCS(0))))
+	}
+	if *jobs < 0 {
+		fmt.Fprintln(e.stderr, "haifu events: -j must be 0 (all CPUs) or more")
+		return exitUsage
+	}
+	if *jobs > 0 {
+		runtime.GOMAXPROCS(*jobs)
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	dec := parser.Decoder{Format: f}
-	var g event.Game
-	var buf []byte
-	failed := 0
-	var werr error
 	walk.Format = f
-	err := parser.Walk(fs.Args(), walk, func(in parser.Input) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		derr := dec.Decode(&in, &g)
-		for i := range g.Events {
-			buf = event.AppendJSON(buf[:0], &g, i)
-			buf = append(buf, '\n')
-			if _, werr = w.Write(buf); werr != nil {
-				return werr
-			}
-		}
-		if derr != nil {
-			failed++
-			// Keep the order of output and messages when both go to a
-			// terminal.
-			if werr = w.Flush(); werr != nil {
-				return werr
-			}
-			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
-		}
-		return nil
-	})
+	sink := &eventsSink{w: w, stderr: e.stderr}
+	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: *jobs, Format: f, DecodeOnly: true, Walk: walk}, sink)
+	failed := sink.failed
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -98,6 +84,48 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 		return exitFound
 	}
 	return exitOK
+}
+
+// eventsSink writes the events of each game, in input order, and the error
+// of a game that could not be read completely after them.
+type eventsSink struct {
+	w      *bufio.Writer
+	stderr io.Writer
+	failed int
+}
+
+// eventsOut is one input's events as JSON lines, and its error.
+type eventsOut struct {
+	b   []byte
+	err error
+}
+
+// Take writes the events of one game as JSON lines.
+func (s *eventsSink) Take(r *batch.Result, prev eventsOut) eventsOut {
+	o := eventsOut{b: prev.b[:0], err: r.Err}
+	g := r.Game
+	for i := range g.Events {
+		o.b = event.AppendJSON(o.b, g, i)
+		o.b = append(o.b, '\n')
+	}
+	return o
+}
+
+// Write writes one game's events, then its error on standard error.
+func (s *eventsSink) Write(o eventsOut) error {
+	if _, err := s.w.Write(o.b); err != nil {
+		return err
+	}
+	if o.err != nil {
+		s.failed++
+		// Keep the order of output and messages when both go to a
+		// terminal.
+		if err := s.w.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(s.stderr, "haifu: %v\n", o.err)
+	}
+	return nil
 }
 
 // formatFlag defines --format on fs and returns the function that reads it

@@ -6,18 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "verify", "[--rules auto|NAME|FILE] [--format F] [--json] PATH...",
+	fs := newFlags(e, "verify", "[--rules auto|NAME|FILE] [--format F] [--json] [-j N] PATH...",
 		`Checks every game: each event must decode (check "parse") and be legal
 ("legality.*": turn order, tiles in hand, calls, riichi, kans, dora, wins,
 furiten); every hand end and the game end must be what the rules say
@@ -48,6 +49,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
+	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers (default: all); the output is the same whatever it is")
 	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
@@ -74,104 +76,21 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 			return exitUsage
 		}
 	}
+	if *jobs < 0 {
+		fmt.Fprintln(e.stderr, "haifu verify: -j must be 0 (all CPUs) or more")
+		return exitUsage
+	}
+	if *jobs > 0 {
+		runtime.GOMAXPROCS(*jobs)
+	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit(1)) // one game at a time
+		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	dec := parser.Decoder{Format: f}
-	var g event.Game
-	var sel adjudicator.Selector
-	var jr adjudicator.Judger
-	var inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames int
-	var buf []byte
 	walk.Format = f
-	err := parser.Walk(fs.Args(), walk, func(in parser.Input) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		inputs++
-		if in.Err != nil {
-			unreadable++
-		} else {
-			games++
-		}
-		derr := dec.Decode(&in, &g)
-		if derr != nil {
-			errs++
-			buf = appendError(buf[:0], *asJSON, in.Path, &g, derr)
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-			if len(g.Events) == 0 || errors.Is(derr, event.ErrUnsupported) {
-				// A game the decoder cannot replay is not judged from
-				// what it could read.
-				return nil
-			}
-		}
-		for _, ev := range g.Events {
-			if ev.Type == event.RoundStart {
-				rounds++
-			}
-		}
-		for _, msg := range g.Meta.Warnings {
-			buf = appendWarning(buf[:0], *asJSON, in.Path, &g, msg)
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-		}
-		var rep *adjudicator.Report
-		var err error
-		if fixed == nil {
-			rep, err = jr.JudgeAuto(&g, &sel)
-		} else {
-			own, oerr := sel.Candidates(&g)
-			native := oerr == nil && slices.ContainsFunc(own, func(r *adjudicator.Rules) bool { return r.Name == fixed.Name })
-			rep = jr.Judge(&g, fixed, native)
-		}
-		if err != nil {
-			// No rules for this game: an error of its own; the others go on.
-			errs++
-			buf = appendError(buf[:0], *asJSON, in.Path, &g, fmt.Errorf("%s: %w", in.Path, err))
-			_, err = w.Write(buf)
-			return err
-		}
-		// The divergence goes among the findings in event order.
-		divEvent, divPending := 1<<30, rep.DivergentFrom >= 0
-		if divPending {
-			divergentGames++
-			if h := rep.DivergentFrom; h < len(rep.Hands) {
-				divEvent = rep.Hands[h].Event
-			}
-		}
-		for _, fd := range rep.Findings {
-			if divPending && (fd.Event < 0 || fd.Event >= divEvent) {
-				divPending = false
-				buf = appendDivergence(buf[:0], *asJSON, in.Path, &g, rep)
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-			}
-			discrepancies++
-			buf = appendFinding(buf[:0], *asJSON, in.Path, &g, &fd)
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-		}
-		if divPending {
-			buf = appendDivergence(buf[:0], *asJSON, in.Path, &g, rep)
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-		}
-		for i := range rep.Undetermined {
-			undetermined++
-			buf = appendUndetermined(buf[:0], *asJSON, in.Path, &g, &rep.Undetermined[i])
-			if _, err := w.Write(buf); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	sink := &verifySink{asJSON: *asJSON, w: w}
+	_, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: *jobs, Format: f, Rules: fixed, Walk: walk}, sink)
+	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames := sink.inputs, sink.games, sink.unreadable, sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -198,6 +117,96 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 		return exitFound
 	}
 	return exitOK
+}
+
+// verifySink writes the findings of each game, in input order, and counts
+// them.
+type verifySink struct {
+	asJSON                                                                               bool
+	w                                                                                    *bufio.Writer
+	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames int
+}
+
+// verifyOut is what verify writes of one input, and its counts.
+type verifyOut struct {
+	b                                                    []byte
+	unreadable                                           bool
+	rounds, discrepancies, undetermined, errs, divergent int
+}
+
+// Take writes the lines of one input: the error that kept its game from
+// being read completely, the decoder's warnings, and the findings of the
+// game's judgement in event order, with the divergence among them and the
+// undetermined findings last.
+func (s *verifySink) Take(r *batch.Result, prev verifyOut) verifyOut {
+	o := verifyOut{b: prev.b[:0], unreadable: r.Unreadable()}
+	g, path := r.Game, r.Input.Path
+	if r.Err != nil {
+		o.errs++
+		o.b = appendError(o.b, s.asJSON, path, g, r.Err)
+		if len(g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
+			// A game the decoder cannot replay is not judged from
+			// what it could read.
+			return o
+		}
+	}
+	for _, ev := range g.Events {
+		if ev.Type == event.RoundStart {
+			o.rounds++
+		}
+	}
+	for _, msg := range g.Meta.Warnings {
+		o.b = appendWarning(o.b, s.asJSON, path, g, msg)
+	}
+	if r.RulesErr != nil {
+		// No rules for this game: an error of its own; the others go on.
+		o.errs++
+		o.b = appendError(o.b, s.asJSON, path, g, fmt.Errorf("%s: %w", path, r.RulesErr))
+		return o
+	}
+	rep := r.Report
+	// The divergence goes among the findings in event order.
+	divEvent, divPending := 1<<30, rep.DivergentFrom >= 0
+	if divPending {
+		o.divergent++
+		if h := rep.DivergentFrom; h < len(rep.Hands) {
+			divEvent = rep.Hands[h].Event
+		}
+	}
+	for i := range rep.Findings {
+		fd := &rep.Findings[i]
+		if divPending && (fd.Event < 0 || fd.Event >= divEvent) {
+			divPending = false
+			o.b = appendDivergence(o.b, s.asJSON, path, g, rep)
+		}
+		o.discrepancies++
+		o.b = appendFinding(o.b, s.asJSON, path, g, fd)
+	}
+	if divPending {
+		o.b = appendDivergence(o.b, s.asJSON, path, g, rep)
+	}
+	for i := range rep.Undetermined {
+		o.undetermined++
+		o.b = appendUndetermined(o.b, s.asJSON, path, g, &rep.Undetermined[i])
+	}
+	return o
+}
+
+// Write writes one input's lines and adds its counts.
+func (s *verifySink) Write(o verifyOut) error {
+	s.inputs++
+	if o.unreadable {
+		s.unreadable++
+	} else {
+		s.games++
+	}
+	s.rounds += o.rounds
+	s.discrepancies += o.discrepancies
+	s.undetermined += o.undetermined
+	s.errs += o.errs
+	s.divergentGames += o.divergent
+	_, err := s.w.Write(o.b)
+	return err
 }
 
 // appendFinding writes one finding as a text line or a JSON object line.
