@@ -12,6 +12,7 @@ import (
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/stats"
+	"github.com/haifu/haifu/tables"
 )
 
 // memSink keeps the summary and the paths in the order received.
@@ -29,7 +30,7 @@ func (s *memSink) Write(r *stats.GameRows) error {
 // writeTables runs a batch over paths with jobs workers into dir.
 func writeTables(t *testing.T, dir string, jobs int, paths ...string) batch.Counts {
 	t.Helper()
-	w, err := stats.NewWriter(dir, map[string]string{"haifu.rules": "auto"})
+	w, err := tables.NewWriter(dir, map[string]string{"haifu.rules": "auto"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +60,12 @@ func TestDeterministic(t *testing.T) {
 	if ca.Inputs != ca.Judged+ca.Failed || ca.Inputs < 40 {
 		t.Errorf("counts %+v do not add up", ca)
 	}
-	for _, table := range stats.Tables {
-		pa, err := stats.Parts(a, table)
+	for _, table := range tables.Tables {
+		pa, err := tables.Parts(a, table)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pb, err := stats.Parts(b, table)
+		pb, err := tables.Parts(b, table)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,8 +89,8 @@ func TestDeterministic(t *testing.T) {
 	}
 	// No temporary file is left.
 	ents, _ := os.ReadDir(a)
-	if len(ents) != len(stats.Tables) {
-		t.Errorf("%d entries in the output directory, want %d", len(ents), len(stats.Tables))
+	if len(ents) != len(tables.Tables) {
+		t.Errorf("%d entries in the output directory, want %d", len(ents), len(tables.Tables))
 	}
 }
 

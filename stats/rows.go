@@ -1,8 +1,8 @@
-// Package stats turns judged games into the rows of haifu's Parquet tables
-// (games, rounds, seats, discrepancies, errors), aggregates them into the
+// Package stats turns judged games into the rows of haifu's tables (games,
+// rounds, seats, discrepancies, errors) and aggregates them into the
 // summary researchers read (draw rates, abortive draws, tenpai at draws,
-// noten payments, discrepancies), and writes and reads the Parquet files.
-// It is the only package that imports parquet-go.
+// noten payments, discrepancies). Writing and reading the rows as Parquet
+// files is package tables' job.
 //
 // Column names are snake_case and stable; DESIGN.md names the ones scripts
 // rely on (rounds.outcome, rounds.tenpai_count, rounds.noten_payment_total,

@@ -1,4 +1,4 @@
-package stats
+package stats_test
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/internal/rowstest"
+	"github.com/haifu/haifu/stats"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -16,30 +19,6 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
-
-// judgeFixture decodes, replays and judges one log the way batch's worker
-// does (parser.Decoder, adjudicator.Selector for the log's own rules, a
-// Judger) and returns its rows.
-func judgeFixture(t testing.TB, path string) *GameRows {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var dec parser.Decoder
-	var g event.Game
-	in := parser.Input{Path: path, Data: data}
-	if err := dec.Decode(&in, &g); err != nil {
-		t.Fatalf("decode %s: %v", path, err)
-	}
-	var sel adjudicator.Selector
-	rules, err := sel.For(&g)
-	if err != nil {
-		t.Fatalf("rules for %s: %v", path, err)
-	}
-	var jr adjudicator.Judger
-	return Build(path, &g, jr.Judge(&g, rules, true), nil)
-}
 
 // wantRound is what the log's XML says about one hand: the INIT seed
 // (round, honba, sticks), oya, the REACH step 2 elements, the N elements
@@ -206,7 +185,7 @@ func TestBuildFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			path := "../fixtures/mjlog/" + tt.file
-			rows := judgeFixture(t, path)
+			rows := rowstest.JudgeFixture(t, path)
 			g := rows.Game
 
 			// The games row.
@@ -423,18 +402,18 @@ func TestBuildReport(t *testing.T) {
 		DivergentFrom: 1, DivergentReason: "other rules", EndedEarly: true, EndedAfter: 1,
 		Final: [4]int32{27000, 43000, 36000, 0}, FinalKnown: true,
 	}
-	rows := Build("in/a.json", g, rep, nil)
+	rows := stats.Build("in/a.json", g, rep, nil)
 
 	p := func(v int32) *int32 { return &v }
 	bp := func(v bool) *bool { return &v }
 	start := int64(1699000000_000) // milliseconds
-	want := &GameRows{
-		Game: GameRow{GameID: "231104-abc", Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
+	want := &stats.GameRows{
+		Game: stats.GameRow{GameID: "231104-abc", Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
 			Lobby: "三人東", Rules: "majsoul-sanma", Native: false, Hands: 2, Complete: true, Discrepancies: 3,
 			DivergentFrom: p(1), DivergentReason: "other rules", EndedEarlyAfter: p(1),
 			FinalScores: []int32{40000, 30000, 35000}, ComputedFinal: []int32{27000, 43000, 36000},
 			Names: []string{"A", "B", "C"}, Ranks: []string{"雀傑1", "雀豪2", "雀士3"}, StartTime: &start, Warnings: []string{"w1", "w2"}},
-		Rounds: []RoundRow{
+		Rounds: []stats.RoundRow{
 			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Wind: "E", Number: 1, Round: "E1", Honba: 0, Sticks: 0, Dealer: 0, Players: 3,
 				Outcome: "win", Winners: 1, Riichi: 1, Calls: 3, Turns: 19, LiveLeft: 20, ExpectedKnown: true,
 				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
@@ -442,7 +421,7 @@ func TestBuildReport(t *testing.T) {
 				Outcome: "exhaustive", TenpaiCount: p(2), NotenPaymentTotal: 2000, Riichi: 1, Turns: 53, Divergent: true,
 				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
 		},
-		Seats: []SeatRow{
+		Seats: []stats.SeatRow{
 			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 0, Dealer: true, Outcome: "win", Name: "A",
 				Riichi: true, Turns: 7, DealtIn: true, RecordedDelta: -9000, ComputedDelta: p(-9000), ScoreStart: 35000, ScoreComputed: 26000},
 			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 1, Outcome: "win", Name: "B",
@@ -456,7 +435,7 @@ func TestBuildReport(t *testing.T) {
 			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 2, Outcome: "exhaustive", Name: "C",
 				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 35000, ScoreComputed: 36000},
 		},
-		Discrepancies: []DiscrepancyRow{
+		Discrepancies: []stats.DiscrepancyRow{
 			{GameID: "231104-abc", Path: "in/a.json", Check: "game.end", Severity: "discrepancy", Message: "game ends", Expected: "end", Recorded: "more",
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 			{GameID: "231104-abc", Path: "in/a.json", Hand: p(1), Round: "E2-1", Event: p(17), Seat: p(2), Check: "draw.tenpai", Severity: "discrepancy", Message: "m",
@@ -465,8 +444,8 @@ func TestBuildReport(t *testing.T) {
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 		},
 	}
-	if d := cmp.Diff(want, rows, cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(GameRows{})); d != "" {
-		t.Errorf("Build (-want +got):\n%s", d)
+	if d := cmp.Diff(want, rows, cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.GameRows{})); d != "" {
+		t.Errorf("stats.Build (-want +got):\n%s", d)
 	}
 }
 
@@ -490,7 +469,7 @@ func TestBuildErrors(t *testing.T) {
 		name string
 		path string
 		data []byte
-		// err, when set, is passed to Build instead of decoding (a game
+		// err, when set, is passed to stats.Build instead of decoding (a game
 		// that was read, but whose rules could not be chosen).
 		err     error
 		format  string
@@ -527,7 +506,7 @@ func TestBuildErrors(t *testing.T) {
 			} else if derr == nil {
 				t.Fatal("decode succeeded, want an error")
 			}
-			rows := Build(tt.path, &g, nil, derr)
+			rows := stats.Build(tt.path, &g, nil, derr)
 			if rows.Game.Error == nil {
 				t.Fatal("games.error is null")
 			}

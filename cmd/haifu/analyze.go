@@ -15,6 +15,7 @@ import (
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/stats"
+	"github.com/haifu/haifu/tables"
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
@@ -107,7 +108,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	if opt.Shards > 1 {
 		meta["haifu.shard"] = *shard
 	}
-	w, err := stats.NewWriter(*out, meta)
+	w, err := tables.NewWriter(*out, meta)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
@@ -154,7 +155,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 
 // analyzeSink writes rows to the Parquet tables and the summary.
 type analyzeSink struct {
-	w   *stats.Writer
+	w   *tables.Writer
 	sum *stats.Summary
 }
 
@@ -177,7 +178,7 @@ printed it.`)
 		fmt.Fprintln(e.stderr, "haifu summary: give one DIR")
 		return exitUsage
 	}
-	sum, err := stats.ReadSummary(fs.Arg(0))
+	sum, err := tables.ReadSummary(fs.Arg(0))
 	if err == nil {
 		err = writeSummary(e.stdout, sum, *asJSON)
 	}

@@ -14,9 +14,9 @@ import (
 // progress draws the status line of analyze on a terminal: a bar of the
 // input bytes read, the games done, games/s and the time left.
 //
-// The total is the size of the paths on disk, summed by a goroutine that
-// walks them while the analysis starts; until it is known, and when an input
-// has no size (a pipe), the line has no bar and no time left. Bytes are
+// The total is the size of the paths on disk, summed before the analysis
+// starts (file sizes only: nothing is read); when an input has no size (a
+// pipe), the line has no bar and no time left. Bytes are
 // counted before decompression, so the bar moves evenly through an archive.
 type progress struct {
 	w     io.Writer
@@ -30,11 +30,9 @@ type progress struct {
 func newProgress(w io.Writer, paths []string, stdin any, start time.Time) *progress {
 	p := &progress{w: w, start: start}
 	p.total.Store(-1)
-	go func() {
-		if n, ok := inputSize(paths, stdin); ok {
-			p.total.Store(n)
-		}
-	}()
+	if n, ok := inputSize(paths, stdin); ok {
+		p.total.Store(n)
+	}
 	return p
 }
 

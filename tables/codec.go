@@ -1,4 +1,4 @@
-package stats
+package tables
 
 import (
 	"github.com/klauspost/compress/zstd"

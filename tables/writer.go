@@ -1,9 +1,8 @@
-package stats
+package tables
 
 import (
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"sync/atomic"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/haifu/haifu/stats"
 )
 
 // The tables in an output directory. Each is a directory of its own, named
@@ -236,11 +237,11 @@ func (t *table[T]) abort() {
 // and calls Close or Abort at the end.
 type Writer struct {
 	out           *output
-	games         *table[GameRow]
-	rounds        *table[RoundRow]
-	seats         *table[SeatRow]
-	discrepancies *table[DiscrepancyRow]
-	errs          *table[ErrorRow]
+	games         *table[stats.GameRow]
+	rounds        *table[stats.RoundRow]
+	seats         *table[stats.SeatRow]
+	discrepancies *table[stats.DiscrepancyRow]
+	errs          *table[stats.ErrorRow]
 	n             int // games written
 }
 
@@ -259,11 +260,11 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 		out.abort()
 		return nil, err
 	}
-	if w.games, err = newTable[GameRow](out.tmp, GamesTable, codec, meta); err == nil {
-		if w.rounds, err = newTable[RoundRow](out.tmp, RoundsTable, codec, meta); err == nil {
-			if w.seats, err = newTable[SeatRow](out.tmp, SeatsTable, codec, meta); err == nil {
-				if w.discrepancies, err = newTable[DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
-					w.errs, err = newTable[ErrorRow](out.tmp, ErrorsTable, codec, meta)
+	if w.games, err = newTable[stats.GameRow](out.tmp, GamesTable, codec, meta); err == nil {
+		if w.rounds, err = newTable[stats.RoundRow](out.tmp, RoundsTable, codec, meta); err == nil {
+			if w.seats, err = newTable[stats.SeatRow](out.tmp, SeatsTable, codec, meta); err == nil {
+				if w.discrepancies, err = newTable[stats.DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
+					w.errs, err = newTable[stats.ErrorRow](out.tmp, ErrorsTable, codec, meta)
 				}
 			}
 		}
@@ -279,7 +280,7 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 // Every GamesPerRowGroup inputs a row group ends in every table. Tables are
 // written behind the calls: an error of writing them is returned by a later
 // Write, and by Close.
-func (w *Writer) Write(r *GameRows) error {
+func (w *Writer) Write(r *stats.GameRows) error {
 	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
 		return err
 	}
@@ -325,67 +326,4 @@ func (w *Writer) Abort() {
 	w.discrepancies.abort()
 	w.errs.abort()
 	w.out.abort()
-}
-
-// ReadSummary reads the tables of an output directory back and aggregates
-// them as analyze did.
-func ReadSummary(dir string) (*Summary, error) {
-	s := NewSummary()
-	if err := readTable(dir, GamesTable, func(r *GameRow) { s.AddGame(r) }); err != nil {
-		return nil, err
-	}
-	if err := readTable(dir, RoundsTable, func(r *RoundRow) { s.AddRound(r) }); err != nil {
-		return nil, err
-	}
-	if err := readTable(dir, DiscrepanciesTable, func(r *DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
-		return nil, err
-	}
-	s.Finish()
-	return s, nil
-}
-
-// readTable streams the rows of every part of the table name into fn.
-func readTable[T any](dir, name string, fn func(*T)) error {
-	parts, err := Parts(dir, name)
-	if err != nil {
-		return err
-	}
-	for _, p := range parts {
-		if err := readRows(p, fn); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// readRows streams the rows of one Parquet file into fn.
-func readRows[T any](path string, fn func(*T)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	r := parquet.NewGenericReader[T](pf)
-	defer r.Close()
-	buf := make([]T, 1024)
-	for {
-		n, err := r.Read(buf)
-		for i := range n {
-			fn(&buf[i])
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	}
 }

@@ -1,4 +1,4 @@
-package stats
+package tables
 
 import (
 	"errors"
@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/internal/rowstest"
+	"github.com/haifu/haifu/stats"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/parquet-go/parquet-go"
@@ -19,15 +22,15 @@ import (
 // writerInputs are rows with every kind of column filled: the hand-built
 // summary set, real judged games (lists, floats, non-ASCII names), and an
 // input with the remaining optional values set.
-func writerInputs(t *testing.T) []*GameRows {
-	inputs := summaryInputs()
+func writerInputs(t *testing.T) []*stats.GameRows {
+	inputs := rowstest.SummaryInputs()
 	for _, f := range []string{"dnov__chip.xml_.xml", "msanma__2026011814gm-00b9-0000-df81cf4e.xml", "waxmango__2022010920gm-00e1-0000-4304f18f.txt"} {
-		inputs = append(inputs, judgeFixture(t, "../fixtures/mjlog/"+f))
+		inputs = append(inputs, rowstest.JudgeFixture(t, "../fixtures/mjlog/"+f))
 	}
 	i32 := func(v int32) *int32 { return &v }
 	i64 := func(v int64) *int64 { return &v }
 	msg := "x.json: item 3, round S2-1: tenhou6: bad"
-	extra := game("x.json", "other", 4, "one", 0, []hand{{"exhaustive", 1, 3000, true}}, "game.end")
+	extra := rowstest.Game("x.json", "other", 4, "one", 0, []rowstest.Hand{rowstest.H("exhaustive", 1, 3000, true)}, "game.end")
 	extra.Game.StartTime = i64(1700000000)
 	extra.Game.EndedEarlyAfter = i32(0)
 	extra.Game.Warnings = []string{"w1", ""}
@@ -36,15 +39,15 @@ func writerInputs(t *testing.T) []*GameRows {
 	extra.Seats[0].ComputedDelta = i32(-1000)
 	extra.Seats[1].Tenpai = new(bool)
 	extra.Discrepancies[0].Hand, extra.Discrepancies[0].Event, extra.Discrepancies[0].Seat = nil, i32(40), i32(3)
-	inputs = append(inputs, extra, &GameRows{
-		Game:   GameRow{Path: "y.json", Format: "tenhou6", Platform: "tenhou", Players: 4, Length: "south", Error: &msg},
-		Errors: []ErrorRow{{Path: "y.json", GameID: "g-y", Format: "tenhou6", Offset: i64(1 << 40), Index: i32(3), Round: "S2-1", Error: msg}},
+	inputs = append(inputs, extra, &stats.GameRows{
+		Game:   stats.GameRow{Path: "y.json", Format: "tenhou6", Platform: "tenhou", Players: 4, Length: "south", Error: &msg},
+		Errors: []stats.ErrorRow{{Path: "y.json", GameID: "g-y", Format: "tenhou6", Offset: i64(1 << 40), Index: i32(3), Round: "S2-1", Error: msg}},
 	})
 	return inputs
 }
 
 // concat gathers one table's rows from every input.
-func concat[T any](inputs []*GameRows, rows func(*GameRows) []T) []T {
+func concat[T any](inputs []*stats.GameRows, rows func(*stats.GameRows) []T) []T {
 	var all []T
 	for _, r := range inputs {
 		all = append(all, rows(r)...)
@@ -52,7 +55,7 @@ func concat[T any](inputs []*GameRows, rows func(*GameRows) []T) []T {
 	return all
 }
 
-func writeTables(t *testing.T, dir string, meta map[string]string, inputs []*GameRows) {
+func writeTables(t *testing.T, dir string, meta map[string]string, inputs []*stats.GameRows) {
 	t.Helper()
 	w, err := NewWriter(dir, meta)
 	if err != nil {
@@ -179,19 +182,19 @@ func TestWriterRoundTrip(t *testing.T) {
 
 	// Every row reads back as written.
 	eq := cmpopts.EquateEmpty()
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []GameRow { return []GameRow{r.Game} }), readAll[GameRow](t, dir, GamesTable), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *stats.GameRows) []stats.GameRow { return []stats.GameRow{r.Game} }), readAll[stats.GameRow](t, dir, GamesTable), eq); d != "" {
 		t.Errorf("games (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []RoundRow { return r.Rounds }), readAll[RoundRow](t, dir, RoundsTable), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *stats.GameRows) []stats.RoundRow { return r.Rounds }), readAll[stats.RoundRow](t, dir, RoundsTable), eq); d != "" {
 		t.Errorf("rounds (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []SeatRow { return r.Seats }), readAll[SeatRow](t, dir, SeatsTable), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *stats.GameRows) []stats.SeatRow { return r.Seats }), readAll[stats.SeatRow](t, dir, SeatsTable), eq); d != "" {
 		t.Errorf("seats (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []DiscrepancyRow { return r.Discrepancies }), readAll[DiscrepancyRow](t, dir, DiscrepanciesTable), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *stats.GameRows) []stats.DiscrepancyRow { return r.Discrepancies }), readAll[stats.DiscrepancyRow](t, dir, DiscrepanciesTable), eq); d != "" {
 		t.Errorf("discrepancies (-written +read):\n%s", d)
 	}
-	if d := cmp.Diff(concat(inputs, func(r *GameRows) []ErrorRow { return r.Errors }), readAll[ErrorRow](t, dir, ErrorsTable), eq); d != "" {
+	if d := cmp.Diff(concat(inputs, func(r *stats.GameRows) []stats.ErrorRow { return r.Errors }), readAll[stats.ErrorRow](t, dir, ErrorsTable), eq); d != "" {
 		t.Errorf("errors (-written +read):\n%s", d)
 	}
 
@@ -246,17 +249,17 @@ func TestWriterRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(summarize(inputs), got, approx); d != "" {
+	if d := cmp.Diff(rowstest.Summarize(inputs), got, approx); d != "" {
 		t.Errorf("ReadSummary (-in memory +read):\n%s", d)
 	}
 	// The hand-built part alone: the figures of wantSummary.
 	sub := t.TempDir()
-	writeTables(t, sub, nil, summaryInputs())
+	writeTables(t, sub, nil, rowstest.SummaryInputs())
 	got, err = ReadSummary(sub)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff(wantSummary(), got, approx); d != "" {
+	if d := cmp.Diff(rowstest.WantSummary(), got, approx); d != "" {
 		t.Errorf("ReadSummary of the hand-built set (-want +got):\n%s", d)
 	}
 }
@@ -292,14 +295,14 @@ func TestWriterRowGroups(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := &GameRows{Seats: make([]SeatRow, tt.seats), Rounds: make([]RoundRow, tt.hands)}
+			r := &stats.GameRows{Seats: make([]stats.SeatRow, tt.seats), Rounds: make([]stats.RoundRow, tt.hands)}
 			for i := range tt.inputs {
-				r.Game = GameRow{GameID: "g", Path: "p", Hands: int32(i), Names: []string{"a", "b", "c"}}
+				r.Game = stats.GameRow{GameID: "g", Path: "p", Hands: int32(i), Names: []string{"a", "b", "c"}}
 				for k := range tt.seats {
-					r.Seats[k] = SeatRow{GameID: "g", Hand: int32(i), Seat: int32(k)}
+					r.Seats[k] = stats.SeatRow{GameID: "g", Hand: int32(i), Seat: int32(k)}
 				}
 				for k := range tt.hands {
-					r.Rounds[k] = RoundRow{GameID: "g", Hand: int32(i), Number: int32(k)}
+					r.Rounds[k] = stats.RoundRow{GameID: "g", Hand: int32(i), Number: int32(k)}
 				}
 				if err := w.Write(r); err != nil {
 					t.Fatal(err)
@@ -345,7 +348,7 @@ func TestWriterRowGroups(t *testing.T) {
 				}
 			}
 			// The rows keep their order across row groups and parts.
-			seats := readAll[SeatRow](t, dir, SeatsTable)
+			seats := readAll[stats.SeatRow](t, dir, SeatsTable)
 			if len(seats) != tt.inputs*tt.seats {
 				t.Fatalf("%d seats rows, want %d", len(seats), tt.inputs*tt.seats)
 			}
@@ -400,7 +403,7 @@ func TestWriterAbort(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range summaryInputs() {
+		for _, r := range rowstest.SummaryInputs() {
 			if err := w.Write(r); err != nil {
 				t.Fatal(err)
 			}
@@ -425,12 +428,12 @@ func TestWriterAbort(t *testing.T) {
 func TestWriterReplaces(t *testing.T) {
 	dir := t.TempDir()
 	earlierTables(t, dir)
-	inputs := summaryInputs()
+	inputs := rowstest.SummaryInputs()
 	writeTables(t, dir, nil, inputs)
 	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
 		t.Errorf("tables (-want +got):\n%s", d)
 	}
-	if got := readAll[GameRow](t, dir, GamesTable); len(got) != len(inputs) {
+	if got := readAll[stats.GameRow](t, dir, GamesTable); len(got) != len(inputs) {
 		t.Errorf("games: %d rows, want %d", len(got), len(inputs))
 	}
 }
@@ -440,7 +443,7 @@ func TestWriterReplaces(t *testing.T) {
 // left.
 func TestWriterCloseFails(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	inputs := summaryInputs()
+	inputs := rowstest.SummaryInputs()
 	run := func(sabotage bool) error {
 		w, err := NewWriter(dir, nil)
 		if err != nil {
@@ -475,7 +478,7 @@ func TestWriterCloseFails(t *testing.T) {
 	if names := dirNames(t, filepath.Dir(dir)); len(names) != 1 {
 		t.Errorf("beside the output: %v, want only it", names)
 	}
-	if got := readAll[GameRow](t, dir, GamesTable); len(got) != len(inputs) {
+	if got := readAll[stats.GameRow](t, dir, GamesTable); len(got) != len(inputs) {
 		t.Errorf("games: %d rows, want %d", len(got), len(inputs))
 	}
 }
@@ -500,7 +503,7 @@ func TestReadSummaryErrors(t *testing.T) {
 		t.Errorf("ReadSummary of a missing dir: %v, want not exist", err)
 	}
 	dir := t.TempDir()
-	writeTables(t, dir, nil, summaryInputs())
+	writeTables(t, dir, nil, rowstest.SummaryInputs())
 	bad := filepath.Join(dir, RoundsTable, PartName(0))
 	if err := os.WriteFile(bad, []byte("not parquet at all"), 0o644); err != nil {
 		t.Fatal(err)
@@ -508,7 +511,7 @@ func TestReadSummaryErrors(t *testing.T) {
 	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("ReadSummary with a corrupt %s: %v, want an error naming it", bad, err)
 	}
-	writeTables(t, dir, nil, summaryInputs())
+	writeTables(t, dir, nil, rowstest.SummaryInputs())
 	if err := os.RemoveAll(filepath.Join(dir, DiscrepanciesTable)); err != nil {
 		t.Fatal(err)
 	}
@@ -576,3 +579,5 @@ func TestOutputStale(t *testing.T) {
 		t.Error("NewWriter on a path without a name of its own succeeded")
 	}
 }
+
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty()}
