@@ -374,23 +374,14 @@ func (r *Replayer) addTile(s event.Seat, t tile.Tile, id tile.ID, ids bool) {
 	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(id) {
 		// The common case of logs with tile ids, in few steps.
-		ss.Hand[k]++
-		ss.N++
-		if t.Red() {
-			ss.Reds[k.Suit()]++
-		}
-		ss.IDs.add(id)
+		ss.put(k, t.Red(), id, true)
 		return
 	}
 	if ss.Hand[k] >= 4 {
 		r.report(check.LegalityTileCount, s, "a fifth %v in seat %d's hand", k, s)
 		return
 	}
-	ss.Hand[k]++
-	ss.N++
-	if t.Red() {
-		ss.Reds[k.Suit()]++
-	}
+	ss.put(k, t.Red(), id, false)
 	if ids {
 		if ss.IDs.has(id) {
 			r.report(check.LegalityTileCount, s, "tile id %d twice in seat %d's hand", id, s)
@@ -436,12 +427,7 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 		return false
 	}
 	if ids && id < tile.NumIDs && id.Kind() == k && ss.IDs.has(id) && ss.Hand[k] > 0 {
-		ss.Hand[k]--
-		ss.N--
-		if t.Red() {
-			ss.Reds[k.Suit()]--
-		}
-		ss.IDs.remove(id)
+		ss.take(k, t.Red(), id, true)
 		return true
 	}
 	if !r.hasTile(s, t, id, ids) {
@@ -452,14 +438,7 @@ func (r *Replayer) removeTile(s event.Seat, t tile.Tile, id tile.ID, ids bool, c
 		}
 		return false
 	}
-	ss.Hand[k]--
-	ss.N--
-	if t.Red() {
-		ss.Reds[k.Suit()]--
-	}
-	if ids {
-		ss.IDs.remove(id)
-	}
+	ss.take(k, t.Red(), id, ids)
 	return true
 }
 
@@ -536,12 +515,7 @@ func (r *Replayer) drawFast(e *event.Event) bool {
 	st.LastValid, st.LastIsKan = false, false
 	st.Passes = append(st.Passes, Pass{Seat: st.LastSeat, Kind: st.LastTile.Kind()})
 	st.LiveLeft--
-	ss.Hand[k]++
-	ss.N++
-	if e.Tile.Red() {
-		ss.Reds[k.Suit()]++
-	}
-	ss.IDs.add(e.ID)
+	ss.put(k, e.Tile.Red(), e.ID, true)
 	ss.Drawn, ss.DrawnID, ss.Rinshan = e.Tile, e.ID, false
 	ss.CalledThisTurn = false
 	st.Phase = WaitDiscard
@@ -608,13 +582,7 @@ func (r *Replayer) draw(e *event.Event) {
 	}
 	ss := &st.Seats[e.Seat]
 	if k := e.Tile.Kind(); ids && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.Hand[k] < 4 && !ss.IDs.has(e.ID) {
-		// addTile's common case, without the call.
-		ss.Hand[k]++
-		ss.N++
-		if e.Tile.Red() {
-			ss.Reds[k.Suit()]++
-		}
-		ss.IDs.add(e.ID)
+		ss.put(k, e.Tile.Red(), e.ID, true) // addTile's common case, without the call
 	} else {
 		r.addTile(e.Seat, e.Tile, e.ID, ids)
 	}
@@ -656,12 +624,7 @@ func (r *Replayer) discardFast(e *event.Event) bool {
 	if ss.Riichi == RiichiAccepted {
 		ss.Ippatsu = false
 	}
-	ss.Hand[k]--
-	ss.N--
-	if e.Tile.Red() {
-		ss.Reds[k.Suit()]--
-	}
-	ss.IDs.remove(e.ID)
+	ss.take(k, e.Tile.Red(), e.ID, true)
 	rt := &ss.River[ss.NRiver]
 	rt.Tile, rt.Tsumogiri, rt.Riichi, rt.Called = e.Tile, tsumogiri, false, false
 	ss.NRiver++
@@ -720,13 +683,7 @@ func (r *Replayer) discard(e *event.Event) {
 		}
 	}
 	if k := e.Tile.Kind(); ids && e.ID < tile.NumIDs && e.ID.Kind() == k && ss.IDs.has(e.ID) && ss.Hand[k] > 0 {
-		// removeTile's common case, without the call.
-		ss.Hand[k]--
-		ss.N--
-		if e.Tile.Red() {
-			ss.Reds[k.Suit()]--
-		}
-		ss.IDs.remove(e.ID)
+		ss.take(k, e.Tile.Red(), e.ID, true) // removeTile's common case, without the call
 	} else {
 		r.removeTile(e.Seat, e.Tile, e.ID, ids, check.LegalityDiscard, "discarded tile")
 	}

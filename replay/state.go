@@ -134,6 +134,33 @@ type SeatState struct {
 	ChiSuji        tile.Kind
 }
 
+// put adds a tile of kind k (a red five when red) to the concealed hand,
+// and its id when ids: the counts, the red fives and the ids, with no check
+// (the callers check what their case needs, and have the kind at hand).
+func (s *SeatState) put(k tile.Kind, red bool, id tile.ID, ids bool) {
+	s.Hand[k]++
+	s.N++
+	if red {
+		s.Reds[k.Suit()]++
+	}
+	if ids {
+		s.IDs.add(id)
+	}
+}
+
+// take removes a tile of kind k (a red five when red) from the concealed
+// hand, and its id when ids, with no check: the opposite of put.
+func (s *SeatState) take(k tile.Kind, red bool, id tile.ID, ids bool) {
+	s.Hand[k]--
+	s.N--
+	if red {
+		s.Reds[k.Suit()]--
+	}
+	if ids {
+		s.IDs.remove(id)
+	}
+}
+
 // MeldList returns the player's melds. The slice aliases s.
 func (s *SeatState) MeldList() []event.Meld { return s.Melds[:s.NMelds] }
 
