@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
-	"unicode/utf8"
+	"strconv"
 )
 
 // maxAttrs is the most attributes an element may have. The widest mjlog
@@ -342,87 +342,289 @@ func (s *scanner) attrsOf(names []string, vals [][]byte) {
 	}
 }
 
-// unescape decodes the XML entities of an attribute value (the five named
-// ones and numeric references) and turns CRLF and lone CR into LF, as
-// encoding/xml does. Values without '&' or '\r' are returned as they are.
-func unescape(v []byte) []byte {
-	if bytes.IndexByte(v, '&') < 0 && bytes.IndexByte(v, '\r') < 0 {
-		return v
-	}
-	out := make([]byte, 0, len(v))
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch c {
-		case '\r':
-			if i+1 < len(v) && v[i+1] == '\n' {
-				i++
-			}
-			out = append(out, '\n')
-			continue
-		case '&':
-		default:
-			out = append(out, c)
-			continue
-		}
-		j := bytes.IndexByte(v[i:], ';')
-		if j < 0 {
-			out = append(out, c)
-			continue
-		}
-		ent := string(v[i+1 : i+j])
-		var r rune = -1
-		switch ent {
-		case "amp":
-			r = '&'
-		case "lt":
-			r = '<'
-		case "gt":
-			r = '>'
-		case "quot":
-			r = '"'
-		case "apos":
-			r = '\''
-		default:
-			if len(ent) > 1 && ent[0] == '#' {
-				n, base := ent[1:], 10
-				if n[0] == 'x' {
-					n, base = n[1:], 16
-				}
-				r = parseRune(n, base)
-			}
-		}
-		if r < 0 {
-			out = append(out, c)
-			continue
-		}
-		out = utf8.AppendRune(out, r)
-		i += j
-	}
-	return out
+// A cursor reads the attributes of an element spelt as Tenhou writes it,
+// each in its place, for the fast paths: the caller names the attribute it
+// wants next and reads its value, parsing numbers as it goes, in a single
+// pass over the bytes. Once anything is not as expected, ok is false and
+// the element is left to the general path.
+type cursor struct {
+	b  []byte
+	p  int
+	ok bool
 }
 
-func parseRune(s string, base int) rune {
-	if s == "" || len(s) > 8 {
-		return -1
+// name reads the given bytes, such as ` seed="`.
+func (c *cursor) name(s string) {
+	if !c.ok || len(c.b)-c.p < len(s) || string(c.b[c.p:c.p+len(s)]) != s {
+		c.ok = false
+		return
 	}
-	var r rune
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		var d rune
-		switch {
-		case c >= '0' && c <= '9':
-			d = rune(c - '0')
-		case base == 16 && c >= 'a' && c <= 'f':
-			d = rune(c-'a') + 10
-		case base == 16 && c >= 'A' && c <= 'F':
-			d = rune(c-'A') + 10
-		default:
-			return -1
+	c.p += len(s)
+}
+
+// at reads the given bytes, such as ` m="`, if they come next, and
+// reports whether they did.
+func (c *cursor) at(s string) bool {
+	if c.ok && len(c.b)-c.p >= len(s) && string(c.b[c.p:c.p+len(s)]) == s {
+		c.p += len(s)
+		return true
+	}
+	return false
+}
+
+// value reads a value that is not a list, up to its quote.
+func (c *cursor) value() []byte {
+	if !c.ok {
+		return nil
+	}
+	i := valueLen(c.b[c.p:], '"')
+	if i < 0 || c.b[c.p+i] != '"' {
+		c.ok = false
+		return nil
+	}
+	v := c.b[c.p : c.p+i]
+	c.p += i + 1
+	return v
+}
+
+// end reads the end of an empty element, "/>" or " />", and returns the
+// offset after it.
+func (c *cursor) end() int {
+	b, p := c.b, c.p
+	if c.ok && p+3 <= len(b) {
+		if b[p] == '/' && b[p+1] == '>' {
+			return p + 2
 		}
-		r = r*rune(base) + d
+		if b[p] == ' ' && b[p+1] == '/' && b[p+2] == '>' {
+			return p + 3
+		}
 	}
-	if r > 0x10FFFF {
-		return -1
+	c.ok = false
+	return 0
+}
+
+// list reads a list of at most len(dst) numbers of one to nine digits,
+// each maybe with a minus sign, separated by commas, and the quote after
+// it, into dst. It returns how many there were (0 for an empty value).
+func (c *cursor) list(dst []int) int {
+	if !c.ok {
+		return 0
 	}
-	return r
+	b, p, n := c.b, c.p, 0
+	if p < len(b) && b[p] == '"' {
+		c.p = p + 1
+		return 0
+	}
+	for n < len(dst) {
+		if p+9 > len(b) {
+			return c.listTail(dst, p, n)
+		}
+		// A number of up to seven digits, maybe with a minus sign, found
+		// and parsed as in fastTiles, without a branch on its length (in
+		// a list of sorted ids it grows unpredictably); then the byte
+		// after it.
+		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
+		sign := 0
+		if byte(x) == '-'^'0' {
+			p++
+			x = binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
+			sign = -1
+		}
+		nd := nonDigits(x)
+		l := uint(bits.TrailingZeros64(nd)) >> 3
+		if l-1 >= 7 {
+			return c.listTail(dst, p+sign, n)
+		}
+		// (x ^ sign) - sign is -x for a sign of -1.
+		dst[n] = (int(number(x, l)) ^ sign) - sign
+		n++
+		t := byte(x>>((8*l)&63)) ^ '0'
+		if t != ',' {
+			if t == '"' {
+				c.p = p + int(l) + 1
+				return n
+			}
+			break
+		}
+		// The next number is most often in the same eight bytes: read
+		// it from them, so that a load waits on the lengths of every
+		// other number only. After a comma the next bit of nd is exact:
+		// its end, 8 when it is not in x.
+		e := uint(bits.TrailingZeros64(nd&(nd-1))) >> 3
+		m := e - l - 1
+		if e >= 8 || m == 0 || n == len(dst) {
+			p += int(l) + 1
+			continue
+		}
+		dst[n] = int(number(x>>((8*(l+1))&63), m))
+		n++
+		t = byte(x>>((8*e)&63)) ^ '0'
+		p += int(e) + 1
+		if t == ',' {
+			continue
+		}
+		if t == '"' {
+			c.p = p
+			return n
+		}
+		break
+	}
+	c.ok = false
+	return n
+}
+
+// listValue is list that also returns the value it read, without its
+// quote (nil when it could not), for the messages that quote it.
+func (c *cursor) listValue(dst []int) (int, []byte) {
+	start := c.p
+	n := c.list(dst)
+	if !c.ok {
+		return n, nil
+	}
+	return n, c.b[start : c.p-1]
+}
+
+// listTail is list from the number at p on, the n numbers before it read:
+// for numbers of eight or nine digits and for the last bytes of the input,
+// which the eight-byte loop does not take.
+func (c *cursor) listTail(dst []int, p, n int) int {
+	b := c.b
+	for n < len(dst) && p < len(b) {
+		neg := b[p] == '-'
+		q := p
+		if neg {
+			q++
+		}
+		x := 0
+		for q < len(b) && b[q]-'0' < 10 && x < 1e8 {
+			x = x*10 + int(b[q]-'0')
+			q++
+		}
+		k := q - p
+		if neg {
+			x = -x
+			k-- // the sign alone is no number
+		}
+		if k == 0 || k > 9 || q >= len(b) {
+			break
+		}
+		dst[n] = x
+		n++
+		p = q + 1
+		switch b[q] {
+		case ',':
+			continue
+		case '"':
+			c.p = p
+			return n
+		}
+		break
+	}
+	c.ok = false
+	return n
+}
+
+// nonDigits takes eight bytes of input, little-endian, with '0' xored into
+// each, so that a digit byte is 0–9, and returns the top bit of each byte
+// that is not a digit. Only the lowest bit set is exact: the add sets the
+// top bit of a byte above 9, and a carry out of a byte, which can only come
+// from such a byte, may set one above it.
+func nonDigits(x uint64) uint64 {
+	return ((x + 0x7676767676767676) | x) & 0x8080808080808080
+}
+
+// number returns the number written by the first l bytes of x (as
+// nonDigits takes it) for l from 1 to 8, and garbage for other lengths.
+// The shift puts the digits at the top, zero bytes in front of them; the
+// multiplications then add up neighbouring digits, pairs and fours.
+func number(x uint64, l uint) uint {
+	v := x << ((64 - 8*l) & 63)
+	v = (v * (10<<8 + 1)) >> 8 & 0x00ff00ff00ff00ff
+	v = (v * (100<<16 + 1)) >> 16 & 0x0000ffff0000ffff
+	return uint((v * (10000<<32 + 1)) >> 32)
+}
+
+// parseUint parses a non-negative decimal integer of at most 9 digits.
+func parseUint(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// parseInt parses a decimal integer with an optional sign, of at most 9
+// digits.
+func parseInt(b []byte) (int, bool) {
+	neg := false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	n, ok := parseUint(b)
+	if neg {
+		n = -n
+	}
+	return n, ok
+}
+
+// parseDecimal parses a number as strconv.ParseFloat does, spaces around
+// it allowed: UN rates and owari points. Numbers such as 1534.56 or -15.0,
+// digits with at most one point and a minus sign and at most 15 of them,
+// are read directly: the digits make an exact integer and the power of ten
+// is exact, so one division rounds correctly.
+func parseDecimal(f []byte) (float64, bool) {
+	var m uint64
+	digits, frac := 0, -1
+	neg := len(f) > 1 && f[0] == '-'
+	num := f
+	if neg {
+		num = f[1:]
+	}
+	for _, c := range num {
+		switch {
+		case c-'0' < 10:
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+			continue
+		case c == '.' && frac < 0:
+			frac = 0
+			continue
+		}
+		digits = 0 // anything else: strconv
+		break
+	}
+	if digits == 0 || digits > 15 {
+		x, err := strconv.ParseFloat(string(bytes.TrimSpace(f)), 64)
+		return x, err == nil
+	}
+	x := float64(m)
+	if frac > 0 {
+		x /= pow10[frac]
+	}
+	if neg {
+		x = -x
+	}
+	return x, true
+}
+
+// pow10 are the powers of ten up to 1e15, exact in a float64.
+var pow10 = [16]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}
+
+// nextField splits v at its first comma: it returns the field before it
+// and the rest after it, or v and nil when there is none.
+func nextField(v []byte) (field, rest []byte) {
+	if i := bytes.IndexByte(v, ','); i >= 0 {
+		return v[:i], v[i+1:]
+	}
+	return v, nil
 }
