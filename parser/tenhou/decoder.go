@@ -604,24 +604,27 @@ func (d *Decoder) reach() error {
 	}
 	step, _ := d.sc.attr("step")
 	ten, hasTen := d.sc.attr("ten")
-	return d.riichi(who, step, ten, hasTen)
+	var sc [4]int32
+	if hasTen && string(step) == "2" {
+		if err := d.scores(ten, &sc); err != nil {
+			return fmt.Errorf("REACH ten: %w", err)
+		}
+	}
+	return d.riichi(who, step, &sc, hasTen)
 }
 
-// riichi emits seat who's riichi event for the values of REACH's step and
-// ten attributes. It changes nothing when it returns an error.
-func (d *Decoder) riichi(who event.Seat, step, ten []byte, hasTen bool) error {
+// riichi emits seat who's riichi event for the value of REACH's step and,
+// when it has a ten attribute (hasTen), the scores sc it gives (in points;
+// read for step 2 only). It changes nothing when it returns an error.
+func (d *Decoder) riichi(who event.Seat, step []byte, sc *[4]int32, hasTen bool) error {
 	switch string(step) {
 	case "1":
 		d.emit(event.Event{Type: event.Riichi, Seat: who, From: event.NoSeat})
 	case "2":
 		e := event.Event{Type: event.RiichiAccepted, Seat: who, From: event.NoSeat, Ref: -1}
 		if hasTen {
-			var sc [4]int32
-			if err := d.scores(ten, &sc); err != nil {
-				return fmt.Errorf("REACH ten: %w", err)
-			}
 			e.Ref = int32(len(d.g.Scores))
-			d.g.Scores = append(d.g.Scores, sc)
+			d.g.Scores = append(d.g.Scores, *sc)
 		}
 		d.emit(e)
 	default:
@@ -676,15 +679,18 @@ func (d *Decoder) fastReach(p, index int) int {
 	}
 	who := uint(b[p+12] - '0')
 	q := p + 14
-	var ten []byte
-	if string(b[q:q+6]) == ` ten="` {
-		q += 6
-		i := valueLen(b[q:], '"')
-		if i < 0 || b[q+i] != '"' {
+	var sc [4]int32
+	hasTen := string(b[q:q+6]) == ` ten="`
+	if hasTen {
+		var ten [4]int
+		c := cursor{b: b, p: q + 6, ok: true}
+		if c.list(ten[:]) != 4 || !c.ok {
 			return 0
 		}
-		ten = b[q : q+i]
-		q += i + 1
+		for i, x := range ten {
+			sc[i] = int32(x) * 100
+		}
+		q = c.p
 	}
 	if len(b)-q < 12 || string(b[q:q+7]) != ` step="` || b[q+8] != '"' || who >= uint(d.players) {
 		return 0
@@ -699,7 +705,7 @@ func (d *Decoder) fastReach(p, index int) int {
 	default:
 		return 0
 	}
-	return d.commit(p, index, q, func() error { return d.riichi(event.Seat(who), step, ten, ten != nil) })
+	return d.commit(p, index, q, func() error { return d.riichi(event.Seat(who), step, &sc, hasTen) })
 }
 
 // commit ends a fast path that read the element at offset p, element
@@ -749,122 +755,20 @@ func (d *Decoder) scores(v []byte, sc *[4]int32) error {
 	return nil
 }
 
-// list parses a comma-separated integer list of lo to hi numbers into
-// d.ints. Spaces around numbers are allowed.
+// list reads the attribute value v as a list of lo to hi numbers (hi at
+// most len(d.ints)) into d.ints, with valueList: spaces around numbers and
+// a sign allowed. Its errors quote v.
 func (d *Decoder) list(v []byte, lo, hi int) (int, error) {
-	if n, ok := d.listFast(v, lo, hi); ok {
-		return n, nil
-	}
-	return d.listSlow(v, lo, hi)
-}
-
-// listFast is list for what Tenhou writes: numbers of at most nine digits,
-// each maybe with a minus sign, separated by commas. It reports false for
-// anything else.
-func (d *Decoder) listFast(v []byte, lo, hi int) (int, bool) {
-	ints := d.ints[:min(hi, len(d.ints))]
-	n, i := 0, 0
-	// Numbers of one to three digits and the comma after them, four bytes
-	// at a time: nearly every number Tenhou writes.
-	for i+4 <= len(v) && n < len(ints) {
-		t := (*[4]byte)(v[i : i+4])
-		c0, c1, c2 := t[0]-'0', t[1]-'0', t[2]-'0'
-		var x, k int
-		switch {
-		case c0 > 9:
-		case t[1] == ',':
-			x, k = int(c0), 1
-		case c1 > 9:
-		case t[2] == ',':
-			x, k = int(c0)*10+int(c1), 2
-		case c2 <= 9 && t[3] == ',':
-			x, k = int(c0)*100+int(c1)*10+int(c2), 3
-		}
-		if k == 0 {
-			break
-		}
-		ints[n] = x
-		n++
-		i += k + 1
-	}
-	for i < len(v) && n < len(ints) {
-		neg := v[i] == '-'
-		if neg {
-			i++
-		}
-		start, x := i, 0
-		for i < len(v) && v[i]-'0' < 10 {
-			x = x*10 + int(v[i]-'0')
-			i++
-		}
-		if i == start || i-start > 9 {
-			break
-		}
-		if neg {
-			x = -x
-		}
-		ints[n] = x
-		n++
-		if i == len(v) {
-			return n, n >= lo
-		}
-		if v[i] != ',' {
-			break
-		}
-		i++
-	}
-	return n, false
-}
-
-// listSlow is list for values with signs, spaces or errors.
-func (d *Decoder) listSlow(v []byte, min, max int) (int, error) {
-	n := 0
-	i := 0
-	for i < len(v) && isSpace(v[i]) {
-		i++
-	}
-	if i == len(v) {
-		if min == 0 {
-			return 0, nil
-		}
-		return 0, fmt.Errorf("empty list, want %d numbers: %w", min, event.ErrValue)
-	}
-	for {
-		for i < len(v) && isSpace(v[i]) {
-			i++
-		}
-		neg := false
-		if i < len(v) && (v[i] == '-' || v[i] == '+') {
-			neg = v[i] == '-'
-			i++
-		}
-		start, x := i, 0
-		for i < len(v) && v[i]-'0' < 10 && i-start < 9 {
-			x = x*10 + int(v[i]-'0')
-			i++
-		}
-		digits := i - start
-		for i < len(v) && isSpace(v[i]) {
-			i++
-		}
-		if digits == 0 || (i < len(v) && v[i] != ',') {
-			return n, fmt.Errorf("list %q: number %d is not an integer: %w", v, n+1, event.ErrValue)
-		}
-		if n == max || n == len(d.ints) {
-			return n, fmt.Errorf("list %q has more than %d numbers: %w", v, max, event.ErrValue)
-		}
-		if neg {
-			x = -x
-		}
-		d.ints[n] = x
-		n++
-		if i == len(v) {
-			break
-		}
-		i++ // the comma
-	}
-	if n < min {
-		return n, fmt.Errorf("list %q has %d numbers, want %d: %w", v, n, min, event.ErrValue)
+	n, fault := valueList(v, d.ints[:min(hi, len(d.ints))])
+	switch {
+	case fault == listNotInteger:
+		return n, fmt.Errorf("list %q: number %d is not an integer: %w", v, n+1, event.ErrValue)
+	case fault == listTooMany:
+		return n, fmt.Errorf("list %q has more than %d numbers: %w", v, hi, event.ErrValue)
+	case n == 0 && lo > 0:
+		return 0, fmt.Errorf("empty list, want %d numbers: %w", lo, event.ErrValue)
+	case n < lo:
+		return n, fmt.Errorf("list %q has %d numbers, want %d: %w", v, n, lo, event.ErrValue)
 	}
 	return n, nil
 }
@@ -1039,8 +943,8 @@ func (d *Decoder) init() error {
 	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
 	// write the dice as empty fields.
 	v.dice = [2]bool{true, true}
-	nf, ok := d.listFast(v.seedV, 6, 6)
-	if ok {
+	nf, fault := valueList(v.seedV, d.ints[:6])
+	if fault == 0 && nf == 6 {
 		copy(v.seed[:], d.ints[:6])
 	} else {
 		v.dice, nf = [2]bool{}, 0
@@ -1071,6 +975,7 @@ func (d *Decoder) init() error {
 		return fmt.Errorf("INIT without oya: %w", event.ErrSyntax)
 	}
 	v.oyaV = oyaV
+	var ok bool
 	if v.oya, ok = parseUint(oyaV); !ok {
 		v.oya = -1
 	}

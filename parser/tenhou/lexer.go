@@ -342,16 +342,38 @@ func (s *scanner) attrsOf(names []string, vals [][]byte) {
 	}
 }
 
-// A cursor reads the attributes of an element spelt as Tenhou writes it,
-// each in its place, for the fast paths: the caller names the attribute it
+// A cursor reads number lists, and the attributes of an element spelt as
+// Tenhou writes it, each in its place: the caller names the attribute it
 // wants next and reads its value, parsing numbers as it goes, in a single
-// pass over the bytes. Once anything is not as expected, ok is false and
-// the element is left to the general path.
+// pass over the bytes. Once anything is not as expected, ok is false, and
+// the fast path that reads the element leaves it to the general path.
+//
+// Its list method is the package's one parser of number lists. The fast
+// paths read lists in place, each up to its quote; the general path reads
+// the value of an attribute with a loose cursor (see valueList).
 type cursor struct {
 	b  []byte
 	p  int
 	ok bool
+	// loose makes list read all of b, an attribute's value without its
+	// quotes, as the general path reads values: spaces around numbers and
+	// a plus sign are allowed, and the list ends at the end of b.
+	loose bool
+	// fault says why the last list failed.
+	fault listFault
 }
+
+// listFault says why cursor.list failed, for the messages of the general
+// path.
+type listFault uint8
+
+const (
+	// listNotInteger: the list's next number, after the ones list
+	// returned, is not an integer (or not followed by a comma or the end).
+	listNotInteger listFault = iota + 1
+	// listTooMany: the list has more numbers than its destination holds.
+	listTooMany
+)
 
 // name reads the given bytes, such as ` seed="`.
 func (c *cursor) name(s string) {
@@ -406,12 +428,15 @@ func (c *cursor) end() int {
 // list reads a list of at most len(dst) numbers of one to nine digits,
 // each maybe with a minus sign, separated by commas, and the quote after
 // it, into dst. It returns how many there were (0 for an empty value).
+// A loose cursor reads all of b instead, with spaces around the numbers
+// and plus signs allowed, and no quote. When the list is not one of these,
+// or has more than len(dst) numbers, ok is false and fault says why.
 func (c *cursor) list(dst []int) int {
 	if !c.ok {
 		return 0
 	}
 	b, p, n := c.b, c.p, 0
-	if p < len(b) && b[p] == '"' {
+	if p < len(b) && b[p] == '"' && !c.loose {
 		c.p = p + 1
 		return 0
 	}
@@ -422,7 +447,8 @@ func (c *cursor) list(dst []int) int {
 		// A number of up to seven digits, maybe with a minus sign, found
 		// and parsed as in fastTiles, without a branch on its length (in
 		// a list of sorted ids it grows unpredictably); then the byte
-		// after it.
+		// after it. Anything else goes to listTail, from the number's
+		// start.
 		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
 		sign := 0
 		if byte(x) == '-'^'0' {
@@ -440,11 +466,11 @@ func (c *cursor) list(dst []int) int {
 		n++
 		t := byte(x>>((8*l)&63)) ^ '0'
 		if t != ',' {
-			if t == '"' {
+			if t == '"' && !c.loose {
 				c.p = p + int(l) + 1
 				return n
 			}
-			break
+			return c.listTail(dst, p+sign, n-1)
 		}
 		// The next number is most often in the same eight bytes: read
 		// it from them, so that a load waits on the lengths of every
@@ -459,18 +485,74 @@ func (c *cursor) list(dst []int) int {
 		dst[n] = int(number(x>>((8*(l+1))&63), m))
 		n++
 		t = byte(x>>((8*e)&63)) ^ '0'
-		p += int(e) + 1
-		if t == ',' {
-			continue
+		if t != ',' {
+			if t == '"' && !c.loose {
+				c.p = p + int(e) + 1
+				return n
+			}
+			return c.listTail(dst, p+int(l)+1, n-1)
 		}
-		if t == '"' {
+		p += int(e) + 1
+	}
+	return c.listTail(dst, p, n)
+}
+
+// listTail is list from the number at p on, the n numbers before it read,
+// one byte at a time: for what the eight-byte loop does not take (numbers
+// of eight or nine digits, the last bytes of the input, and the spaces and
+// signs of a loose cursor) and for the lists that fail, whose fault it
+// finds.
+func (c *cursor) listTail(dst []int, p, n int) int {
+	b, loose := c.b, c.loose
+	if loose && n == 0 {
+		p = skipSpaces(b, p)
+		if p == len(b) {
+			c.p = p
+			return 0 // an empty value
+		}
+	}
+	for {
+		if loose {
+			p = skipSpaces(b, p)
+		}
+		neg := false
+		if p < len(b) && (b[p] == '-' || loose && b[p] == '+') {
+			neg = b[p] == '-'
+			p++
+		}
+		start, x := p, 0
+		for p < len(b) && b[p]-'0' < 10 && p-start < 9 {
+			x = x*10 + int(b[p]-'0')
+			p++
+		}
+		digits := p - start
+		if loose {
+			p = skipSpaces(b, p)
+		}
+		// The list's end: its quote, or the end of a loose cursor's b.
+		last := loose && p == len(b) || !loose && p < len(b) && b[p] == '"'
+		if digits == 0 || !last && (p == len(b) || b[p] != ',') {
+			c.ok, c.fault = false, listNotInteger
+			return n
+		}
+		if n == len(dst) {
+			c.ok, c.fault = false, listTooMany
+			return n
+		}
+		if neg {
+			x = -x
+		}
+		dst[n] = x
+		n++
+		if last {
+			if !loose {
+				p++ // the quote
+			}
 			c.p = p
 			return n
 		}
-		break
+		p++ // the comma
 	}
-	c.ok = false
-	return n
 }
 
 // listValue is list that also returns the value it read, without its
@@ -484,44 +566,23 @@ func (c *cursor) listValue(dst []int) (int, []byte) {
 	return n, c.b[start : c.p-1]
 }
 
-// listTail is list from the number at p on, the n numbers before it read:
-// for numbers of eight or nine digits and for the last bytes of the input,
-// which the eight-byte loop does not take.
-func (c *cursor) listTail(dst []int, p, n int) int {
-	b := c.b
-	for n < len(dst) && p < len(b) {
-		neg := b[p] == '-'
-		q := p
-		if neg {
-			q++
-		}
-		x := 0
-		for q < len(b) && b[q]-'0' < 10 && x < 1e8 {
-			x = x*10 + int(b[q]-'0')
-			q++
-		}
-		k := q - p
-		if neg {
-			x = -x
-			k-- // the sign alone is no number
-		}
-		if k == 0 || k > 9 || q >= len(b) {
-			break
-		}
-		dst[n] = x
-		n++
-		p = q + 1
-		switch b[q] {
-		case ',':
-			continue
-		case '"':
-			c.p = p
-			return n
-		}
-		break
+// valueList reads v, the value of an attribute without its quotes, as a
+// list of at most len(dst) numbers into dst, the way the general path reads
+// lists: cursor.list with a loose cursor. It returns how many numbers there
+// were, and the fault when the value is not such a list.
+func valueList(v []byte, dst []int) (int, listFault) {
+	c := cursor{b: v, ok: true, loose: true}
+	n := c.list(dst)
+	return n, c.fault
+}
+
+// skipSpaces returns the offset of the first byte of b from p on that is
+// not white space.
+func skipSpaces(b []byte, p int) int {
+	for p < len(b) && isSpace(b[p]) {
+		p++
 	}
-	c.ok = false
-	return n
+	return p
 }
 
 // nonDigits takes eight bytes of input, little-endian, with '0' xored into

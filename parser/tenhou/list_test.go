@@ -90,6 +90,86 @@ func TestCursorList(t *testing.T) {
 	}
 }
 
+// referenceValueList is what valueList must do, written plainly: the value
+// is a list of at most max numbers separated by commas, each of one to nine
+// digits with maybe a sign, spaces around it; a value of spaces only is an
+// empty list. It returns the numbers before the first field that is not
+// such a number or is one too many, and the fault there.
+func referenceValueList(v string, max int) ([]int, listFault) {
+	const spaces = " \t\r\n"
+	if strings.Trim(v, spaces) == "" {
+		return nil, 0
+	}
+	var xs []int
+	for i, f := range strings.Split(v, ",") {
+		f = strings.Trim(f, spaces)
+		digits := f
+		if f != "" && (f[0] == '-' || f[0] == '+') {
+			digits = f[1:]
+		}
+		if digits == "" || len(digits) > 9 || strings.Trim(digits, "0123456789") != "" {
+			return xs, listNotInteger
+		}
+		if i == max {
+			return xs, listTooMany
+		}
+		x, _ := strconv.Atoi(f)
+		xs = append(xs, x)
+	}
+	return xs, 0
+}
+
+// TestValueList holds valueList, the general path's reading of a list, to
+// referenceValueList on hand-picked values and on 200,000 random ones:
+// numbers of every length up to eleven digits, signs, spaces of each kind
+// and other bytes around them, empty fields, and more numbers than the
+// destination holds.
+func TestValueList(t *testing.T) {
+	tests := []string{
+		"", " ", "\t\r\n ", "1", " 1 ", "+1", "-1", "+", "-", "- 1", "1 2", "1,", ",1", "1,,2",
+		"1, 2 ,3", "123456789", "1234567890", "0000000001", "-123456789,+123456789",
+		`1"`, "1'", "1\v", "\v1", "12345678,12345678,1", "250,250,240,250",
+		"0,1,2,4,5,6,8,9,10,12,13,14,108", "1,2,3,4,5,6,7,8,9,10,11,12,13,14",
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200000 {
+		var sb strings.Builder
+		n := rng.IntN(16)
+		for i := range n {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			for rng.IntN(10) == 0 {
+				sb.WriteByte(" \t\r\n\vx"[rng.IntN(6)])
+			}
+			if rng.IntN(8) == 0 {
+				sb.WriteByte("-+"[rng.IntN(2)])
+			}
+			digits := 1 + rng.IntN(3)
+			if rng.IntN(6) == 0 {
+				digits = rng.IntN(12)
+			}
+			for range digits {
+				sb.WriteByte(byte('0' + rng.IntN(10)))
+			}
+			for rng.IntN(10) == 0 {
+				sb.WriteByte(" \t\r\n\"'"[rng.IntN(6)])
+			}
+		}
+		tests = append(tests, sb.String())
+	}
+	for _, s := range tests {
+		for _, max := range []int{13, 4} {
+			want, wantFault := referenceValueList(s, max)
+			dst := make([]int, max)
+			n, fault := valueList([]byte(s), dst)
+			if fault != wantFault || !equalInts(dst[:n], want) {
+				t.Fatalf("valueList(%q) with room for %d: %v, fault %d; want %v, fault %d", s, max, dst[:n], fault, want, wantFault)
+			}
+		}
+	}
+}
+
 func equalInts(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
