@@ -62,6 +62,26 @@ func (s *scanner) reset(data []byte, pos int) {
 	s.index = -1
 }
 
+// took records that the caller, a fast path, read the input up to offset
+// end itself, the last element it read at offset start with index index:
+// that element becomes the current one (the events it gives take their
+// position from it), and the scanner goes on after it.
+func (s *scanner) took(start, end, index int) {
+	s.start, s.pos, s.index = start, end, index
+}
+
+// scanState is where a scanner is in its input, for save and restore.
+type scanState struct{ pos, start, index int }
+
+// save returns where the scanner is.
+func (s *scanner) save() scanState { return scanState{s.pos, s.start, s.index} }
+
+// restore puts the scanner back where save found it.
+func (s *scanner) restore(st scanState) { s.pos, s.start, s.index = st.pos, st.start, st.index }
+
+// cursorAt returns a cursor that reads the input from offset p.
+func (s *scanner) cursorAt(p int) cursor { return cursor{b: s.data, p: p, ok: true} }
+
 // byteClass classifies the bytes of markup: classSpace for XML white space,
 // className for the bytes of element and attribute names.
 var byteClass = func() (t [256]uint8) {
