@@ -15,6 +15,7 @@ const maxAttrs = 32
 // span is a half-open byte range [start, end) of the input.
 type span struct{ start, end int32 }
 
+// attr is an attribute of an element: its name and its raw value.
 type attr struct{ name, value span }
 
 // scanner splits an mjlog document into its elements. It is a hand-written
@@ -23,6 +24,9 @@ type attr struct{ name, value span }
 // processing instructions and whitespace. It allocates nothing: names and
 // values are spans of the input, and attribute values keep their entities
 // (see unescape).
+//
+// Only its methods change its fields: the fast paths, which read elements
+// without it, make it go on after them with took (and save and restore).
 type scanner struct {
 	data []byte
 	pos  int // next byte to read
@@ -54,33 +58,15 @@ type syntaxError struct {
 	msg    string
 }
 
+// Error returns the description of the error.
 func (e *syntaxError) Error() string { return e.msg }
 
+// reset makes the scanner read data from offset pos.
 func (s *scanner) reset(data []byte, pos int) {
 	s.data = data
 	s.pos = pos
 	s.index = -1
 }
-
-// took records that the caller, a fast path, read the input up to offset
-// end itself, the last element it read at offset start with index index:
-// that element becomes the current one (the events it gives take their
-// position from it), and the scanner goes on after it.
-func (s *scanner) took(start, end, index int) {
-	s.start, s.pos, s.index = start, end, index
-}
-
-// scanState is where a scanner is in its input, for save and restore.
-type scanState struct{ pos, start, index int }
-
-// save returns where the scanner is.
-func (s *scanner) save() scanState { return scanState{s.pos, s.start, s.index} }
-
-// restore puts the scanner back where save found it.
-func (s *scanner) restore(st scanState) { s.pos, s.start, s.index = st.pos, st.start, st.index }
-
-// cursorAt returns a cursor that reads the input from offset p.
-func (s *scanner) cursorAt(p int) cursor { return cursor{b: s.data, p: p, ok: true} }
 
 // byteClass classifies the bytes of markup: classSpace for XML white space,
 // className for the bytes of element and attribute names.
@@ -96,13 +82,17 @@ var byteClass = func() (t [256]uint8) {
 	return t
 }()
 
+// The classes of byteClass.
 const (
 	classSpace = 1 << iota
 	className
 )
 
+// isSpace reports whether c is XML white space.
 func isSpace(c byte) bool { return byteClass[c]&classSpace != 0 }
 
+// isNameByte reports whether c may be part of an element or attribute
+// name.
 func isNameByte(c byte) bool { return byteClass[c]&className != 0 }
 
 // next advances to the next element. It returns errEOF at the end of input
@@ -361,6 +351,26 @@ func (s *scanner) attrsOf(names []string, vals [][]byte) {
 		}
 	}
 }
+
+// took records that the caller, a fast path, read the input up to offset
+// end itself, the last element it read at offset start with index index:
+// that element becomes the current one (the events it gives take their
+// position from it), and the scanner goes on after it.
+func (s *scanner) took(start, end, index int) {
+	s.start, s.pos, s.index = start, end, index
+}
+
+// scanState is where a scanner is in its input, for save and restore.
+type scanState struct{ pos, start, index int }
+
+// save returns where the scanner is.
+func (s *scanner) save() scanState { return scanState{s.pos, s.start, s.index} }
+
+// restore puts the scanner back where save found it.
+func (s *scanner) restore(st scanState) { s.pos, s.start, s.index = st.pos, st.start, st.index }
+
+// cursorAt returns a cursor that reads the input from offset p.
+func (s *scanner) cursorAt(p int) cursor { return cursor{b: s.data, p: p, ok: true} }
 
 // A cursor reads number lists, and the attributes of an element spelt as
 // Tenhou writes it, each in its place: the caller names the attribute it

@@ -67,6 +67,8 @@ func unescape(v []byte) []byte {
 	return out
 }
 
+// parseRune parses the digits of a numeric character reference in the
+// given base; -1 when they are not a valid code point.
 func parseRune(s string, base int) rune {
 	if s == "" || len(s) > 8 {
 		return -1
@@ -156,6 +158,8 @@ func decodeText(v []byte) string {
 	return toValidUTF8(b)
 }
 
+// toValidUTF8 returns b as a string, with each byte that is not UTF-8
+// replaced by U+FFFD.
 func toValidUTF8(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
