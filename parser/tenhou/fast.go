@@ -184,7 +184,8 @@ func (d *Decoder) fastCall(p, index int) int {
 }
 
 // fastReach is fastCall for riichi: <REACH who="2" step="1"/> and
-// <REACH who="2" ten="250,250,240,250" step="2"/>.
+// <REACH who="2" ten="250,250,240,250" step="2"/>, whose scores it reads
+// with the lexer's list parser, in place.
 func (d *Decoder) fastReach(p, index int) int {
 	b := d.sc.data
 	if d.hand < 0 || len(b)-p < 32 || string(b[p:p+12]) != `<REACH who="` || b[p+13] != '"' {

@@ -2,6 +2,7 @@ package tenhou
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -209,4 +210,38 @@ func BenchmarkCursorList(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*nums), "ns/number")
+}
+
+// TestParseDecimal holds parseDecimal to strconv.ParseFloat: the same
+// value, or an error for both, for hand-picked numbers and 100,000 random
+// ones.
+func TestParseDecimal(t *testing.T) {
+	tests := []string{
+		"1500", "1534.56", "0", "0.0", ".5", "5.", ".", "", " 1500 ", "-5",
+		"1e3", "NaN", "1.2.3", "12a", "999999999999999", "9999999999999999",
+		"0.000000000000001", "123456789.123456", "1_000", "+7", "1,5",
+		"-15.0", "-0", "-0.0", "--5", "-", "-.5", "- 5", " -5", "-999999999999999",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		n := rng.IntN(17) + 1
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0123456789"[rng.IntN(10)]
+		}
+		if n > 1 && rng.IntN(4) > 0 {
+			b[rng.IntN(n)] = '.'
+		}
+		if rng.IntN(3) == 0 {
+			b = append([]byte{'-'}, b...)
+		}
+		tests = append(tests, string(b))
+	}
+	for _, s := range tests {
+		want, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		got, ok := parseDecimal([]byte(s))
+		if ok != (err == nil) || ok && math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("parseDecimal(%q) = %v, %v; strconv gives %v, %v", s, got, ok, want, err)
+		}
+	}
 }
