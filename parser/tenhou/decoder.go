@@ -1,20 +1,3 @@
-// Package tenhou decodes Tenhou's mjlog XML documents (<mjloggm ver="2.3">)
-// into haifu's event model.
-//
-// The decoder is a hand-written scanner over the bytes of one document; it
-// does not use encoding/xml, which is about twenty times slower on these
-// flat, attribute-only files. It reads every variant described in
-// TENHOU-FORMATS.md §1: the three seed eras, four-player and three-player
-// games with kita, every meld code, REACH with and without its second step,
-// DORA, multiple AGARI, pao, BYE and reconnection UN anywhere, chip lobbies,
-// custom-lobby GO attributes, percent-encoded and non-UTF-8 names,
-// pretty-printed documents, text before the root (comments, stray console
-// output) and a missing closing tag. Unknown attributes are ignored; unknown
-// elements are an error.
-//
-// A document holds one game. Decode fills an event.Game; when the document
-// ends before the game does (no owari), Decode returns the events it read and
-// an *event.Error wrapping event.ErrTruncated.
 package tenhou
 
 import (
