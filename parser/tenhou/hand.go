@@ -41,33 +41,9 @@ func (d *Decoder) init() error {
 	if v.seedV == nil {
 		return fmt.Errorf("INIT without seed: %w", event.ErrSyntax)
 	}
-	// round, honba, sticks, die 1 - 1, die 2 - 1, dora indicator. Simulators
-	// write the dice as empty fields.
-	v.dice = [2]bool{true, true}
-	nf, fault := valueList(v.seedV, d.ints[:6])
-	if fault == 0 && nf == 6 {
-		copy(v.seed[:], d.ints[:6])
-	} else {
-		v.dice, nf = [2]bool{}, 0
-		for f := range bytes.SplitSeq(v.seedV, []byte(",")) {
-			f = bytes.TrimSpace(f)
-			if nf == 6 {
-				return fmt.Errorf("INIT seed=%q has more than 6 fields: %w", v.seedV, event.ErrValue)
-			}
-			if len(f) == 0 && (nf == 3 || nf == 4) {
-				nf++
-				continue
-			}
-			x, ok := parseInt(f)
-			if !ok {
-				return fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", v.seedV, nf+1, event.ErrValue)
-			}
-			if nf == 3 || nf == 4 {
-				v.dice[nf-3] = true
-			}
-			v.seed[nf] = x
-			nf++
-		}
+	nf, err := d.seed(&v)
+	if err != nil {
+		return err
 	}
 	if nf != 6 {
 		return fmt.Errorf("INIT seed=%q has %d fields, want 6: %w", v.seedV, nf, event.ErrValue)
@@ -110,6 +86,41 @@ func (d *Decoder) init() error {
 		v.hasChip = true
 	}
 	return d.initRound(&v)
+}
+
+// seed reads v.seedV, INIT's seed: round, honba, sticks, die 1 - 1, die 2 -
+// 1, dora indicator. It returns how many fields it read, and sets v.seed
+// and v.dice. Simulators write the dice as empty fields: a seed that is not
+// a list of six numbers is split at its commas instead, each field trimmed
+// as bytes.TrimSpace does, and each die may be empty.
+func (d *Decoder) seed(v *initValues) (int, error) {
+	v.dice = [2]bool{true, true}
+	nf, fault := valueList(v.seedV, d.ints[:6])
+	if fault == 0 && nf == 6 {
+		copy(v.seed[:], d.ints[:6])
+		return nf, nil
+	}
+	v.dice, nf = [2]bool{}, 0
+	for f := range bytes.SplitSeq(v.seedV, []byte(",")) {
+		f = bytes.TrimSpace(f)
+		if nf == 6 {
+			return nf, fmt.Errorf("INIT seed=%q has more than 6 fields: %w", v.seedV, event.ErrValue)
+		}
+		if len(f) == 0 && (nf == 3 || nf == 4) {
+			nf++
+			continue
+		}
+		x, ok := parseInt(f)
+		if !ok {
+			return nf, fmt.Errorf("INIT seed=%q: field %d is not an integer: %w", v.seedV, nf+1, event.ErrValue)
+		}
+		if nf == 3 || nf == 4 {
+			v.dice[nf-3] = true
+		}
+		v.seed[nf] = x
+		nf++
+	}
+	return nf, nil
 }
 
 // initValues are the values of an INIT's attributes, parsed (the raw seed
