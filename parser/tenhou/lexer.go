@@ -468,23 +468,22 @@ func (c *cursor) list(dst []int) int {
 	if !c.ok {
 		return 0
 	}
-	b, p, n := c.b, c.p, 0
 	if c.loose {
-		return c.listTail(dst, p, 0)
+		return c.listTail(dst)
 	}
+	b, p, n := c.b, c.p, 0
 	if p < len(b) && b[p] == '"' {
 		c.p = p + 1
 		return 0
 	}
 	for n < len(dst) {
 		if p+9 > len(b) {
-			return c.listTail(dst, p, n)
+			break
 		}
 		// A number of up to seven digits, maybe with a minus sign, found
 		// and parsed as in fastTiles, without a branch on its length (in
 		// a list of sorted ids it grows unpredictably); then the byte
-		// after it. Anything else goes to listTail, from the number's
-		// start.
+		// after it.
 		x := binary.LittleEndian.Uint64(b[p:p+8]) ^ 0x3030303030303030
 		sign := 0
 		if byte(x) == '-'^'0' {
@@ -495,7 +494,7 @@ func (c *cursor) list(dst []int) int {
 		nd := nonDigits(x)
 		l := uint(bits.TrailingZeros64(nd)) >> 3
 		if l-1 >= 7 {
-			return c.listTail(dst, p+sign, n)
+			break
 		}
 		// (x ^ sign) - sign is -x for a sign of -1.
 		dst[n] = (int(number(x, l)) ^ sign) - sign
@@ -506,7 +505,7 @@ func (c *cursor) list(dst []int) int {
 				c.p = p + int(l) + 1
 				return n
 			}
-			return c.listTail(dst, p+sign, n-1)
+			break
 		}
 		// The next number is most often in the same eight bytes: read
 		// it from them, so that a load waits on the lengths of every
@@ -521,56 +520,56 @@ func (c *cursor) list(dst []int) int {
 		dst[n] = int(number(x>>((8*(l+1))&63), m))
 		n++
 		t = byte(x>>((8*e)&63)) ^ '0'
-		if t != ',' {
-			if t == '"' {
-				c.p = p + int(e) + 1
-				return n
-			}
-			return c.listTail(dst, p+int(l)+1, n-1)
-		}
 		p += int(e) + 1
+		if t == ',' {
+			continue
+		}
+		if t == '"' {
+			c.p = p
+			return n
+		}
+		break
 	}
-	return c.listTail(dst, p, n)
+	// Anything else (numbers of eight or nine digits, a list at the end of
+	// the input, one that is wrong or too long) is read again by listTail.
+	return c.listTail(dst)
 }
 
-// listTail is list from the number at p on, the n numbers before it read:
-// for loose cursors, for what the eight-byte loop does not take (numbers
-// of eight or nine digits, the last bytes of the input), and for the lists
-// that fail, whose fault it finds.
-func (c *cursor) listTail(dst []int, p, n int) int {
-	b, loose := c.b, c.loose
-	// Numbers of one to three digits and the comma after them, four bytes
-	// at a time: nearly every number Tenhou writes in a value.
-	for p+4 <= len(b) && n < len(dst) {
-		t := (*[4]byte)(b[p : p+4])
-		c0, c1, c2 := t[0]-'0', t[1]-'0', t[2]-'0'
-		var x, k int
-		switch {
-		case c0 > 9:
-		case t[1] == ',':
-			x, k = int(c0), 1
-		case c1 > 9:
-		case t[2] == ',':
-			x, k = int(c0)*10+int(c1), 2
-		case c2 <= 9 && t[3] == ',':
-			x, k = int(c0)*100+int(c1)*10+int(c2), 3
-		}
-		if k == 0 {
-			break
-		}
-		dst[n] = x
-		n++
-		p += k + 1
-	}
-	// The rest one byte at a time.
-	if loose && n == 0 {
-		p = skipSpaces(b, p)
-		if p == len(b) {
-			c.p = p
-			return 0 // an empty value
-		}
+// listTail is list for loose cursors, and for the lists in place that the
+// eight-byte loop leaves, which it reads from their start: one number at a
+// time, but for numbers of one to three digits, four bytes at a time.
+func (c *cursor) listTail(dst []int) int {
+	b, p, n, loose := c.b, c.p, 0, c.loose
+	if loose && skipSpaces(b, p) == len(b) {
+		c.p = len(b)
+		return 0 // an empty value
 	}
 	for {
+		// Numbers of one to three digits and the comma after them, four
+		// bytes at a time: nearly every number Tenhou writes in a value.
+		for p+4 <= len(b) && n < len(dst) {
+			t := (*[4]byte)(b[p : p+4])
+			c0, c1, c2 := t[0]-'0', t[1]-'0', t[2]-'0'
+			var x, k int
+			switch {
+			case c0 > 9:
+			case t[1] == ',':
+				x, k = int(c0), 1
+			case c1 > 9:
+			case t[2] == ',':
+				x, k = int(c0)*10+int(c1), 2
+			case c2 <= 9 && t[3] == ',':
+				x, k = int(c0)*100+int(c1)*10+int(c2), 3
+			}
+			if k == 0 {
+				break
+			}
+			dst[n] = x
+			n++
+			p += k + 1
+		}
+		// Any other number, one byte at a time: with a sign, spaces or
+		// more digits, the list's last, or not a number.
 		if loose {
 			p = skipSpaces(b, p)
 		}
