@@ -536,8 +536,10 @@ func (c *cursor) list(dst []int) int {
 }
 
 // listTail is list for loose cursors, and for the lists in place that the
-// eight-byte loop leaves, which it reads from their start: one number at a
-// time, but for numbers of one to three digits, four bytes at a time.
+// eight-byte loop leaves, which it reads again from their start. It reads
+// a number of one to three digits and the comma after it four bytes at a
+// time, anything else one byte at a time, and finds the fault of a list
+// that fails.
 func (c *cursor) listTail(dst []int) int {
 	b, p, n, loose := c.b, c.p, 0, c.loose
 	if loose && skipSpaces(b, p) == len(b) {
