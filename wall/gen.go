@@ -1,8 +1,6 @@
 package wall
 
 import (
-	"crypto/sha512"
-	"encoding/binary"
 	"errors"
 
 	"github.com/haifu/haifu/tile"
@@ -37,7 +35,6 @@ type Generator struct {
 	hands   int // hands generated since Start
 	src     [srcWords]uint32
 	rnd     [rndWords]uint32
-	block   [chunk * 4]byte
 }
 
 // Start prepares the walls of seed for a game of players (3 or 4): for a
@@ -83,20 +80,7 @@ func (g *Generator) Next(w *Wall) {
 		d1, d2 = g.rnd[size-1], g.rnd[size]
 	} else {
 		g.mt.fill(g.src[:])
-		for c := range srcWords / chunk {
-			if c == unusedSanmaDigest && size == Size3 {
-				// Sanma's shuffle takes rnd[0..106] and its dice
-				// rnd[135] and rnd[136]: rnd[112..127] are not used.
-				continue
-			}
-			for k, x := range g.src[c*chunk : (c+1)*chunk] {
-				binary.LittleEndian.PutUint32(g.block[4*k:], x)
-			}
-			sum := sha512.Sum512(g.block[:])
-			for k := range sha512.Size / 4 {
-				g.rnd[c*sha512.Size/4+k] = binary.LittleEndian.Uint32(sum[4*k:])
-			}
-		}
+		hashChunks(hashWith, &g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
 	y := &w.Yama

@@ -1,0 +1,16 @@
+//go:build !amd64
+
+package wall
+
+// hasAVX512 is false: the AVX-512 path exists on amd64 only.
+const hasAVX512 = false
+
+// bestHash returns the implementation of the hashing step: the general
+// one.
+func bestHash() hashImpl { return hashGeneric }
+
+// hashChunksAVX512 is not reached off amd64 (hasAVX512 is false); it
+// falls back to the general path.
+func hashChunksAVX512(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
+	hashChunksGeneric(rnd, src, size)
+}
