@@ -80,7 +80,11 @@ func (g *Generator) Next(w *Wall) {
 		d1, d2 = g.rnd[size-1], g.rnd[size]
 	} else {
 		g.mt.fill(g.src[:])
-		hashChunks(hashWith, &g.rnd, &g.src, size)
+		impl := hashBest
+		if general {
+			impl = hashGeneric
+		}
+		hashChunks(impl, &g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
 	y := &w.Yama

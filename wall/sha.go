@@ -23,9 +23,14 @@ const (
 	hashAVX512                  // sha512x8 (amd64 with AVX-512)
 )
 
-// hashWith is the implementation Generator.Next uses: the fastest this
-// machine has (bestHash). Tests change it to compare the implementations.
-var hashWith = bestHash()
+// hashBest is the fastest implementation of the hashing step this machine
+// runs, which Generator.Next uses unless general is set.
+var hashBest = bestHash()
+
+// general makes the generator take the general paths (the reference
+// MT19937 loops, crypto/sha512, the hardware division) instead of the
+// fast ones; tests set it to hold the fast paths to the general ones.
+var general = false
 
 // hashChunks hashes the chunks of src into rnd with impl: all nine, or in
 // sanma (size Size3) all but unusedSanmaDigest, whose rnd words are left as

@@ -60,7 +60,7 @@ func checkHash(t testing.TB, src *[srcWords]uint32) {
 // TestHashImpls holds the fast hashing paths to crypto/sha512 on random
 // inputs and on inputs of all zero and all one bits.
 func TestHashImpls(t *testing.T) {
-	t.Logf("implementations: %v; Next uses %v", hashImpls(), hashWith)
+	t.Logf("implementations: %v; Next uses %v", hashImpls(), hashBest)
 	var src [srcWords]uint32
 	checkHash(t, &src)
 	for i := range src {

@@ -14,3 +14,9 @@ func bestHash() hashImpl { return hashGeneric }
 func hashChunksAVX512(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
 	hashChunksGeneric(rnd, src, size)
 }
+
+// twistAVX512 is not reached off amd64 (hasAVX512 is false).
+func twistAVX512(s *[mtN]uint32) { twistGeneric(s) }
+
+// temperAVX512 is not reached off amd64 (hasAVX512 is false).
+func temperAVX512(dst, src []uint32) { temper(dst, src) }
