@@ -2,7 +2,8 @@
 
 package wall
 
-// hasAVX512 is false: the AVX-512 path exists on amd64 only.
+// hasAVX512 is false: the AVX-512 paths exist on amd64 only (sha_amd64.go,
+// mt_amd64.go).
 const hasAVX512 = false
 
 // bestHash returns the implementation of the hashing step: the general

@@ -1,10 +1,6 @@
 package wall
 
-import (
-	"errors"
-
-	"github.com/haifu/haifu/tile"
-)
+import "errors"
 
 // Per-hand generator sizes (TENHOU-FORMATS.md §3.1).
 const (
@@ -87,26 +83,10 @@ func (g *Generator) Next(w *Wall) {
 		hashChunks(impl, &g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
-	y := &w.Yama
-	if size == Size4 {
-		for i := range y {
-			y[i] = tile.ID(i)
-		}
+	if general {
+		shuffleGeneric(&w.Yama, &g.rnd, size)
 	} else {
-		// Sanma: 1m (ids 0–3) and 9m up (32–135); 2m–8m are not used.
-		for i := range 4 {
-			y[i] = tile.ID(i)
-		}
-		for i := 4; i < size; i++ {
-			y[i] = tile.ID(i + 28)
-		}
-		for i := size; i < len(y); i++ {
-			y[i] = 0
-		}
-	}
-	for i := range size - 1 {
-		j := i + int(g.rnd[i]%uint32(size-i))
-		y[i], y[j] = y[j], y[i]
+		shuffle(&w.Yama, &g.rnd, size)
 	}
 	w.Size, w.Players, w.Form = size, g.players, g.form
 	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
