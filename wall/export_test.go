@@ -1,8 +1,7 @@
 package wall
 
-// UseGeneral makes Generator.Next use the general paths (the reference
-// MT19937 loops, crypto/sha512, the hardware division) when general is
-// true, the fastest this machine runs otherwise. It returns a function
+// UseGeneral makes the seed reader and Generator.Next use the general
+// paths (see general) when g is true, the fastest this machine runs otherwise. It returns a function
 // that restores the previous choice.
 func UseGeneral(g bool) (restore func()) {
 	prev := general

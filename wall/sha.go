@@ -27,9 +27,10 @@ const (
 // runs, which Generator.Next uses unless general is set.
 var hashBest = bestHash()
 
-// general makes the generator take the general paths (the reference
-// MT19937 loops, crypto/sha512, the hardware division) instead of the
-// fast ones; tests set it to hold the fast paths to the general ones.
+// general makes the seed reader and the generator take the general paths
+// (base64 one character at a time, the reference MT19937 loops,
+// crypto/sha512, the hardware division) instead of the fast ones; tests
+// set it to hold the fast paths to the general ones.
 var general = false
 
 // hashChunks hashes the chunks of src into rnd with impl: all nine, or in
