@@ -21,3 +21,6 @@ func twistAVX512(s *[mtN]uint32) { twistGeneric(s) }
 
 // temperAVX512 is not reached off amd64 (hasAVX512 is false).
 func temperAVX512(dst, src []uint32) { temper(dst, src) }
+
+// decodeBase64Fast is decodeBase64 off amd64.
+func decodeBase64Fast(key *[mtN]uint32, data string) (bad uint32) { return decodeBase64(key, data) }

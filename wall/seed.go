@@ -154,7 +154,7 @@ func (s *Seed) parseBase64(text string, at int) *SeedError {
 	if len(data) != base64Chars {
 		return &SeedError{Offset: at, Reason: strconv.Itoa(len(data)) + " base64 characters, want " + strconv.Itoa(base64Chars)}
 	}
-	if general || decodeBase64(&s.key, data)&0x80 != 0 {
+	if general || decodeBase64Fast(&s.key, data)&0x80 != 0 {
 		// Report the first bad character as the general path does.
 		return s.parseBase64Ref(text, at)
 	}
