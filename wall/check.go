@@ -148,6 +148,9 @@ type Checker struct {
 	synced   bool // the stream was matched to the first recorded hand
 	// hs is the state of the hand being checked.
 	hs handState
+	// batch holds the next walls of a per-hand game (perhand.go), made
+	// on the first such game.
+	batch *perHandBatch
 }
 
 // handState is the state of the hand being checked.
@@ -202,6 +205,9 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	rf := g.Meta.Rules.RedFives
 	c.reds = [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
 	reason := c.prepare()
+	if c.batch != nil {
+		c.batch.reset()
+	}
 	ordinal := -1 // RoundStart events so far
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -335,6 +341,23 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 		err := c.seed.Parse(r.Shuffle)
 		if err == nil && c.seed.Form != FormPerHand {
 			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
+		}
+		if p := c.res.Players; err == nil && (p == 3 || p == 4) && perHandBatched() {
+			// The wall from a batch of the game's per-hand generators,
+			// as Start and Next would make it.
+			if c.batch == nil {
+				c.batch = new(perHandBatch)
+				c.batch.reset()
+			}
+			rnd := c.batch.lookup(ref)
+			if rnd == nil {
+				c.batch.fill(c.g, ref, c.seed.Key(), p)
+				rnd = c.batch.lookup(ref)
+			}
+			perHandWall(&c.wall, rnd, p)
+			hr.Stream, hr.Status = 0, Checked
+			c.checkStart(r)
+			return
 		}
 		if err == nil {
 			err = c.gen.Start(&c.seed, c.res.Players)

@@ -24,3 +24,8 @@ func temperAVX512(dst, src []uint32) { temper(dst, src) }
 
 // decodeBase64Fast is decodeBase64 off amd64.
 func decodeBase64Fast(key *[mtN]uint32, data string) (bad uint32) { return decodeBase64(key, data) }
+
+// mtFirst16 is not reached off amd64 (hasAVX512 is false).
+func mtFirst16(out, st, kj *uint32, n, words int, g0 *uint32) {
+	panic("wall: mtFirst16 without AVX-512")
+}

@@ -3,6 +3,8 @@ package wall_test
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/wall"
 )
 
@@ -65,4 +67,78 @@ func TestFastPathsCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d hands generated both ways", hands)
+}
+
+// TestFastPathsPerHand holds the batched per-hand generators to the
+// general path on a per-hand game whose seeds are changed: keys of 32
+// words among keys of 8, seeds that cannot be read, an empty one, a game
+// seed's form, more hands than a batch, hands in another order, and both
+// player counts. Results and mismatches must be the same both ways.
+func TestFastPathsPerHand(t *testing.T) {
+	base := decode(t, fixtureHand)
+	long := "mt19937ar," + hexWords(32)
+	// extend repeats the hands up to 40: more than two batches.
+	extend := func(g *event.Game) {
+		rs, es := g.Rounds, g.Events
+		for len(g.Rounds) < 40 {
+			off := int32(len(g.Rounds))
+			g.Rounds = append(g.Rounds, rs...)
+			for _, e := range es {
+				if e.Type == event.RoundStart {
+					e.Ref += off
+				}
+				g.Events = append(g.Events, e)
+			}
+		}
+	}
+	variants := []func(g *event.Game){
+		func(g *event.Game) {},
+		extend,
+		func(g *event.Game) {
+			extend(g)
+			for i := range g.Rounds {
+				if i%3 == 1 {
+					g.Rounds[i].Shuffle = long
+				}
+			}
+		},
+		func(g *event.Game) {
+			extend(g)
+			g.Rounds[0].Shuffle = "mt19937ar,1,2"
+			g.Rounds[2].Shuffle = ""
+			g.Rounds[3].Shuffle = "mt19937ar-sha512-n288," + hexWords(32)
+			g.Rounds[4].Shuffle = g.Rounds[5].Shuffle
+			g.Rounds[20].Shuffle = "x"
+		},
+		func(g *event.Game) {
+			// The RoundStart events point to the hands backwards.
+			extend(g)
+			n := int32(len(g.Rounds))
+			for i := range g.Events {
+				if e := &g.Events[i]; e.Type == event.RoundStart {
+					e.Ref = n - 1 - e.Ref
+				}
+			}
+		},
+		func(g *event.Game) { extend(g); g.Meta.Players = 3 },
+		func(g *event.Game) { g.Meta.Players = 5 },
+	}
+	for v, change := range variants {
+		g := clone(base)
+		change(g)
+		restore := wall.UseGeneral(true)
+		want, wantMs := check(g)
+		wall.UseGeneral(false)
+		got, gotMs := check(g)
+		restore()
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("variant %d: Result (-general +fast):\n%s", v, d)
+		}
+		if d := cmp.Diff(wantMs, gotMs); d != "" {
+			t.Errorf("variant %d: mismatches (-general +fast):\n%s", v, d)
+		}
+		if v == 0 && (want.Checked == 0 || want.Mismatches != 0) {
+			t.Errorf("the fixture: %d hands checked, %d mismatches", want.Checked, want.Mismatches)
+		}
+	}
 }

@@ -83,14 +83,24 @@ func (g *Generator) Next(w *Wall) {
 		hashChunks(impl, &g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
-	if general {
-		shuffleGeneric(&w.Yama, &g.rnd, size)
-	} else {
-		shuffle(&w.Yama, &g.rnd, size)
-	}
-	w.Size, w.Players, w.Form = size, g.players, g.form
-	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
+	makeWall(w, &g.rnd, g.players, g.form, d1, d2)
 	g.hands++
+}
+
+// makeWall sets w to the wall the rnd words give for players, with the
+// dice words d1 and d2.
+func makeWall(w *Wall, rnd *[rndWords]uint32, players int, form Form, d1, d2 uint32) {
+	size := Size4
+	if players == 3 {
+		size = Size3
+	}
+	if general {
+		shuffleGeneric(&w.Yama, rnd, size)
+	} else {
+		shuffle(&w.Yama, rnd, size)
+	}
+	w.Size, w.Players, w.Form = size, players, form
+	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
 }
 
 // Skip advances a game seed's generator by n hands without building their

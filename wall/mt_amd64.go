@@ -36,3 +36,9 @@ func temperAVX512(dst, src []uint32) {
 		mtTemper16(&dst[:len(src)][0], &src[0], len(src)/16)
 	}
 }
+
+// mtFirst16 starts sixteen generators with init_by_array and writes their
+// first words outputs (see mt16_amd64.s).
+//
+//go:noescape
+func mtFirst16(out, st, kj *uint32, n, words int, g0 *uint32)

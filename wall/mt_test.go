@@ -134,3 +134,45 @@ func BenchmarkMT(b *testing.B) {
 		})
 	}
 }
+
+// TestMTFirst16 holds mtFirst16 to the reference: sixteen random keys of
+// 8 and of 32 words give, lane by lane, the first outputs of generators
+// started with initByArrayRef, for both words counts.
+func TestMTFirst16(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	var b perHandBatch
+	for round := range 20 {
+		for _, n := range []int{perHandWords, hexWords, 1} {
+			var keys [perHandLanes][]uint32
+			for l := range keys {
+				keys[l] = make([]uint32, n)
+				for j := range keys[l] {
+					keys[l][j] = r.Uint32()
+					if round == 0 {
+						keys[l][j] = ^uint32(0)
+					}
+					b.kj[j][l] = keys[l][j] + uint32(j)
+				}
+			}
+			for _, words := range []int{Size4 + 1, Size3 + 1} {
+				mtFirst16(&b.out[0][0], &b.st[0][0], &b.kj[0][0], n, words, &genrandInit[0])
+				for l, key := range keys {
+					var m mt19937
+					m.initByArrayRef(key)
+					general = true
+					want := make([]uint32, words)
+					m.fill(want)
+					general = false
+					for k, w := range want {
+						if b.out[k][l] != w {
+							t.Fatalf("key length %d, lane %d: output %d = %#x, want %#x", n, l, k, b.out[k][l], w)
+						}
+					}
+				}
+			}
+		}
+	}
+}
