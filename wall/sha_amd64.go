@@ -10,6 +10,9 @@ import (
 // the AVX-512 instructions sha512x8 uses.
 var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
 
+// hasBMI2 reports whether this machine runs sha512x9's scalar part (RORX).
+var hasBMI2 = cpu.X86.HasBMI2
+
 // bestHash returns the fastest implementation of the hashing step this
 // machine runs.
 func bestHash() hashImpl {
@@ -24,24 +27,35 @@ func bestHash() hashImpl {
 // written to the 64 bytes at out + lanes[8+l]. c is sha.
 //
 //go:noescape
-func sha512x8(out, in *uint32, lanes *[16]uint64, c *shaConsts)
+func sha512x8(out, in *uint32, lanes *[18]uint64, c *shaConsts)
 
-// The lanes of sha512x8 in four-player (chunks 0–7; the ninth is hashed
-// by sha512Chunk) and in sanma (chunks 0–6 and 8).
+// sha512x9 is sha512x8 and a ninth message, at in + lanes[16], whose
+// digest is written at out + lanes[17], hashed with the general-purpose
+// registers meanwhile. It needs BMI2.
+//
+//go:noescape
+func sha512x9(out, in *uint32, lanes *[18]uint64, c *shaConsts)
+
+// The lanes of sha512x8 and sha512x9 in four-player (chunks 0–7 and the
+// ninth) and in sanma (chunks 0–6 and 8).
 var (
-	lanes4 = [16]uint64{0, 128, 256, 384, 512, 640, 768, 896, 0, 64, 128, 192, 256, 320, 384, 448}
-	lanes3 = [16]uint64{0, 128, 256, 384, 512, 640, 768, 1024, 0, 64, 128, 192, 256, 320, 384, 512}
+	lanes4 = [18]uint64{0, 128, 256, 384, 512, 640, 768, 896, 0, 64, 128, 192, 256, 320, 384, 448, 1024, 512}
+	lanes3 = [18]uint64{0, 128, 256, 384, 512, 640, 768, 1024, 0, 64, 128, 192, 256, 320, 384, 512}
 )
 
 // hashChunksAVX512 is hashChunks with AVX-512: eight chunks in one pass of
-// sha512x8, the ninth (in four-player) with crypto/sha512.
+// sha512x8, in four-player the ninth in the same pass (sha512x9) or, on a
+// machine without BMI2, with crypto/sha512.
 func hashChunksAVX512(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
-	if size == Size3 {
+	switch {
+	case size == Size3:
 		sha512x8(&rnd[0], &src[0], &lanes3, sha)
-		return
+	case hasBMI2:
+		sha512x9(&rnd[0], &src[0], &lanes4, sha)
+	default:
+		sha512x8(&rnd[0], &src[0], &lanes4, sha)
+		sha512Generic((*[16]uint32)(rnd[128:]), (*[chunk]uint32)(src[256:]))
 	}
-	sha512x8(&rnd[0], &src[0], &lanes4, sha)
-	sha512Generic((*[16]uint32)(rnd[128:]), (*[chunk]uint32)(src[256:]))
 }
 
 // shaConsts holds the constants of the fast paths; the assembly reads it
