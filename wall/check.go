@@ -338,25 +338,28 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 			hr.Reason, c.hs.hand = ReasonNoSeed, -1
 			return
 		}
-		err := c.seed.Parse(r.Shuffle)
-		if err == nil && c.seed.Form != FormPerHand {
-			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
-		}
-		if p := c.res.Players; err == nil && (p == 3 || p == 4) && perHandBatched() {
-			// The wall from a batch of the game's per-hand generators,
-			// as Start and Next would make it.
+		// The wall from a batch of the game's per-hand generators, as
+		// Start and Next would make it: the batch holds the hands whose
+		// seeds it read, or is made from this one's.
+		p := c.res.Players
+		batched := (p == 3 || p == 4) && perHandBatched()
+		if batched {
 			if c.batch == nil {
 				c.batch = new(perHandBatch)
 				c.batch.reset()
 			}
-			rnd := c.batch.lookup(ref)
-			if rnd == nil {
-				c.batch.fill(c.g, ref, c.seed.Key(), p)
-				rnd = c.batch.lookup(ref)
+			if rnd := c.batch.lookup(ref); rnd != nil {
+				c.perHandStart(r, hr, rnd)
+				return
 			}
-			perHandWall(&c.wall, rnd, p)
-			hr.Stream, hr.Status = 0, Checked
-			c.checkStart(r)
+		}
+		err := c.seed.Parse(r.Shuffle)
+		if err == nil && c.seed.Form != FormPerHand {
+			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
+		}
+		if err == nil && batched {
+			c.batch.fill(c.g, ref, c.seed.Key(), p)
+			c.perHandStart(r, hr, c.batch.lookup(ref))
 			return
 		}
 		if err == nil {
@@ -371,6 +374,14 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 		c.gen.Next(&c.wall)
 		hr.Stream, hr.Status = 0, Checked
 	}
+	c.checkStart(r)
+}
+
+// perHandStart makes the wall of a per-hand seed's hand r from its rnd
+// words and checks its start.
+func (c *Checker) perHandStart(r *event.Round, hr *HandResult, rnd *[rndWords]uint32) {
+	perHandWall(&c.wall, rnd, c.res.Players)
+	hr.Stream, hr.Status = 0, Checked
 	c.checkStart(r)
 }
 
