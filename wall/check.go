@@ -161,6 +161,9 @@ type handState struct {
 	repl    int  // replacement draws so far
 	kanDora int  // DORA events so far
 	past    bool // a live draw went past the last live tile
+	// liveTop is the index in Yama of the first live draw, liveCount the
+	// wall's LiveCount(repl) (both set by checkStart).
+	liveTop, liveCount int
 	// count and first hold the mismatches of each check in this hand.
 	count [numChecks]int
 	first [numChecks]int // event of the first suppressed mismatch
@@ -425,6 +428,7 @@ func (c *Checker) startMatches(r *event.Round) bool {
 func (c *Checker) checkStart(r *event.Round) {
 	w := &c.wall
 	ev := c.hs.event
+	c.hs.liveTop, c.hs.liveCount = w.LiveIndex(0), w.LiveCount(0)
 	if r.Known&event.KnownDice != 0 && r.Dice != w.Dice {
 		c.mismatch(iDice, ev, event.NoSeat, "the dice differ from the wall's", dice(w.Dice), dice(r.Dice))
 	}
@@ -457,6 +461,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 	if e.Flags&event.Replacement != 0 {
 		k := hs.repl
 		hs.repl++
+		hs.liveCount = w.LiveCount(hs.repl)
 		want, ok := w.Replacement(k)
 		switch {
 		case !ok:
@@ -468,7 +473,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 	}
 	k := hs.live
 	hs.live++
-	if k >= w.LiveCount(hs.repl) {
+	if k >= hs.liveCount {
 		if !hs.past {
 			hs.past = true
 			c.mismatch(iHaitei, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" after the last live tile (the wall has "+
@@ -476,7 +481,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 		}
 		return
 	}
-	if want, _ := w.Live(k); want != e.ID {
+	if want := w.Yama[hs.liveTop-k]; want != e.ID { // w.Live(k)
 		c.mismatch(iDraw, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(e.ID))
 	}
 }
