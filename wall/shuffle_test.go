@@ -27,17 +27,27 @@ func TestFastmod(t *testing.T) {
 	}
 }
 
-// TestShuffle holds shuffle to shuffleGeneric on random rnd words and on
-// rnd words of all zero and all one bits, in both player counts.
+// TestShuffle holds shuffleFastmod and, with AVX-512, shuffleAVX512 to
+// shuffleGeneric on random rnd words, on rnd words of all zero and all
+// one bits, and on rnd words just below, at and above multiples of each
+// divisor, in both player counts.
 func TestShuffle(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for round := range 5000 {
 		var rnd [rndWords]uint32
 		for i := range rnd {
-			switch round {
-			case 0:
-			case 1:
+			switch {
+			case round == 0:
+			case round == 1:
 				rnd[i] = ^uint32(0)
+			case round < 100:
+				// A multiple of the divisor of i in either wall,
+				// and its neighbours.
+				d := uint32(max(Size4-i, 1))
+				if round%2 == 0 {
+					d = uint32(max(Size3-i, 1))
+				}
+				rnd[i] = (r.Uint32()/d)*d + uint32(round%3) - 1
 			default:
 				rnd[i] = r.Uint32()
 			}
@@ -47,10 +57,16 @@ func TestShuffle(t *testing.T) {
 			for i := range got {
 				got[i], want[i] = 200, 201 // overwritten
 			}
-			shuffle(&got, &rnd, size)
 			shuffleGeneric(&want, &rnd, size)
+			shuffleFastmod(&got, &rnd, size)
 			if got != want {
-				t.Fatalf("round %d, size %d: shuffle differs from shuffleGeneric", round, size)
+				t.Fatalf("round %d, size %d: shuffleFastmod differs from shuffleGeneric", round, size)
+			}
+			if hasAVX512 {
+				shuffleAVX512(&got, &rnd, size)
+				if got != want {
+					t.Fatalf("round %d, size %d: shuffleAVX512 differs from shuffleGeneric", round, size)
+				}
 			}
 		}
 	}
