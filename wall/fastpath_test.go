@@ -11,8 +11,16 @@ import (
 // TestFastPathsCorpus holds the fast paths to the general ones on the
 // corpus: every hand of every game with a Tenhou seed (and two hands past
 // its end) gets the same rnd words and the same wall both ways, and every
-// game the same Result.
+// game the same Result; with the AVX-512 paths and with the pure-Go ones.
 func TestFastPathsCorpus(t *testing.T) {
+	for _, avx := range []bool{true, false} {
+		restore := wall.UseAVX512(avx)
+		testFastPathsCorpus(t)
+		restore()
+	}
+}
+
+func testFastPathsCorpus(t *testing.T) {
 	games := loadCorpus(t)
 	hands := 0
 	for _, cg := range games {
@@ -123,13 +131,16 @@ func TestFastPathsPerHand(t *testing.T) {
 		func(g *event.Game) { extend(g); g.Meta.Players = 3 },
 		func(g *event.Game) { g.Meta.Players = 5 },
 	}
-	for v, change := range variants {
+	for v, change := range append(variants, variants...) {
 		g := clone(base)
 		change(g)
 		restore := wall.UseGeneral(true)
 		want, wantMs := check(g)
 		wall.UseGeneral(false)
+		// The second time with the pure-Go fast paths.
+		restoreAVX := wall.UseAVX512(v < len(variants))
 		got, gotMs := check(g)
+		restoreAVX()
 		restore()
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("variant %d: Result (-general +fast):\n%s", v, d)
