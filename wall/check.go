@@ -417,7 +417,7 @@ func (c *Checker) startMatches(r *event.Round) bool {
 		return false
 	}
 	for s := range w.Players {
-		if h, ok := w.Deal(int(r.Dealer), s); !ok || h != r.HandIDs[s] {
+		if !w.dealIs(int(r.Dealer), s, &r.HandIDs[s]) {
 			return false
 		}
 	}
@@ -437,10 +437,10 @@ func (c *Checker) checkStart(r *event.Round) {
 		c.mismatch(iDeal, ev, event.NoSeat, "dealer seat "+strconv.Itoa(dealer)+" is not a seat of the game: the deal cannot be checked", "", "")
 	} else {
 		for s := range w.Players {
-			h, _ := w.Deal(dealer, s)
-			if h == r.HandIDs[s] {
+			if w.dealIs(dealer, s, &r.HandIDs[s]) {
 				continue
 			}
+			h, _ := w.Deal(dealer, s)
 			k := 0
 			for h[k] == r.HandIDs[s][k] {
 				k++

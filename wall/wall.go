@@ -100,6 +100,27 @@ func (w *Wall) Deal(dealer, seat int) (hand [13]tile.ID, ok bool) {
 	return hand, true
 }
 
+// dealIs reports whether Deal(dealer, seat) gives hand, comparing tile by
+// tile up to the first difference.
+func (w *Wall) dealIs(dealer, seat int, hand *[13]tile.ID) bool {
+	p := w.Players
+	if (p != 3 && p != 4) || w.Size < 13*p || w.Size > len(w.Yama) {
+		h, ok := w.dealGeneric(dealer, seat)
+		return ok && h == *hand
+	}
+	if dealer < 0 || dealer >= p || seat < 0 || seat >= p {
+		return false
+	}
+	pos := &dealPos[p-3][(seat-dealer+p)%p]
+	top := w.Yama[:w.Size]
+	for i, k := range pos {
+		if top[len(top)-1-int(k)] != hand[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // dealGeneric is Deal by DealIndex, the general path.
 func (w *Wall) dealGeneric(dealer, seat int) (hand [13]tile.ID, ok bool) {
 	for i := range hand {

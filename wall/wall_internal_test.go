@@ -7,7 +7,8 @@ import (
 )
 
 // TestDealFast holds Deal's table to dealGeneric (DealIndex tile by tile)
-// for every dealer and seat, in range or not, player count and size.
+// for every dealer and seat, in range or not, player count and size, and
+// dealIs to Deal on its hand and on a hand one tile off.
 func TestDealFast(t *testing.T) {
 	var w Wall
 	for i := range w.Yama {
@@ -22,6 +23,11 @@ func TestDealFast(t *testing.T) {
 					hg, okg := w.dealGeneric(dealer, seat)
 					if h != hg || ok != okg {
 						t.Fatalf("players %d, size %d, Deal(%d, %d) = %v %v, want %v %v", players, size, dealer, seat, h, ok, hg, okg)
+					}
+					other := hg
+					other[dealer&7%13]++
+					if !w.dealIs(dealer, seat, &hg) != !okg || w.dealIs(dealer, seat, &other) {
+						t.Fatalf("players %d, size %d, dealIs(%d, %d) differs from Deal", players, size, dealer, seat)
 					}
 				}
 			}
