@@ -1,8 +1,8 @@
 package wall
 
-// UseGeneral makes the seed reader and Generator.Next use the general
-// paths (see general) when g is true, the fastest this machine runs otherwise. It returns a function
-// that restores the previous choice.
+// UseGeneral makes the seed reader, Generator.Next and the Checker use the
+// general paths (see general) when g is true, the fast ones otherwise. It
+// returns a function that restores the previous choice.
 func UseGeneral(g bool) (restore func()) {
 	prev := general
 	general = g
