@@ -54,6 +54,7 @@ var external = map[string][]string{
 	"github.com/klauspost/compress":    {"parser", "tables", "internal/corpus", "scripts/floor"},
 	"github.com/parquet-go/parquet-go": {"tables"},
 	"golang.org/x/sync":                {"batch"},
+	"golang.org/x/sys/cpu":             {"wall"},
 	"golang.org/x/text":                {"parser"},
 	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
 	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},

@@ -148,6 +148,9 @@ type Checker struct {
 	synced   bool // the stream was matched to the first recorded hand
 	// hs is the state of the hand being checked.
 	hs handState
+	// batch holds the next walls of a per-hand game (perhand.go), made
+	// on the first such game.
+	batch *perHandBatch
 }
 
 // handState is the state of the hand being checked.
@@ -158,6 +161,9 @@ type handState struct {
 	repl    int  // replacement draws so far
 	kanDora int  // DORA events so far
 	past    bool // a live draw went past the last live tile
+	// liveTop is the index in Yama of the first live draw, liveCount the
+	// wall's LiveCount(repl) (both set by checkStart).
+	liveTop, liveCount int
 	// count and first hold the mismatches of each check in this hand.
 	count [numChecks]int
 	first [numChecks]int // event of the first suppressed mismatch
@@ -202,6 +208,9 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	rf := g.Meta.Rules.RedFives
 	c.reds = [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
 	reason := c.prepare()
+	if c.batch != nil {
+		c.batch.reset()
+	}
 	ordinal := -1 // RoundStart events so far
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -332,9 +341,29 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 			hr.Reason, c.hs.hand = ReasonNoSeed, -1
 			return
 		}
+		// The wall from a batch of the game's per-hand generators, as
+		// Start and Next would make it: the batch holds the hands whose
+		// seeds it read, or is made from this one's.
+		p := c.res.Players
+		batched := (p == 3 || p == 4) && perHandBatched()
+		if batched {
+			if c.batch == nil {
+				c.batch = new(perHandBatch)
+				c.batch.reset()
+			}
+			if rnd := c.batch.lookup(ref); rnd != nil {
+				c.perHandStart(r, hr, rnd)
+				return
+			}
+		}
 		err := c.seed.Parse(r.Shuffle)
 		if err == nil && c.seed.Form != FormPerHand {
 			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
+		}
+		if err == nil && batched {
+			c.batch.fill(c.g, ref, c.seed.Key(), p)
+			c.perHandStart(r, hr, c.batch.lookup(ref))
+			return
 		}
 		if err == nil {
 			err = c.gen.Start(&c.seed, c.res.Players)
@@ -348,6 +377,14 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 		c.gen.Next(&c.wall)
 		hr.Stream, hr.Status = 0, Checked
 	}
+	c.checkStart(r)
+}
+
+// perHandStart makes the wall of a per-hand seed's hand r from its rnd
+// words and checks its start.
+func (c *Checker) perHandStart(r *event.Round, hr *HandResult, rnd *[rndWords]uint32) {
+	perHandWall(&c.wall, rnd, c.res.Players)
+	hr.Stream, hr.Status = 0, Checked
 	c.checkStart(r)
 }
 
@@ -380,7 +417,7 @@ func (c *Checker) startMatches(r *event.Round) bool {
 		return false
 	}
 	for s := range w.Players {
-		if h, ok := w.Deal(int(r.Dealer), s); !ok || h != r.HandIDs[s] {
+		if !w.dealIs(int(r.Dealer), s, &r.HandIDs[s]) {
 			return false
 		}
 	}
@@ -391,6 +428,7 @@ func (c *Checker) startMatches(r *event.Round) bool {
 func (c *Checker) checkStart(r *event.Round) {
 	w := &c.wall
 	ev := c.hs.event
+	c.hs.liveTop, c.hs.liveCount = w.LiveIndex(0), w.LiveCount(0)
 	if r.Known&event.KnownDice != 0 && r.Dice != w.Dice {
 		c.mismatch(iDice, ev, event.NoSeat, "the dice differ from the wall's", dice(w.Dice), dice(r.Dice))
 	}
@@ -399,10 +437,10 @@ func (c *Checker) checkStart(r *event.Round) {
 		c.mismatch(iDeal, ev, event.NoSeat, "dealer seat "+strconv.Itoa(dealer)+" is not a seat of the game: the deal cannot be checked", "", "")
 	} else {
 		for s := range w.Players {
-			h, _ := w.Deal(dealer, s)
-			if h == r.HandIDs[s] {
+			if w.dealIs(dealer, s, &r.HandIDs[s]) {
 				continue
 			}
+			h, _ := w.Deal(dealer, s)
 			k := 0
 			for h[k] == r.HandIDs[s][k] {
 				k++
@@ -423,6 +461,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 	if e.Flags&event.Replacement != 0 {
 		k := hs.repl
 		hs.repl++
+		hs.liveCount = w.LiveCount(hs.repl)
 		want, ok := w.Replacement(k)
 		switch {
 		case !ok:
@@ -434,7 +473,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 	}
 	k := hs.live
 	hs.live++
-	if k >= w.LiveCount(hs.repl) {
+	if k >= hs.liveCount {
 		if !hs.past {
 			hs.past = true
 			c.mismatch(iHaitei, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" after the last live tile (the wall has "+
@@ -442,7 +481,7 @@ func (c *Checker) draw(i int, e *event.Event) {
 		}
 		return
 	}
-	if want, _ := w.Live(k); want != e.ID {
+	if want := w.Yama[hs.liveTop-k]; want != e.ID { // w.Live(k)
 		c.mismatch(iDraw, i, e.Seat, "live draw "+strconv.Itoa(k+1)+" differs from the wall's", c.id(want), c.id(e.ID))
 	}
 }

@@ -1,12 +1,6 @@
 package wall
 
-import (
-	"crypto/sha512"
-	"encoding/binary"
-	"errors"
-
-	"github.com/haifu/haifu/tile"
-)
+import "errors"
 
 // Per-hand generator sizes (TENHOU-FORMATS.md §3.1).
 const (
@@ -37,7 +31,6 @@ type Generator struct {
 	hands   int // hands generated since Start
 	src     [srcWords]uint32
 	rnd     [rndWords]uint32
-	block   [chunk * 4]byte
 }
 
 // Start prepares the walls of seed for a game of players (3 or 4): for a
@@ -83,46 +76,31 @@ func (g *Generator) Next(w *Wall) {
 		d1, d2 = g.rnd[size-1], g.rnd[size]
 	} else {
 		g.mt.fill(g.src[:])
-		for c := range srcWords / chunk {
-			if c == unusedSanmaDigest && size == Size3 {
-				// Sanma's shuffle takes rnd[0..106] and its dice
-				// rnd[135] and rnd[136]: rnd[112..127] are not used.
-				continue
-			}
-			for k, x := range g.src[c*chunk : (c+1)*chunk] {
-				binary.LittleEndian.PutUint32(g.block[4*k:], x)
-			}
-			sum := sha512.Sum512(g.block[:])
-			for k := range sha512.Size / 4 {
-				g.rnd[c*sha512.Size/4+k] = binary.LittleEndian.Uint32(sum[4*k:])
-			}
+		impl := hashBest
+		if general {
+			impl = hashGeneric
 		}
+		hashChunks(impl, &g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
-	y := &w.Yama
-	if size == Size4 {
-		for i := range y {
-			y[i] = tile.ID(i)
-		}
-	} else {
-		// Sanma: 1m (ids 0–3) and 9m up (32–135); 2m–8m are not used.
-		for i := range 4 {
-			y[i] = tile.ID(i)
-		}
-		for i := 4; i < size; i++ {
-			y[i] = tile.ID(i + 28)
-		}
-		for i := size; i < len(y); i++ {
-			y[i] = 0
-		}
-	}
-	for i := range size - 1 {
-		j := i + int(g.rnd[i]%uint32(size-i))
-		y[i], y[j] = y[j], y[i]
-	}
-	w.Size, w.Players, w.Form = size, g.players, g.form
-	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
+	makeWall(w, &g.rnd, g.players, g.form, d1, d2)
 	g.hands++
+}
+
+// makeWall sets w to the wall the rnd words give for players, with the
+// dice words d1 and d2.
+func makeWall(w *Wall, rnd *[rndWords]uint32, players int, form Form, d1, d2 uint32) {
+	size := Size4
+	if players == 3 {
+		size = Size3
+	}
+	if general {
+		shuffleGeneric(&w.Yama, rnd, size)
+	} else {
+		shuffle(&w.Yama, rnd, size)
+	}
+	w.Size, w.Players, w.Form = size, players, form
+	w.Dice = [2]int8{int8(d1%6) + 1, int8(d2%6) + 1}
 }
 
 // Skip advances a game seed's generator by n hands without building their

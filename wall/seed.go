@@ -146,8 +146,57 @@ func (s *Seed) Parse(text string) error {
 }
 
 // parseBase64 reads the 3328 base64 characters of text[at:] as 624
-// little-endian words.
+// little-endian words: 16 characters (12 bytes, 3 words) at a time, the
+// characters checked once at the end. A bad character is reported as
+// parseBase64Ref, the general path, reports it.
 func (s *Seed) parseBase64(text string, at int) *SeedError {
+	data := text[at:]
+	if len(data) != base64Chars {
+		return &SeedError{Offset: at, Reason: strconv.Itoa(len(data)) + " base64 characters, want " + strconv.Itoa(base64Chars)}
+	}
+	if general || decodeBase64Fast(&s.key, data)&0x80 != 0 {
+		// Report the first bad character as the general path does.
+		return s.parseBase64Ref(text, at)
+	}
+	s.n = base64Words
+	return nil
+}
+
+// decodeBase64 decodes the 3328 base64 characters of data into key and
+// returns the OR of their values, whose bit 7 is set when one of them is
+// not base64 (key is then garbage).
+func decodeBase64(key *[mtN]uint32, data string) (bad uint32) {
+	out := key[:base64Words]
+	for ; len(data) >= 16 && len(out) >= 3; data, out = data[16:], out[3:] {
+		x := uint64(data[0]) | uint64(data[1])<<8 | uint64(data[2])<<16 | uint64(data[3])<<24 |
+			uint64(data[4])<<32 | uint64(data[5])<<40 | uint64(data[6])<<48 | uint64(data[7])<<56
+		g0, b0 := base64Group(uint32(x))
+		g1, b1 := base64Group(uint32(x >> 32))
+		out[0] = g0 | g1<<24
+		x = uint64(data[8]) | uint64(data[9])<<8 | uint64(data[10])<<16 | uint64(data[11])<<24 |
+			uint64(data[12])<<32 | uint64(data[13])<<40 | uint64(data[14])<<48 | uint64(data[15])<<56
+		g2, b2 := base64Group(uint32(x))
+		out[1] = g1>>8 | g2<<16
+		g3, b3 := base64Group(uint32(x >> 32))
+		out[2] = g2>>16 | g3<<8
+		bad |= b0 | b1 | b2 | b3
+	}
+	return bad
+}
+
+// base64Group returns the three bytes the four base64 characters of c
+// (the first in the low bits) give, the first in the low bits, and the OR
+// of the characters' values, whose bit 7 is set when one of them is not
+// base64.
+func base64Group(c uint32) (le, bad uint32) {
+	a, b, cc, d := uint32(base64Values[byte(c)]), uint32(base64Values[byte(c>>8)]), uint32(base64Values[byte(c>>16)]), uint32(base64Values[c>>24])
+	v := a<<18 | b<<12 | cc<<6 | d
+	return v>>16 | v&0xff00 | (v&0xff)<<16, a | b | cc | d
+}
+
+// parseBase64Ref is parseBase64 one character at a time, the general path
+// it is held to.
+func (s *Seed) parseBase64Ref(text string, at int) *SeedError {
 	data := text[at:]
 	if len(data) != base64Chars {
 		return &SeedError{Offset: at, Reason: strconv.Itoa(len(data)) + " base64 characters, want " + strconv.Itoa(base64Chars)}

@@ -85,6 +85,44 @@ func (w *Wall) DealIndex(dealer, seat, i int) int {
 // Deal returns seat's 13 starting tiles in deal order when dealer deals,
 // or false when seat or dealer is not a seat of the wall's game.
 func (w *Wall) Deal(dealer, seat int) (hand [13]tile.ID, ok bool) {
+	p := w.Players
+	if (p != 3 && p != 4) || w.Size < 13*p || w.Size > len(w.Yama) {
+		return w.dealGeneric(dealer, seat) // a wall Next did not make
+	}
+	if dealer < 0 || dealer >= p || seat < 0 || seat >= p {
+		return hand, false
+	}
+	pos := &dealPos[p-3][(seat-dealer+p)%p]
+	top := w.Yama[:w.Size]
+	for i, k := range pos {
+		hand[i] = top[len(top)-1-int(k)]
+	}
+	return hand, true
+}
+
+// dealIs reports whether Deal(dealer, seat) gives hand, comparing tile by
+// tile up to the first difference.
+func (w *Wall) dealIs(dealer, seat int, hand *[13]tile.ID) bool {
+	p := w.Players
+	if (p != 3 && p != 4) || w.Size < 13*p || w.Size > len(w.Yama) {
+		h, ok := w.dealGeneric(dealer, seat)
+		return ok && h == *hand
+	}
+	if dealer < 0 || dealer >= p || seat < 0 || seat >= p {
+		return false
+	}
+	pos := &dealPos[p-3][(seat-dealer+p)%p]
+	top := w.Yama[:w.Size]
+	for i, k := range pos {
+		if top[len(top)-1-int(k)] != hand[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// dealGeneric is Deal by DealIndex, the general path.
+func (w *Wall) dealGeneric(dealer, seat int) (hand [13]tile.ID, ok bool) {
 	for i := range hand {
 		j := w.DealIndex(dealer, seat, i)
 		if j < 0 {
@@ -94,6 +132,21 @@ func (w *Wall) Deal(dealer, seat int) (hand [13]tile.ID, ok bool) {
 	}
 	return hand, true
 }
+
+// dealPos holds, for 3 and 4 players and each seat in turn order from the
+// dealer, the positions in the deal (0 the first tile dealt, Yama[Size−1])
+// of the seat's 13 tiles, as DealIndex computes them.
+var dealPos = func() (t [2][4][13]uint8) {
+	for p := 3; p <= 4; p++ {
+		w := Wall{Size: Size4, Players: p}
+		for s := range p {
+			for i := range 13 {
+				t[p-3][s][i] = uint8(w.Size - 1 - w.DealIndex(0, s, i))
+			}
+		}
+	}
+	return t
+}()
 
 // LiveIndex returns the index in Yama of the k-th live draw (0-based), or
 // -1 past the wall's end. Whether the tile is still live depends on the

@@ -1,0 +1,71 @@
+package wall
+
+import (
+	"crypto/sha512"
+	"encoding/binary"
+)
+
+// The hashing step of the game-seed forms (TENHOU-FORMATS.md §3.1 step 4):
+// each of the nine 32-word chunks of src is hashed with SHA-512 and the
+// digests, read as little-endian words, are rnd. A chunk is exactly one
+// 128-byte block; SHA-512 pads it with a second block that is the same for
+// every chunk, so the fast paths precompute that block's message schedule.
+//
+// Two implementations give the same rnd: hashGeneric (crypto/sha512, the
+// general path, which the tests hold the other to) and, on amd64 with
+// AVX-512, hashAVX512 (eight chunks at once; see sha_amd64.go).
+
+// hashImpl names an implementation of the hashing step.
+type hashImpl uint8
+
+const (
+	hashGeneric hashImpl = iota // crypto/sha512
+	hashAVX512                  // sha512x8 (amd64 with AVX-512)
+)
+
+// hashBest is the fastest implementation of the hashing step this machine
+// runs, which Generator.Next uses unless general is set.
+var hashBest = bestHash()
+
+// general makes the seed reader and the generator take the general paths
+// (base64 one character at a time, the reference MT19937 loops,
+// crypto/sha512, the hardware division) instead of the fast ones; tests
+// set it to hold the fast paths to the general ones.
+var general = false
+
+// hashChunks hashes the chunks of src into rnd with impl: all nine, or in
+// sanma (size Size3) all but unusedSanmaDigest, whose rnd words are left as
+// they were.
+func hashChunks(impl hashImpl, rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
+	switch impl {
+	case hashAVX512:
+		hashChunksAVX512(rnd, src, size)
+	default:
+		hashChunksGeneric(rnd, src, size)
+	}
+}
+
+// hashChunksGeneric is the general path: crypto/sha512 on each chunk.
+func hashChunksGeneric(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
+	for c := range srcWords / chunk {
+		if c == unusedSanmaDigest && size == Size3 {
+			// Sanma's shuffle takes rnd[0..106] and its dice rnd[135]
+			// and rnd[136]: rnd[112..127] are not used.
+			continue
+		}
+		sha512Generic((*[16]uint32)(rnd[c*16:]), (*[chunk]uint32)(src[c*chunk:]))
+	}
+}
+
+// sha512Generic sets dst to the SHA-512 digest of src's words serialised
+// little-endian, read as 16 little-endian words.
+func sha512Generic(dst *[16]uint32, src *[chunk]uint32) {
+	var block [chunk * 4]byte
+	for k, x := range src {
+		binary.LittleEndian.PutUint32(block[4*k:], x)
+	}
+	sum := sha512.Sum512(block[:])
+	for k := range dst {
+		dst[k] = binary.LittleEndian.Uint32(sum[4*k:])
+	}
+}
