@@ -30,6 +30,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/scoring"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -47,6 +48,7 @@ type Rules struct {
 	Draw   DrawRules    `toml:"draw"`
 	Abort  AbortRules   `toml:"abortive"`
 	Win    WinRules     `toml:"win"`
+	Yaku   YakuRules    `toml:"yaku"`
 	End    EndRules     `toml:"end"`
 	Riichi RiichiRules  `toml:"riichi"`
 	Auto   AutoSelector `toml:"auto"`
@@ -143,6 +145,86 @@ type WinRules struct {
 	// DealerKeepsOnMultiRon: the dealer keeps the seat when it is one of
 	// several ron winners.
 	DealerKeepsOnMultiRon bool `toml:"dealer_keeps_on_multi_ron"`
+}
+
+// YakuRules are the settings that change what a win is worth: which yaku
+// and dora count and a few fu. With the limits of WinRules (kiriage, kazoe,
+// double yakuman forms, stacking, tsumo loss) they are the scorer's rules
+// (package scoring; Rules.Scoring).
+type YakuRules struct {
+	// OpenTanyao: tanyao counts in an open hand (kuitan).
+	OpenTanyao bool `toml:"open_tanyao"`
+	// RedFives is the number of red fives per suit, 0 for none (red tiles
+	// then count as plain fives).
+	RedFives int `toml:"red_fives"`
+	// Ippatsu: ippatsu is a yaku. UraDora: a riichi winner counts the ura
+	// dora; KanDora: the indicators revealed after kans count; KanUra: so
+	// do the ura under them.
+	Ippatsu bool `toml:"ippatsu"`
+	UraDora bool `toml:"ura_dora"`
+	KanDora bool `toml:"kan_dora"`
+	KanUra  bool `toml:"kan_ura"`
+	// PinfuTsumoFu is the fu of a pinfu won by tsumo: 20, or 22 (the
+	// tsumo's 2 fu count, rounded to 30).
+	PinfuTsumoFu int `toml:"pinfu_tsumo_fu"`
+	// OpenPinfuFu is the fu of an open hand of pinfu shape won by ron: 30
+	// or 20.
+	OpenPinfuFu int `toml:"open_pinfu_fu"`
+	// DoubleWindFu is the fu of a pair of the wind that is both the seat
+	// and the round wind: 4 or 2.
+	DoubleWindFu int `toml:"double_wind_fu"`
+	// Renhou is what a non-dealer's ron before its first draw is worth:
+	// "none", "mangan" or "yakuman".
+	Renhou scoring.Renhou `toml:"renhou"`
+}
+
+// Scoring returns the scorer's rules for game m under these rules: the
+// [yaku] section and the limits of [win]. Under the log's own rules
+// (native) the red fives and open tanyao the log states for itself stand
+// over the preset's (a Tenhou lobby without red fives, a Mahjong Soul room
+// without open tanyao), and so does a Mahjong Soul room's "ancient yaku"
+// mode, where renhou is a yakuman. Where the kita han are listed (inside
+// the dora entry, or an entry of their own) follows the log's platform.
+func (r *Rules) Scoring(m *event.Meta, native bool) scoring.Rules {
+	y := &r.Yaku
+	s := scoring.Rules{
+		OpenTanyao:         y.OpenTanyao,
+		RedFives:           y.RedFives,
+		Ippatsu:            y.Ippatsu,
+		UraDora:            y.UraDora,
+		KanDora:            y.KanDora,
+		KanUra:             y.KanUra,
+		PinfuTsumoFu:       y.PinfuTsumoFu,
+		OpenPinfuFu:        y.OpenPinfuFu,
+		DoubleWindFu:       y.DoubleWindFu,
+		Renhou:             y.Renhou,
+		Kiriage:            r.Win.Kiriage,
+		Kazoe:              r.Win.Kazoe,
+		DoubleYakumanForms: r.Win.DoubleYakumanForms,
+		YakumanStacking:    r.Win.YakumanStacking,
+		TsumoLoss:          r.Win.TsumoLoss,
+		KitaInDora:         m.Platform != event.Majsoul,
+	}
+	if !native {
+		return s
+	}
+	if reds := m.Rules.RedFives; reds[0] >= 0 && reds[1] >= 0 && reds[2] >= 0 {
+		s.RedFives = int(max(reds[0], reds[1], reds[2]))
+	}
+	switch m.Rules.OpenTanyao {
+	case event.FlagYes:
+		s.OpenTanyao = true
+	case event.FlagNo:
+		s.OpenTanyao = false
+	}
+	if m.Platform == event.Majsoul {
+		for _, kv := range m.Rules.Extra {
+			if kv.Key == "guyi_mode" && kv.Value == "1" {
+				s.Renhou = scoring.RenhouYakuman
+			}
+		}
+	}
+	return s
 }
 
 // EndRules decide when the game ends and the final points.
@@ -374,6 +456,25 @@ func (r *Rules) Validate() error {
 	}
 	if r.Win.TsumoLoss && r.Players != 3 {
 		bad("win.tsumo_loss applies to three-player rules only")
+	}
+	if y := r.Yaku; y.RedFives < 0 || y.RedFives > 4 {
+		bad("yaku.red_fives = %d: want 0 to 4", y.RedFives)
+	}
+	if y := r.Yaku; y.PinfuTsumoFu != 20 && y.PinfuTsumoFu != 22 {
+		bad("yaku.pinfu_tsumo_fu = %d: want 20 or 22", y.PinfuTsumoFu)
+	}
+	if y := r.Yaku; y.OpenPinfuFu != 20 && y.OpenPinfuFu != 30 {
+		bad("yaku.open_pinfu_fu = %d: want 20 or 30", y.OpenPinfuFu)
+	}
+	if y := r.Yaku; y.DoubleWindFu != 2 && y.DoubleWindFu != 4 {
+		bad("yaku.double_wind_fu = %d: want 2 or 4", y.DoubleWindFu)
+	}
+	if y := r.Yaku; y.KanUra && !(y.UraDora && y.KanDora) {
+		bad("yaku.kan_ura = true needs ura_dora and kan_dora")
+	}
+	if sr := r.Scoring(&event.Meta{}, false); sr.Validate() != nil {
+		err := sr.Validate()
+		bad("yaku: %v", err)
 	}
 	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden, ExtensionIndefinite)
 	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)

@@ -170,6 +170,9 @@ func (r *Replayer) applyRange(from, to int) {
 	for i := from; i < len(events); i++ {
 		e := &events[i]
 		r.idx = i
+		if r.st.InterruptPending && e.Type != event.Win {
+			r.interrupt()
+		}
 		// Most events are draws and discards that the fast paths take;
 		// apply checks and applies the rest. (The fast paths take an
 		// event only in a hand, by the seat whose turn it is, so they
@@ -802,6 +805,14 @@ func (r *Replayer) breakIppatsu() {
 	}
 }
 
+// interrupt ends every player's ippatsu and the first go-around once play
+// goes on past a closed kan, an added kan or a kita (State.InterruptPending).
+func (r *Replayer) interrupt() {
+	r.st.InterruptPending = false
+	r.st.FirstGoRound = false
+	r.breakIppatsu()
+}
+
 func (r *Replayer) call(e *event.Event) {
 	st := &r.st
 	ids := r.ids
@@ -957,8 +968,7 @@ func (r *Replayer) closedKan(e *event.Event) {
 	}
 	r.addMeld(e.Seat, *m)
 	st.Calls++
-	st.FirstGoRound = false
-	r.breakIppatsu()
+	st.InterruptPending = true
 	ss.Drawn = tile.None
 	// A closed kan can be robbed only for thirteen orphans.
 	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, m.Tiles[0], m.IDs[0], r.idx, true, true, event.ClosedKan
@@ -998,7 +1008,7 @@ func (r *Replayer) addedKan(e *event.Event) {
 		r.report(check.LegalityKan, e.Seat, "added kan %s: %s", tile.FormatTiles(e.Meld.Slice()), msg)
 	}
 	st.Calls++
-	r.breakIppatsu()
+	st.InterruptPending = true
 	ss.Drawn = tile.None
 	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, true, event.AddedKan
 	r.kanDone(e.Seat, false)
@@ -1028,8 +1038,10 @@ func (r *Replayer) kita(e *event.Event) {
 	ss.Kita++
 	ss.Drawn = tile.None
 	// A kita can be won on (Mahjong Soul; on Tenhou by a player waiting
-	// on North). It does not break ippatsu or the first go-round on
-	// Tenhou.
+	// on North). Once play goes on past it, it ends every player's
+	// ippatsu and the first go-around (TENHOU-FORMATS.md §1.8a; RULESETS.md
+	// §2.2); a ron on the kita tile comes before and keeps them.
+	st.InterruptPending = true
 	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, true, event.Kita
 	st.Turn = e.Seat
 	st.Phase = AfterKan

@@ -193,7 +193,12 @@ func (s *SeatState) MeldTiles() tile.Counts {
 // Tiles returns the concealed hand as tiles in kind order, red fives as
 // red. The slice is newly allocated.
 func (s *SeatState) Tiles() []tile.Tile {
-	out := make([]tile.Tile, 0, s.N)
+	return s.AppendTiles(make([]tile.Tile, 0, s.N))
+}
+
+// AppendTiles appends the concealed hand to out as tiles in kind order, red
+// fives as red, and returns the extended slice.
+func (s *SeatState) AppendTiles(out []tile.Tile) []tile.Tile {
 	for k := range tile.NumKinds {
 		n := int(s.Hand[k])
 		reds := 0
@@ -272,6 +277,12 @@ type State struct {
 	// FirstGoRound is true until the first call or until every player has
 	// discarded once; Discards counts the hand's discards.
 	FirstGoRound bool
+	// InterruptPending: a closed kan, an added kan or a kita was just
+	// declared. It ends every player's ippatsu and the first go-around
+	// (FirstGoRound) once play goes on past it, with the next event that
+	// is not a win: a kan robbed by chankan did not happen, so the robber
+	// keeps its ippatsu, and a ron on a kita tile keeps the winner's.
+	InterruptPending bool
 	Discards     int
 	// Calls counts the hand's chi, pon and kans.
 	Calls int

@@ -59,19 +59,15 @@ func wanted(e corpus.Entry) bool {
 
 // corpusStats counts what forEachWin saw.
 type corpusStats struct {
-	files, games       map[string]int
-	skippedPlatform    []string // mjlogs the decoder finds not written by Tenhou
-	skippedNoYaku      map[string]int
-	replayProblems     []string
-	kitaIppatsuChanged int // wins whose ippatsu the kita rule changed
-	kitaFirstChanged   int // wins whose first go-around (tenhou, chiihou, renhou) the kita rule changed
-	kitaDoubleChanged  int // riichis the kita rule made not double
-	chankanIppatsu     int // chankan wins whose ippatsu the robbed kan had ended in the replay
+	files, games    map[string]int
+	skippedPlatform []string // mjlogs the decoder finds not written by Tenhou
+	skippedNoYaku   map[string]int
+	replayProblems  []string
 }
 
 // forEachWin decodes every wanted corpus log, replays it and calls fn for
 // each win that records its yaku, with the scorer's input built from the
-// replay state just before the win.
+// replay state just before the win (State.WinInput).
 func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 	dir := corpus.Dir(tb)
 	entries, err := corpus.Manifest(dir)
@@ -112,11 +108,9 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 		w.platform = g.Meta.Platform.String()
 		r.Options = replay.OptionsFor(&g.Meta)
 		r.Start(&g)
-		var f facts
 		for i := range g.Events {
 			ev := &g.Events[i]
 			st := r.State()
-			f.before(ev, st)
 			if ev.Type == event.Win {
 				rec := g.Win(ev)
 				if rec.Known&event.KnownYaku == 0 {
@@ -125,20 +119,15 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 					w.rec = *rec
 					w.round = st.Round.ID()
 					w.dealer, w.players = st.Round.Dealer, st.Players
-					if msg := f.input(&w.in, st, rec, &g.Meta); msg != "" {
-						cs.replayProblems = append(cs.replayProblems, fmt.Sprintf("%s %v: %s", e.File, w.round, msg))
+					if err := st.WinInput(rec, &w.in); err != nil {
+						cs.replayProblems = append(cs.replayProblems, fmt.Sprintf("%s %v: %v", e.File, w.round, err))
 					} else {
 						fn(&w)
 					}
 				}
 			}
 			r.Apply(i)
-			f.after(ev, r.State())
 		}
-		cs.kitaIppatsuChanged += f.ippatsuChanged
-		cs.kitaFirstChanged += f.firstChanged
-		cs.kitaDoubleChanged += f.doubleChanged
-		cs.chankanIppatsu += f.chankanChanged
 	}
 	return cs
 }
@@ -172,126 +161,6 @@ func rulesFor(m *event.Meta) (scoring.Rules, bool) {
 	// Other platforms (M-League and 電脳麻将 games converted to
 	// tenhou.net/6): Tenhou's rules as far as the log gives them.
 	return scoring.TenhouRules(players, reds, m.Rules.OpenTanyao != event.FlagNo), true
-}
-
-// facts works out the facts of the play the replay state does not give
-// right: in sanma a kita by any seat ends every seat's ippatsu and the
-// first go-around (no double riichi, tenhou or chiihou after it), except
-// that a ron on the kita tile itself keeps the winner's ippatsu
-// (TENHOU-FORMATS.md §1.8a). The replay keeps both through a kita.
-type facts struct {
-	kita        bool    // a kita was declared in this hand
-	kitaPending bool    // the last event was a kita
-	ippatsuGone [4]bool // a kita ended the seat's ippatsu
-	// kanIppatsu is every seat's ippatsu just before the last kan: a kan
-	// robbed by chankan did not happen, so it ends no one's ippatsu.
-	kanIppatsu   [4]bool
-	doubleRiichi [4]bool // the seat's riichi was a double riichi (kita rule applied)
-	// Counters of the wins and riichis where the kita rule changed the
-	// replay's answer.
-	ippatsuChanged, doubleChanged, firstChanged, chankanChanged int
-}
-
-// before is called with each event before it is applied.
-func (f *facts) before(e *event.Event, st *replay.State) {
-	if e.Type == event.RoundStart {
-		*f = facts{ippatsuChanged: f.ippatsuChanged, doubleChanged: f.doubleChanged, firstChanged: f.firstChanged, chankanChanged: f.chankanChanged}
-		return
-	}
-	if f.kitaPending && e.Type != event.Win {
-		// The kita passed: every seat's ippatsu ends.
-		f.ippatsuGone = [4]bool{true, true, true, true}
-	}
-	if e.Type != event.Win {
-		f.kitaPending = false
-	}
-	if e.Type == event.AddedKan || e.Type == event.ClosedKan {
-		for s := range f.kanIppatsu {
-			f.kanIppatsu[s] = st.Seats[s].Ippatsu
-		}
-	}
-}
-
-// after is called with each event after it is applied.
-func (f *facts) after(e *event.Event, st *replay.State) {
-	switch e.Type {
-	case event.Kita:
-		f.kita, f.kitaPending = true, true
-	case event.Riichi:
-		ss := &st.Seats[e.Seat]
-		f.doubleRiichi[e.Seat] = ss.RiichiDouble && !f.kita
-		if ss.RiichiDouble && f.kita {
-			f.doubleChanged++
-		}
-	case event.RiichiAccepted:
-		f.ippatsuGone[e.Seat] = false
-	}
-}
-
-// input fills in from the replay state just before the win rec. It
-// returns what is wrong when the state cannot give the win's hand.
-func (f *facts) input(in *scoring.Input, st *replay.State, rec *event.WinRecord, m *event.Meta) string {
-	*in = scoring.Input{}
-	s := rec.Winner
-	ss := &st.Seats[s]
-	tsumo := rec.Tsumo()
-	ts := ss.Tiles()
-	if !tsumo {
-		ts = append(ts, st.LastTile)
-	}
-	if len(ts) > len(in.Hand) {
-		return fmt.Sprintf("winner holds %d tiles", len(ts))
-	}
-	in.SetHand(ts)
-	for _, md := range ss.MeldList() {
-		in.AddMeld(md)
-	}
-	in.WinTile = rec.WinTile
-	if in.WinTile == tile.None {
-		if tsumo {
-			in.WinTile = ss.Drawn
-		} else {
-			in.WinTile = st.LastTile
-		}
-	}
-	in.Tsumo = tsumo
-	players := st.Players
-	in.Players = uint8(players)
-	dealer := st.Round.Dealer
-	in.Dealer = s == dealer
-	in.SeatWind = tile.East + tile.Kind((int(s)-int(dealer)+players)%players)
-	in.RoundWind = tile.East + tile.Kind(st.Round.Wind)
-	in.Kita = uint8(ss.Kita)
-	in.Riichi = ss.Riichi == replay.RiichiAccepted || ss.Riichi == replay.RiichiDiscarded
-	in.DoubleRiichi = in.Riichi && f.doubleRiichi[s]
-	ippatsu := ss.Ippatsu
-	chankan := !tsumo && st.LastIsKan && (st.LastType == event.AddedKan || st.LastType == event.ClosedKan)
-	if chankan && f.kanIppatsu[s] != ippatsu {
-		f.chankanChanged++
-		ippatsu = f.kanIppatsu[s]
-	}
-	in.Ippatsu = in.Riichi && ippatsu && !f.ippatsuGone[s]
-	if in.Riichi && ippatsu && f.ippatsuGone[s] {
-		f.ippatsuChanged++
-	}
-	first := st.FirstGoRound && st.Calls == 0 && ss.NRiver == 0
-	if first && f.kita {
-		f.firstChanged++
-		first = false
-	}
-	if tsumo {
-		in.Rinshan = ss.Rinshan
-		in.Haitei = st.LiveLeft == 0 && !ss.Rinshan
-		in.Tenhou = first && in.Dealer
-		in.Chiihou = first && !in.Dealer
-	} else {
-		in.Chankan = chankan
-		in.Houtei = st.LiveLeft == 0 && st.LastType == event.Discard
-		in.Renhou = first && !in.Dealer
-	}
-	in.SetDora(st.Dora[:st.NDora])
-	in.SetUra(rec.UraList())
-	return ""
 }
 
 // TestCorpus scores every win of the complete real logs of the corpus that
@@ -360,13 +229,11 @@ func TestCorpus(t *testing.T) {
 	t.Logf("compared: %s; %d differences", strings.Join(formats, ", "), diffs)
 	t.Logf("files: %v; wins not recording yaku: %v", cs.files, cs.skippedNoYaku)
 	t.Logf("mjlogs not written by Tenhou's server (left out): %d %v", len(cs.skippedPlatform), cs.skippedPlatform)
-	t.Logf("sanma kita rule changed the replay's answer: ippatsu on %d wins, double riichi on %d riichis, the first go-around on %d wins; %d wins with kita compared",
-		cs.kitaIppatsuChanged, cs.kitaDoubleChanged, cs.kitaFirstChanged, kitaWins)
+	t.Logf("%d wins with kita compared", kitaWins)
 	t.Logf("4 han 30 fu and 3 han 60 fu wins paid below mangan, by platform: %v; as kiriage mangan: %v", noKiriage, kiriage)
 	t.Logf("tensoul conversions' seat winds put right: %d", tensoul)
 	t.Logf("limits: none %d, mangan %d, haneman %d, baiman %d, sanbaiman %d, yakuman %d (%d of them kazoe); rinshan wins of 20 fu: %d",
 		limits[0], limits[1], limits[2], limits[3], limits[4], limits[5], kazoe, pinfuTsumoRinshan)
-	t.Logf("chankan wins whose ippatsu the replay ended with the robbed kan: %d", cs.chankanIppatsu)
 	for _, p := range cs.replayProblems {
 		t.Errorf("replay: %s", p)
 	}
