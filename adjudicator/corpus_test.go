@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/parser"
@@ -16,7 +18,8 @@ import (
 )
 
 // TestCorpusMjlogAuto judges every complete real mjlog written by Tenhou's
-// server under the preset --rules auto picks, and expects no finding.
+// server under the preset --rules auto picks, and expects no finding and
+// every win scored.
 func TestCorpusMjlogAuto(t *testing.T) {
 	dir := corpus.Dir(t)
 	entries, err := corpus.Manifest(dir)
@@ -28,7 +31,7 @@ func TestCorpusMjlogAuto(t *testing.T) {
 	var sel adjudicator.Selector
 	var jr adjudicator.Judger
 	byCheck := map[string]int{}
-	games, hands, shown := 0, 0, 0
+	games, hands, shown, wins := 0, 0, 0, 0
 	for _, e := range entries {
 		if e.Format != "mjlog" || (e.Kind != "real" && e.Kind != "real-reformatted") {
 			continue
@@ -59,8 +62,18 @@ func TestCorpusMjlogAuto(t *testing.T) {
 		}
 		games++
 		hands += len(rep.Hands)
+		wins += len(rep.Wins)
+		for _, w := range rep.Wins {
+			if !w.Scored || w.UraUnknown {
+				t.Errorf("%s %v: win not scored (%s, ura unknown %v)", e.File, w.Round, w.NotScored, w.UraUnknown)
+			}
+		}
 		for _, f := range rep.Findings {
 			byCheck[f.Check.String()]++
+			if os.Getenv("SHOW") == "" && shown < 40 {
+				shown++
+				t.Errorf("%s [%s]: hand %d (%v), event %d: %s: %s (expected %s, recorded %s)", e.File, rules.Name, f.Hand, f.Round, f.Event, f.Check, f.Message, f.Expected, f.Recorded)
+			}
 			if f.Check.String() == os.Getenv("SHOW") && shown < 40 {
 				shown++
 				t.Errorf("%s [%s]: hand %d (%v), event %d: %s: %s (expected %s, recorded %s)", e.File, rules.Name, f.Hand, f.Round, f.Event, f.Check, f.Message, f.Expected, f.Recorded)
@@ -72,7 +85,7 @@ func TestCorpusMjlogAuto(t *testing.T) {
 		keys = append(keys, fmt.Sprintf("%s=%d", k, v))
 	}
 	sort.Strings(keys)
-	t.Logf("%d games, %d hands judged; findings: %s", games, hands, strings.Join(keys, " "))
+	t.Logf("%d games, %d hands, %d wins judged; findings: %s", games, hands, wins, strings.Join(keys, " "))
 }
 
 // BenchmarkJudgeCorpus decodes, replays and judges every corpus mjlog from
@@ -140,6 +153,14 @@ func TestCorpusJSONAuto(t *testing.T) {
 		rep := jr.Judge(&g, rules, true)
 		games[e.Format]++
 		for _, f := range rep.Findings {
+			if tensoulSeatWind(&g, &f) {
+				// tensoul, which converts Mahjong Soul records to
+				// tenhou.net/6, names the seat wind of the seat's index
+				// (seat 0 East ...), not of the seat's wind in the hand: a
+				// defect of the conversion that haifu reports.
+				t.Logf("%s: %v: %s (the tensoul seat-wind defect)", e.File, f.Round, f.Message)
+				continue
+			}
 			msg := fmt.Sprintf("%s [%s]: hand %d (%v), event %d: %s: %s (expected %s, recorded %s)", e.File, rules.Name, f.Hand, f.Round, f.Event, f.Check, f.Message, f.Expected, f.Recorded)
 			if strict {
 				t.Error(msg)
@@ -153,3 +174,14 @@ func TestCorpusJSONAuto(t *testing.T) {
 		t.Errorf("too few games: %v", games)
 	}
 }
+
+// tensoulSeatWind reports whether f is a win.yaku finding on a Mahjong Soul
+// game converted to tenhou.net/6 whose only difference is the seat wind.
+func tensoulSeatWind(g *event.Game, f *check.Finding) bool {
+	if g.Meta.Platform != event.Majsoul || g.Meta.Format != event.FormatTenhou6 || f.Check != check.WinYaku {
+		return false
+	}
+	return seatWindOnly.MatchString(f.Message)
+}
+
+var seatWindOnly = regexp.MustCompile(`^the recorded yaku are not the hand's: (missing seat_wind_[a-z]+ \(1 han\)(; |$))?(not the hand's seat_wind_[a-z]+ \(1 han\))?$`)

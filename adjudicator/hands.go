@@ -11,12 +11,31 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// judgeWins works out the payments of the hand's wins.
+// judgeWins scores the hand's wins and works out their payments.
 func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRecord, evs []int) judged {
 	out := judged{check: check.WinPayment, expectedKnown: true, sticksTaken: true}
 	dealer := st.Round.Dealer
 	honba := int32(st.Honba)
 	sticks := int32(st.Sticks)
+	// Every recorded win is scored, a win the rules' multiple-ron setting
+	// would not pay too (the wins table lists them all).
+	first := len(j.rep.Wins)
+	for k, w := range wins {
+		wr := j.scoreWin(st, hr, w, evs[k])
+		if wr.Scored && wr.Value.NoYaku && !j.native && out.divergent == "" {
+			out.divergentKind = DivergeNoYaku
+			out.divergent = fmt.Sprintf("under %s seat %d's hand has no yaku: it could not have won %s", j.r.Name, w.Winner, hr.Round)
+		}
+	}
+	if out.divergent != "" {
+		out.expectedKnown = false
+		for k, w := range wins {
+			hr.Seats[w.Winner].Won = true
+			j.rep.Wins[first+k].Divergent = true
+		}
+		return out
+	}
+	results := j.rep.Wins[first:]
 	// Several rons on one discard, in turn order from the discarder (the
 	// log's order).
 	if len(wins) > 1 {
@@ -42,6 +61,7 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 		}
 	}
 	for k, w := range wins {
+		wr := &results[k]
 		j.checkWinRecord(st, hr, w, evs[k], k)
 		hr.Seats[w.Winner].Won = true
 		if !w.Tsumo() && w.From.Valid() {
@@ -50,20 +70,32 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 		if w.Winner == dealer {
 			out.dealerKeeps = true
 		}
-		v := j.r.handValue(w)
+		v := j.winValue(w, wr)
+		valueJudged := false
+		switch {
+		case j.native:
+			valueJudged = j.compareWin(wr)
+		case wr.valueUsable() && w.Known&event.KnownPoints != 0 && int(w.Points) != wr.Value.Total:
+			// The hand is worth another amount under these rules; the
+			// payments that follow from it are not reported again.
+			j.reportWin(wr, check.WinPoints, fmt.Sprintf("the hand is worth another amount under %s", j.r.Name),
+				fmt.Sprintf("%d (%s: %s)", wr.Value.Total, valueText(&wr.Value), yakuText(wr.Value.YakuList())), fmt.Sprintf("%d (%s)", w.Points, recordedYakuText(w)))
+			out.valueDiffers = true
+		}
 		if !v.known {
 			out.expectedKnown = false
 			continue
 		}
-		if j.native && w.Known&event.KnownPoints != 0 {
+		if j.native && !valueJudged && w.Known&event.KnownPoints != 0 {
+			// The hand could not be scored: the recorded value is checked
+			// against its own han and fu.
 			p := j.r.payments(v.base, w.Winner, w.From, dealer, j.players)
 			if t := total(p); t != w.Points && !(w.Tsumo() && j.players == 3) {
 				j.report(hr.Index, evs[k], hr.Round, check.WinPoints, "the recorded hand value does not follow from its han and fu",
 					fmt.Sprintf("%d (%s)", t, describeValue(w, v)), fmt.Sprint(w.Points))
 			}
 		}
-		first := k == 0
-		d := j.winDeltas(w, v, dealer, honba, sticks, othersOwn, first, st)
+		d := j.winDeltas(w, v, dealer, honba, sticks, othersOwn, k == 0, st)
 		for s := range 4 {
 			out.deltas[s] += d[s]
 		}
@@ -104,8 +136,8 @@ func (j *judge) winDeltas(w *event.WinRecord, v value, dealer event.Seat, honba,
 			honbaPay[w.From] = honba * j.r.Points.HonbaRon
 		}
 	}
-	if w.Liable.Valid() && w.Liable != w.Winner && j.paoApplies(w) {
-		pay, honbaPay = j.paoPayments(w, pay, honbaPay)
+	if w.Liable.Valid() && w.Liable != w.Winner && j.paoApplies(v.yaku) {
+		pay, honbaPay = j.paoPayments(w, v, pay, honbaPay)
 	}
 	for s := range j.players {
 		d[s] -= pay[s] + honbaPay[s]
@@ -121,10 +153,10 @@ func (j *judge) winDeltas(w *event.WinRecord, v value, dealer event.Seat, honba,
 	return d
 }
 
-// paoApplies reports whether the win's yakuman include one that carries
+// paoApplies reports whether a win's yakuman include one that carries
 // liability under the rules.
-func (j *judge) paoApplies(w *event.WinRecord) bool {
-	for _, y := range w.YakuList() {
+func (j *judge) paoApplies(yaku []event.Yaku) bool {
+	for _, y := range yaku {
 		for _, p := range j.r.Win.Pao {
 			if (p == "daisangen" && y.ID == 39) || (p == "daisuushii" && y.ID == 49) || (p == "suukantsu" && y.ID == 51) {
 				return true
@@ -139,12 +171,12 @@ func (j *judge) paoApplies(w *event.WinRecord) bool {
 // discarder pay half each; the honba go to the liable player or stay with
 // the discarder as the rules say. With the "yakuman-share" scope only the
 // pao yakuman's share of a stacked hand is moved.
-func (j *judge) paoPayments(w *event.WinRecord, pay, honbaPay [4]int32) ([4]int32, [4]int32) {
+func (j *judge) paoPayments(w *event.WinRecord, v value, pay, honbaPay [4]int32) ([4]int32, [4]int32) {
 	l := w.Liable
 	share := int32(1)
 	parts := int32(1)
 	if j.r.Win.PaoScope == PaoShare {
-		if n := int32(j.r.yakumanCount(w)); n > 1 {
+		if n := int32(v.yakuman); n > 1 {
 			parts = n
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -131,6 +132,10 @@ const (
 	// DivergeGameGoesOn: the log's game ends where the rules play on (no
 	// tobi, no agari-yame, an extension round).
 	DivergeGameGoesOn Divergence = "game_goes_on"
+	// DivergeNoYaku: a winning hand has no yaku under the rules (open
+	// tanyao where it does not count, say): the hand would not have ended
+	// there.
+	DivergeNoYaku Divergence = "no_yaku"
 )
 
 // Report is the judgement of one game.
@@ -142,6 +147,8 @@ type Report struct {
 	// adjudicator's discrepancies, in event order.
 	Findings []check.Finding
 	Hands    []HandResult
+	// Wins holds every recorded win in event order, scored under the rules.
+	Wins []WinResult
 	// DivergentFrom is the index of the first divergent hand (the number
 	// of hands when only the game's end diverges), or -1; DivergentKind
 	// and DivergentReason say why.
@@ -191,6 +198,10 @@ type judge struct {
 	native bool
 	rep    Report
 	rp     replay.Replayer
+	// scorer values the wins under the rules; winInput is its input,
+	// kept here so that scoring a win allocates nothing.
+	scorer   scoring.Scorer
+	winInput scoring.Input
 
 	players int
 	// The expected course of the game under the rules, after the last
@@ -221,9 +232,10 @@ type expectation struct {
 }
 
 func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
-	*j = judge{g: g, r: rules, native: native, rp: j.rp,
-		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], DivergentFrom: -1, EndedAfter: -1,
+	*j = judge{g: g, r: rules, native: native, rp: j.rp, scorer: j.scorer,
+		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], Wins: j.rep.Wins[:0], DivergentFrom: -1, EndedAfter: -1,
 			Candidates: j.rep.Candidates[:0]}}
+	j.scorer.Rules = rules.Scoring(&g.Meta, native)
 	j.players = g.Meta.PlayerCount()
 	j.rp.Options = rules.ReplayOptions(&g.Meta)
 	j.rp.Start(g)
@@ -482,7 +494,7 @@ func (j *judge) handEnd(st *replay.State) {
 		for s := range j.players {
 			hr.Seats[s].Expected = out.deltas[s]
 		}
-		if recordedKnown {
+		if recordedKnown && !out.valueDiffers {
 			j.comparePayments(st, &hr, out)
 		}
 	}
@@ -504,6 +516,9 @@ type judged struct {
 	divergent     string
 	divergentKind Divergence
 	incomplete    bool
+	// valueDiffers: a win is worth another amount under the rules (a
+	// win.points finding); the payments that follow are not reported.
+	valueDiffers bool
 }
 
 func validCounts(c *tile.Counts) bool {

@@ -27,7 +27,7 @@ var even = [4]int32{25000, 25000, 25000, 25000}
 
 // Hands: waitsOn4p waits on 1p and 4p; junk is far from tenpai.
 const (
-	waitsOn4p = "123456789m23p55s"
+	waitsOn4p = "123456m789s23p55s"
 	junk      = "159m159p159s1357z"
 	junk2     = "2468m2468p2468s1z"
 )

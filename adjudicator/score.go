@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/scoring"
 )
 
 // Yakuman ids that some rules count as double yakuman.
@@ -47,20 +48,30 @@ func nonYakumanHan(w *event.WinRecord) int {
 }
 
 // value is a hand's value under a rule set: its base points (the amount a
-// non-dealer receives divided by 4), the limit reached, and how it was
-// found.
+// non-dealer receives divided by 4), the limit reached, the number of
+// yakuman and the yaku it was found from (for pao), and whether it could
+// be found.
 type value struct {
 	base  int32
 	limit event.Limit
-	// known is false when the record lacks what the value needs.
-	known bool
+	// known is false when neither the record nor the scorer gives the
+	// value.
+	known   bool
+	yakuman int
+	yaku    []event.Yaku
 }
 
 // handValue computes the base points of a win from its recorded han, fu
 // and yaku under the rules.
 func (r *Rules) handValue(w *event.WinRecord) value {
+	v := r.recordedValue(w)
+	v.yaku = w.YakuList()
+	return v
+}
+
+func (r *Rules) recordedValue(w *event.WinRecord) value {
 	if y := r.yakumanCount(w); y > 0 {
-		return value{base: 8000 * int32(y), limit: event.Yakuman, known: true}
+		return value{base: 8000 * int32(y), limit: event.Yakuman, known: true, yakuman: y}
 	}
 	if w.Known&event.KnownHan == 0 {
 		return value{}
@@ -71,30 +82,35 @@ func (r *Rules) handValue(w *event.WinRecord) value {
 	}
 	switch {
 	case han >= 13 && r.Win.Kazoe:
-		return value{8000, event.Yakuman, true}
+		return value{base: 8000, limit: event.Yakuman, known: true, yakuman: 1}
 	case han >= 11:
-		return value{6000, event.Sanbaiman, true}
+		return value{base: 6000, limit: event.Sanbaiman, known: true}
 	case han >= 8:
-		return value{4000, event.Baiman, true}
+		return value{base: 4000, limit: event.Baiman, known: true}
 	case han >= 6:
-		return value{3000, event.Haneman, true}
+		return value{base: 3000, limit: event.Haneman, known: true}
 	case han == 5:
-		return value{2000, event.Mangan, true}
+		return value{base: 2000, limit: event.Mangan, known: true}
 	}
 	if w.Known&event.KnownFu == 0 {
 		// Below mangan the fu are needed; a record that gives only the
 		// limit (mangan and above) is handled above.
 		if w.Known&event.KnownPoints != 0 && w.Limit >= event.Mangan {
-			return value{limitBase(w.Limit), w.Limit, true}
+			return value{base: limitBase(w.Limit), limit: w.Limit, known: true}
 		}
 		return value{}
 	}
 	fu := int32(w.Fu)
 	b := fu << (2 + han)
 	if b >= 2000 || (r.Win.Kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) {
-		return value{2000, event.Mangan, true}
+		return value{base: 2000, limit: event.Mangan, known: true}
 	}
-	return value{b, event.NoLimit, true}
+	return value{base: b, limit: event.NoLimit, known: true}
+}
+
+// scoredValue is the value the scorer found for a win.
+func scoredValue(res *scoring.Result) value {
+	return value{base: int32(res.Base), limit: res.Limit, known: true, yakuman: res.Yakuman, yaku: res.YakuList()}
 }
 
 func limitBase(l event.Limit) int32 {

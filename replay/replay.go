@@ -170,7 +170,7 @@ func (r *Replayer) applyRange(from, to int) {
 	for i := from; i < len(events); i++ {
 		e := &events[i]
 		r.idx = i
-		if r.st.InterruptPending && e.Type != event.Win {
+		if r.st.InterruptPending && e.Type != event.Win && r.st.Phase != HandOver {
 			r.interrupt()
 		}
 		// Most events are draws and discards that the fast paths take;

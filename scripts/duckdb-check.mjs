@@ -67,6 +67,20 @@ async function figures(where, c, label) {
       where outcome in ('exhaustive','nagashi') and tenpai_count is not null ${where} group by tenpai_count`)) {
     check(`${label} tenpai at draw ${num(r.k)}`, num(r.n), c.tenpai_at_draw[num(r.k)]);
   }
+  // Wins: scored, by yaku (the list column unnested) and by limit.
+  const [w] = await rows(`select count(*) wins, count(*) filter (where scored) scored,
+      count(*) filter (where no_yaku) no_yaku from ${t('wins')} where true ${where}`);
+  check(`${label} wins`, num(w.wins), c.wins);
+  check(`${label} wins scored`, num(w.scored), c.wins_scored);
+  check(`${label} wins without yaku`, num(w.no_yaku), c.wins_no_yaku);
+  for (const y of await rows(`select y, count(*) n from (select unnest(yaku) y from ${t('wins')}
+      where scored and not no_yaku ${where}) group by y`)) {
+    check(`${label} wins with ${y.y}`, num(y.n), c.yaku[y.y] ?? 0);
+  }
+  for (const l of await rows(`select coalesce(nullif("limit", ''), 'none') l, count(*) n from ${t('wins')}
+      where scored and not no_yaku and "limit" is not null ${where} group by l`)) {
+    check(`${label} wins at limit ${l.l}`, num(l.n), c.limits[l.l] ?? 0);
+  }
 }
 await figures('', want.all, 'all');
 for (const [name, c] of Object.entries(want.groups)) {
@@ -87,6 +101,14 @@ for (const sev of ['discrepancy', 'undetermined']) {
 const [s] = await rows(`select coalesce(sum(noten_payment) filter (where noten_payment > 0), 0) recv,
   count(*) filter (where tenpai) tenpai from ${t('seats')}`);
 check('seats noten received = rounds noten total', num(s.recv), want.all.noten_payment_total);
+
+// Under a log's own rules every win is paid: the rounds' winners are the
+// wins table's rows.
+const [wr] = await rows(`select (select count(*) from ${t('wins')} w where not w.divergent and w.rules in
+    (select distinct rules from ${t('games')} where native)) wins,
+  (select coalesce(sum(winners), 0) from ${t('rounds')} r where not r.divergent and r.rules in
+    (select distinct rules from ${t('games')} where native)) winners`);
+check('wins rows = rounds winners (own rules)', num(wr.wins), num(wr.winners));
 
 console.log(`duckdb-check: ${checked} figures compared, ${failures} mismatches`);
 process.exit(failures ? 1 : 0);

@@ -201,6 +201,7 @@ type GameRows struct {
 	Rounds        []RoundRow
 	Seats         []SeatRow
 	Discrepancies []DiscrepancyRow
+	Wins          []WinRow
 	Errors        []ErrorRow
 }
 
@@ -220,7 +221,7 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 // the rows r held before are overwritten, and slices and pointers taken from
 // them must no longer be used.
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
-	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Errors: r.Errors[:0]}
+	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Wins: r.Wins[:0], Errors: r.Errors[:0]}
 	m := &g.Meta
 	players := m.PlayerCount()
 	gr := &r.Game
@@ -376,6 +377,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		u := &rep.Undetermined[i]
 		add(&u.Finding, SeverityUndetermined, u.Message+" ("+u.Explain()+")")
 	}
+	r.fillWins(m, rep, gr)
 	if len(rep.Candidates) > 1 {
 		gr.Rules = strings.Join(rep.Candidates, " or ")
 	}

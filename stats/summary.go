@@ -48,11 +48,21 @@ type Counts struct {
 	// that depend on the rule era a log without a date is of.
 	Discrepancies map[string]int `json:"discrepancies"`
 	Undetermined  map[string]int `json:"undetermined,omitempty"`
+	// Wins counts the recorded wins, Scored those the scorer valued under
+	// the rules and NoYaku those with no yaku under them; Yaku counts the
+	// scored wins that have each yaku (dora aside) and Limits the scored
+	// wins by limit ("none" below mangan). Wins of divergent hands count
+	// too.
+	Wins   int            `json:"wins"`
+	Scored int            `json:"wins_scored"`
+	NoYaku int            `json:"wins_no_yaku"`
+	Yaku   map[string]int `json:"yaku"`
+	Limits map[string]int `json:"limits"`
 }
 
 func newCounts() *Counts {
 	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}, Undetermined: map[string]int{},
-		Divergences: map[string]DivergenceCount{}}
+		Divergences: map[string]DivergenceCount{}, Yaku: map[string]int{}, Limits: map[string]int{}}
 }
 
 // Summary aggregates rows into the figures `haifu analyze` and `haifu
@@ -155,6 +165,34 @@ func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
 	s.addDiscrepancy(s.group(d.Platform, d.Players, d.Length), d)
 }
 
+// AddWin counts one wins row.
+func (s *Summary) AddWin(w *WinRow) { s.addWin(s.group(w.Platform, w.Players, w.Length), w) }
+
+// addWin counts w into its group grp and into All.
+func (s *Summary) addWin(grp *Counts, w *WinRow) {
+	for _, c := range []*Counts{s.All, grp} {
+		c.Wins++
+		if !w.Scored {
+			continue
+		}
+		c.Scored++
+		if w.NoYaku {
+			c.NoYaku++
+			continue
+		}
+		for _, y := range w.Yaku {
+			c.Yaku[y]++
+		}
+		switch {
+		case w.Limit == nil:
+		case *w.Limit == "":
+			c.Limits["none"]++
+		default:
+			c.Limits[*w.Limit]++
+		}
+	}
+}
+
 // Add counts the rows of one input. Its rounds and discrepancies are
 // counted in the game's group, whose platform, players and length Fill
 // gives them.
@@ -168,6 +206,9 @@ func (s *Summary) Add(r *GameRows) {
 	}
 	for i := range r.Discrepancies {
 		s.addDiscrepancy(grp, &r.Discrepancies[i])
+	}
+	for i := range r.Wins {
+		s.addWin(grp, &r.Wins[i])
 	}
 }
 
@@ -267,6 +308,31 @@ func (s *Summary) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Undetermined[c])
 		}
 	}
+	s.All.writeYaku(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeYaku writes the wins by yaku and by limit, most frequent first.
+func (c *Counts) writeYaku(b *strings.Builder) {
+	fmt.Fprintf(b, "wins: %d, scored %d, no yaku under the rules %d\n", c.Wins, c.Scored, c.NoYaku)
+	if c.Scored == 0 {
+		return
+	}
+	byCount := func(m map[string]int) []string {
+		return slices.SortedFunc(maps.Keys(m), func(a, b string) int {
+			if m[a] != m[b] {
+				return m[b] - m[a]
+			}
+			return strings.Compare(a, b)
+		})
+	}
+	fmt.Fprintf(b, "  %-28s %7s %7s\n", "limit", "wins", "%")
+	for _, l := range byCount(c.Limits) {
+		fmt.Fprintf(b, "  %-28s %7d %6.2f%%\n", l, c.Limits[l], 100*float64(c.Limits[l])/float64(c.Scored))
+	}
+	fmt.Fprintf(b, "  %-28s %7s %7s\n", "yaku", "wins", "%")
+	for _, y := range byCount(c.Yaku) {
+		fmt.Fprintf(b, "  %-28s %7d %6.2f%%\n", y, c.Yaku[y], 100*float64(c.Yaku[y])/float64(c.Scored))
+	}
 }

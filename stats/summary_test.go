@@ -43,6 +43,9 @@ func TestSummaryOrder(t *testing.T) {
 		for j := range r.Rounds {
 			s.AddRound(&r.Rounds[j])
 		}
+		for j := range r.Wins {
+			s.AddWin(&r.Wins[j])
+		}
 	}
 	for i := len(inputs) - 1; i >= 0; i-- {
 		s.AddGame(&inputs[i].Game)

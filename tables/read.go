@@ -23,6 +23,9 @@ func ReadSummary(dir string) (*stats.Summary, error) {
 	if err := readTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
 		return nil, err
 	}
+	if err := readTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
+		return nil, err
+	}
 	s.Finish()
 	return s, nil
 }

@@ -23,12 +23,13 @@ const (
 	GamesTable         = "games"
 	RoundsTable        = "rounds"
 	SeatsTable         = "seats"
+	WinsTable          = "wins"
 	DiscrepanciesTable = "discrepancies"
 	ErrorsTable        = "errors"
 )
 
 // Tables are the table names in the order the Writer writes them.
-var Tables = []string{GamesTable, RoundsTable, SeatsTable, DiscrepanciesTable, ErrorsTable}
+var Tables = []string{GamesTable, RoundsTable, SeatsTable, WinsTable, DiscrepanciesTable, ErrorsTable}
 
 // RowGroupsPerPart is the number of row groups after which a table goes on
 // in a new part file. A Parquet writer keeps the metadata of every row
@@ -228,7 +229,7 @@ func (t *table[T]) abort() {
 	t.closePart()
 }
 
-// Writer writes the five tables into an output directory, which it
+// Writer writes the six tables into an output directory, which it
 // replaces as one unit (see output.go): the tables are written into a
 // temporary directory beside it and put in place by Close, so that the
 // directory never holds a half-written table or the tables of two runs.
@@ -240,6 +241,7 @@ type Writer struct {
 	games         *table[stats.GameRow]
 	rounds        *table[stats.RoundRow]
 	seats         *table[stats.SeatRow]
+	wins          *table[stats.WinRow]
 	discrepancies *table[stats.DiscrepancyRow]
 	errs          *table[stats.ErrorRow]
 	n             int // games written
@@ -263,8 +265,10 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	if w.games, err = newTable[stats.GameRow](out.tmp, GamesTable, codec, meta); err == nil {
 		if w.rounds, err = newTable[stats.RoundRow](out.tmp, RoundsTable, codec, meta); err == nil {
 			if w.seats, err = newTable[stats.SeatRow](out.tmp, SeatsTable, codec, meta); err == nil {
-				if w.discrepancies, err = newTable[stats.DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
-					w.errs, err = newTable[stats.ErrorRow](out.tmp, ErrorsTable, codec, meta)
+				if w.wins, err = newTable[stats.WinRow](out.tmp, WinsTable, codec, meta); err == nil {
+					if w.discrepancies, err = newTable[stats.DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
+						w.errs, err = newTable[stats.ErrorRow](out.tmp, ErrorsTable, codec, meta)
+					}
 				}
 			}
 		}
@@ -281,12 +285,13 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 // written behind the calls: an error of writing them is returned by a later
 // Write, and by Close.
 func (w *Writer) Write(r *stats.GameRows) error {
-	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
 		return err
 	}
 	w.games.add(r.Game)
 	w.rounds.add(r.Rounds...)
 	w.seats.add(r.Seats...)
+	w.wins.add(r.Wins...)
 	w.discrepancies.add(r.Discrepancies...)
 	w.errs.add(r.Errors...)
 	w.n++
@@ -295,6 +300,7 @@ func (w *Writer) Write(r *stats.GameRows) error {
 		w.games.send(end)
 		w.rounds.send(end)
 		w.seats.send(end)
+		w.wins.send(end)
 		w.discrepancies.send(end)
 		w.errs.send(end)
 	}
@@ -304,9 +310,9 @@ func (w *Writer) Write(r *stats.GameRows) error {
 // Close finishes every table and puts the output in place. On an error
 // the output directory is left as it was.
 func (w *Writer) Close() error {
-	err := errors.Join(w.games.stop(), w.rounds.stop(), w.seats.stop(), w.discrepancies.stop(), w.errs.stop())
+	err := errors.Join(w.games.stop(), w.rounds.stop(), w.seats.stop(), w.wins.stop(), w.discrepancies.stop(), w.errs.stop())
 	if err == nil {
-		err = errors.Join(w.games.close(), w.rounds.close(), w.seats.close(), w.discrepancies.close(), w.errs.close())
+		err = errors.Join(w.games.close(), w.rounds.close(), w.seats.close(), w.wins.close(), w.discrepancies.close(), w.errs.close())
 	}
 	if err == nil {
 		err = w.out.commit()
@@ -323,6 +329,7 @@ func (w *Writer) Abort() {
 	w.games.abort()
 	w.rounds.abort()
 	w.seats.abort()
+	w.wins.abort()
 	w.discrepancies.abort()
 	w.errs.abort()
 	w.out.abort()

@@ -57,6 +57,24 @@ func Game(path, platform string, players int32, length string, divergentFrom int
 	return r
 }
 
+// Win adds a wins row to r for its hand `hand`: scored with the yaku
+// given (limit "" below mangan), or not scored when yaku is nil.
+func Win(r *stats.GameRows, hand int32, limit string, yaku ...string) *stats.GameRows {
+	g := &r.Game
+	w := stats.WinRow{GameID: g.GameID, Path: g.Path, Hand: hand, Round: r.Rounds[hand].Round, Scored: yaku != nil,
+		Rules: g.Rules, Platform: g.Platform, Players: g.Players, Length: g.Length}
+	if yaku == nil {
+		w.NotScored = "the winner's tiles are hidden"
+	} else {
+		w.Yaku, w.Limit = yaku, &limit
+		for range yaku {
+			w.YakuHan = append(w.YakuHan, 1)
+		}
+	}
+	r.Wins = append(r.Wins, w)
+	return r
+}
+
 // Failed builds the rows of an input that could not be read.
 func Failed(path, platform string, players int32, length, msg string) *stats.GameRows {
 	return &stats.GameRows{
@@ -71,13 +89,13 @@ func SummaryInputs() []*stats.GameRows {
 	return []*stats.GameRows{
 		// G1, tenhou 4p south: 5 hands, 2 exhaustive draws (2 tenpai,
 		// 3000 noten; 0 tenpai, no payment), 1 nine terminals.
-		Game("g1.xml", "tenhou", 4, "south", -1, []Hand{
+		Win(Win(Game("g1.xml", "tenhou", 4, "south", -1, []Hand{
 			{"win", -1, 0, false},
 			{"exhaustive", 2, 3000, false},
 			{"exhaustive", 0, 0, false},
 			{"nine_terminals", -1, 0, false},
 			{"win", -1, 0, false},
-		}, "draw.tenpai", "draw.tenpai"),
+		}, "draw.tenpai", "draw.tenpai"), 0, "", "riichi", "pinfu"), 4, "mangan", "riichi", "tanyao"),
 		// An input that could not be read: counted as failed only.
 		Failed("bad.xml", "tenhou", 4, "south", "bad.xml: offset 10: mjlog: broken"),
 		// G2, tenhou 4p south, divergent from hand 2: 5 hands, all tenpai
@@ -92,14 +110,14 @@ func SummaryInputs() []*stats.GameRows {
 		}, "flow.next_round"),
 		// G3, majsoul 3p east: 6 hands, exhaustive draws with 1 and 2
 		// tenpai (2000 noten each), four kans, three wins.
-		Game("g3.json", "majsoul", 3, "east", -1, []Hand{
+		Win(Win(Win(Game("g3.json", "majsoul", 3, "east", -1, []Hand{
 			{"exhaustive", 1, 2000, false},
 			{"four_kans", -1, 0, false},
 			{"win", -1, 0, false},
 			{"exhaustive", 2, 2000, false},
 			{"win", -1, 0, false},
 			{"win", -1, 0, false},
-		}, "draw.payment", "draw.tenpai"),
+		}, "draw.payment", "draw.tenpai"), 2, "", "tanyao"), 4, "yakuman", "kokushi_musou"), 5, ""),
 	}
 }
 
@@ -115,6 +133,8 @@ func SummaryInputs() []*stats.GameRows {
 //	1/1/1/1/1, noten 6000: 1200 per draw, 3000 per game.
 //	majsoul 3p east: G3: 6 hands, 2 draws (1/3), tenpai 0/1/1/0/0, noten
 //	4000: 2000 per draw and per game.
+//	Wins: G1 riichi pinfu (below mangan), riichi tanyao (mangan); G3
+//	tanyao (below mangan), kokushi musou (yakuman), one not scored.
 func WantSummary() *stats.Summary {
 	return &stats.Summary{
 		Inputs: 4, Games: 3, Unreadable: 1, Judged: 3, Failed: 1,
@@ -129,6 +149,9 @@ func WantSummary() *stats.Summary {
 			DivergentGames: 1, DivergentHands: 3,
 			Divergences:   map[string]stats.DivergenceCount{"nine_terminals": {Games: 1, Hands: 3}},
 			Discrepancies: map[string]int{"draw.tenpai": 3, "flow.next_round": 1, "draw.payment": 1},
+			Wins:          5, Scored: 4,
+			Yaku:   map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 2, "kokushi_musou": 1},
+			Limits: map[string]int{"none": 2, "mangan": 1, "yakuman": 1},
 		},
 		Groups: map[string]*stats.Counts{
 			"tenhou 4p south": {
@@ -142,6 +165,9 @@ func WantSummary() *stats.Summary {
 				DivergentGames: 1, DivergentHands: 3,
 				Divergences:   map[string]stats.DivergenceCount{"nine_terminals": {Games: 1, Hands: 3}},
 				Discrepancies: map[string]int{"draw.tenpai": 2, "flow.next_round": 1},
+				Wins:          2, Scored: 2,
+				Yaku:   map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 1},
+				Limits: map[string]int{"none": 1, "mangan": 1},
 			},
 			"majsoul 3p east": {
 				Games: 1, Hands: 6,
@@ -153,6 +179,9 @@ func WantSummary() *stats.Summary {
 				NotenTotal:    4000, NotenPerDraw: 2000, NotenPerGame: 4000,
 				Divergences:   map[string]stats.DivergenceCount{},
 				Discrepancies: map[string]int{"draw.payment": 1, "draw.tenpai": 1},
+				Wins:          3, Scored: 2,
+				Yaku:   map[string]int{"tanyao": 1, "kokushi_musou": 1},
+				Limits: map[string]int{"none": 1, "yakuman": 1},
 			},
 		},
 	}

@@ -1,0 +1,284 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/haifu/haifu/check"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/scoring"
+)
+
+// WinResult is the judgement of one win: what the hand is worth under the
+// rules, computed from the tiles and the play (package scoring), beside the
+// log's record of it.
+type WinResult struct {
+	// Hand is the index of the hand (HandResult.Index), Event the win's
+	// event and Record the log's record of it.
+	Hand   int
+	Event  int
+	Round  event.RoundID
+	Record *event.WinRecord
+	// Scored: the hand could be scored; Value is then its value under the
+	// rules (Value.NoYaku: the hand has no yaku, it could not have won).
+	// NotScored says why a win was not scored: the winner's tiles are
+	// hidden, or the replay found the hand not to be a winning one (a
+	// legality finding says so).
+	Scored    bool
+	Value     scoring.Result
+	NotScored string
+	// UraUnknown: the winner is in riichi under rules with ura dora and
+	// the log does not give the ura indicators. Value counts no ura, and
+	// its dora, han, limit and points are not judged or used.
+	UraUnknown bool
+	// Divergent: the hand is after (or is) the first one the rules would
+	// have played differently from the log; the win is described, not
+	// judged.
+	Divergent bool
+}
+
+// valueUsable reports whether the computed value is the hand's whole value
+// under the rules.
+func (wr *WinResult) valueUsable() bool {
+	return wr.Scored && !wr.UraUnknown && !wr.Value.NoYaku
+}
+
+// scoreWin scores the win w of the hand whose final state st is and
+// appends its WinResult to the report.
+func (j *judge) scoreWin(st *replay.State, hr *HandResult, w *event.WinRecord, ev int) *WinResult {
+	j.rep.Wins = append(j.rep.Wins, WinResult{Hand: hr.Index, Event: ev, Round: hr.Round, Record: w, Divergent: j.stopped})
+	wr := &j.rep.Wins[len(j.rep.Wins)-1]
+	in := &j.winInput
+	if err := st.WinInput(w, in); err != nil {
+		wr.NotScored = err.Error()
+		return wr
+	}
+	res, err := j.scorer.Score(in)
+	if err != nil {
+		// The replay reports a hand that cannot win (legality.win); the
+		// scorer's error says the same of the table's state.
+		wr.NotScored = err.Error()
+		return wr
+	}
+	wr.Scored, wr.Value = true, res
+	wr.UraUnknown = in.Riichi && j.scorer.Rules.UraDora && w.Known&event.KnownUra == 0
+	return wr
+}
+
+// winValue returns the value the payments of win w are computed from:
+// under the log's own rules the recorded value where the log records it,
+// else the computed one (mjai logs without yaku, tenhou.net/6 without fu);
+// under other rules the computed one, else the recorded value under those
+// rules.
+func (j *judge) winValue(w *event.WinRecord, wr *WinResult) value {
+	if j.native {
+		if v := j.r.handValue(w); v.known || !wr.valueUsable() {
+			return v
+		}
+		return scoredValue(&wr.Value)
+	}
+	if wr.valueUsable() {
+		return scoredValue(&wr.Value)
+	}
+	return j.r.handValue(w)
+}
+
+// yakuCounts are a win's yaku apart from dora, and the han of its dora
+// entries, for comparing a recorded win with a computed one.
+type yakuCounts struct {
+	yaku                 [event.MaxYaku]event.Yaku
+	n                    int
+	dora, ura, aka, kita int
+}
+
+func countYaku(list []event.Yaku) yakuCounts {
+	var c yakuCounts
+	for _, y := range list {
+		switch y.ID {
+		case event.YakuDora:
+			c.dora += int(y.Han)
+		case event.YakuUraDora:
+			c.ura += int(y.Han)
+		case event.YakuAkaDora:
+			c.aka += int(y.Han)
+		case event.YakuKitaDora:
+			c.kita += int(y.Han)
+		default:
+			if c.n < len(c.yaku) {
+				c.yaku[c.n] = y
+				c.n++
+			}
+		}
+	}
+	return c
+}
+
+// sameYaku reports whether a and b hold the same yaku with the same han,
+// in any order.
+func sameYaku(a, b *yakuCounts) bool {
+	if a.n != b.n {
+		return false
+	}
+	var used [event.MaxYaku]bool
+outer:
+	for _, y := range a.yaku[:a.n] {
+		for k, z := range b.yaku[:b.n] {
+			if !used[k] && z == y {
+				used[k] = true
+				continue outer
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func (c *yakuCounts) sameDora(o *yakuCounts) bool {
+	return c.dora == o.dora && c.ura == o.ura && c.aka == o.aka && c.kita == o.kita
+}
+
+// compareWin reports each way the recorded win differs from the computed
+// one, under the log's own rules: the yaku (dora aside), the dora counts,
+// the han, the fu, the limit and the points. A difference that follows from
+// one already reported (the han from the yaku, the limit from the han) is
+// not reported again. It returns whether the points were judged.
+func (j *judge) compareWin(wr *WinResult) (pointsJudged bool) {
+	w, res := wr.Record, &wr.Value
+	if !wr.Scored {
+		return false
+	}
+	if res.NoYaku {
+		if w.Known&event.KnownYaku != 0 || w.Known&event.KnownHan != 0 {
+			j.reportWin(wr, check.WinYaku, "the hand has no yaku under the rules: it could not win", "no yaku", recordedYakuText(w))
+		}
+		return false
+	}
+	yakuOK, doraOK := true, true
+	if w.Known&event.KnownYaku != 0 {
+		rec, got := countYaku(w.YakuList()), countYaku(res.YakuList())
+		if !sameYaku(&rec, &got) {
+			yakuOK = false
+			j.reportWin(wr, check.WinYaku, "the recorded yaku are not the hand's: "+yakuDiff(&got, &rec), yakuText(got.yaku[:got.n]), yakuText(rec.yaku[:rec.n]))
+		}
+		if !wr.UraUnknown && !rec.sameDora(&got) {
+			doraOK = false
+			j.reportWin(wr, check.WinDora, "the recorded dora counts are not those of the indicators and the hand", doraText(&got), doraText(&rec))
+		}
+	}
+	if wr.UraUnknown {
+		return false
+	}
+	hanOK := true
+	if w.Known&event.KnownHan != 0 && int(w.Han) != res.Han {
+		hanOK = false
+		if yakuOK && doraOK {
+			j.reportWin(wr, check.WinHan, "the recorded han are not the sum of the hand's yaku and dora", fmt.Sprint(res.Han), fmt.Sprint(w.Han))
+		}
+	}
+	fuOK := true
+	if w.Known&event.KnownFu != 0 && int(w.Fu) != res.Fu {
+		fuOK = false
+		j.reportWin(wr, check.WinFu, "the recorded fu are not the hand's", fmt.Sprintf("%d fu (%s wait)", res.Fu, res.Wait), fmt.Sprintf("%d fu", w.Fu))
+	}
+	if w.Known&event.KnownPoints == 0 || !yakuOK || !doraOK || !hanOK || !fuOK {
+		return !yakuOK || !doraOK || !hanOK || !fuOK
+	}
+	if w.Limit != res.Limit {
+		j.reportWin(wr, check.WinLimit, "the recorded limit is not the hand's", limitText(res.Limit), limitText(w.Limit))
+		return true
+	}
+	if int(w.Points) != res.Total {
+		j.reportWin(wr, check.WinPoints, "the recorded hand value is not the hand's", fmt.Sprintf("%d (%s)", res.Total, valueText(res)), fmt.Sprint(w.Points))
+	}
+	return true
+}
+
+// reportWin reports a finding of check c at the win wr, by its winner.
+func (j *judge) reportWin(wr *WinResult, c check.Check, msg, expected, recorded string) {
+	j.report(wr.Hand, wr.Event, wr.Round, c, msg, expected, recorded)
+	j.rep.Findings[len(j.rep.Findings)-1].Seat = wr.Record.Winner
+}
+
+// yakuDiff says which yaku are missing from the record, which it has that
+// the hand does not, and which have other han.
+func yakuDiff(got, rec *yakuCounts) string {
+	var missing, extra, han []string
+	find := func(c *yakuCounts, id event.YakuID) (event.Yaku, bool) {
+		for _, y := range c.yaku[:c.n] {
+			if y.ID == id {
+				return y, true
+			}
+		}
+		return event.Yaku{}, false
+	}
+	for _, y := range got.yaku[:got.n] {
+		switch r, ok := find(rec, y.ID); {
+		case !ok:
+			missing = append(missing, fmt.Sprintf("%v (%d han)", y.ID, y.Han))
+		case r.Han != y.Han:
+			han = append(han, fmt.Sprintf("%v %d han, not %d", y.ID, y.Han, r.Han))
+		}
+	}
+	for _, y := range rec.yaku[:rec.n] {
+		if _, ok := find(got, y.ID); !ok {
+			extra = append(extra, fmt.Sprintf("%v (%d han)", y.ID, y.Han))
+		}
+	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "missing "+strings.Join(missing, ", "))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "not the hand's "+strings.Join(extra, ", "))
+	}
+	if len(han) > 0 {
+		parts = append(parts, strings.Join(han, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// yakuText writes yaku as "riichi 1, pinfu 1".
+func yakuText(ys []event.Yaku) string {
+	if len(ys) == 0 {
+		return "none"
+	}
+	var b strings.Builder
+	for i, y := range ys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%v %d", y.ID, y.Han)
+	}
+	return b.String()
+}
+
+func recordedYakuText(w *event.WinRecord) string {
+	if w.Known&event.KnownYaku == 0 {
+		return fmt.Sprintf("%d han", w.Han)
+	}
+	return yakuText(w.YakuList())
+}
+
+func doraText(c *yakuCounts) string {
+	s := fmt.Sprintf("dora %d, ura %d, aka %d", c.dora, c.ura, c.aka)
+	if c.kita > 0 {
+		s += fmt.Sprintf(", kita %d", c.kita)
+	}
+	return s
+}
+
+func limitText(l event.Limit) string {
+	if l == event.NoLimit {
+		return "no limit"
+	}
+	return l.String()
+}
+
+// valueText describes a computed value: "3 han 30 fu", "mangan".
+func valueText(res *scoring.Result) string {
+	if res.Limit != event.NoLimit {
+		return fmt.Sprintf("%s, %d han %d fu", res.Limit, res.Han, res.Fu)
+	}
+	return fmt.Sprintf("%d han %d fu", res.Han, res.Fu)
+}
