@@ -277,13 +277,13 @@ type State struct {
 	// FirstGoRound is true until the first call or until every player has
 	// discarded once; Discards counts the hand's discards.
 	FirstGoRound bool
+	Discards     int
 	// InterruptPending: a closed kan, an added kan or a kita was just
 	// declared. It ends every player's ippatsu and the first go-around
 	// (FirstGoRound) once play goes on past it, with the next event that
 	// is not a win: a kan robbed by chankan did not happen, so the robber
 	// keeps its ippatsu, and a ron on a kita tile keeps the winner's.
 	InterruptPending bool
-	Discards     int
 	// Calls counts the hand's chi, pon and kans.
 	Calls int
 	// Passes lists, in order, the tiles that could have been won on and
