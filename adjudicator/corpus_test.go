@@ -185,3 +185,103 @@ func tensoulSeatWind(g *event.Game, f *check.Finding) bool {
 }
 
 var seatWindOnly = regexp.MustCompile(`^the recorded yaku are not the hand's: (missing seat_wind_[a-z]+ \(1 han\)(; |$))?(not the hand's seat_wind_[a-z]+ \(1 han\))?$`)
+
+// TestCorpusNoOpenTanyao judges every four-player Tenhou game of the corpus
+// under Tenhou's rules with open_tanyao = false: a game with a win whose
+// only yaku (dora aside) is tanyao in an open hand diverges (no_yaku) at
+// the hand of the first such win, and no other game diverges.
+func TestCorpusNoOpenTanyao(t *testing.T) {
+	dir := corpus.Dir(t)
+	entries, err := corpus.Manifest(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := adjudicator.PresetText("tenhou")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := strings.Replace(string(text), "open_tanyao = true", "open_tanyao = false", 1)
+	rules, err := adjudicator.Parse("no-kuitan.toml", []byte(strings.Replace(changed, `name = "tenhou"`, `name = "no-kuitan"`, 1)))
+	if err != nil || rules.Yaku.OpenTanyao {
+		t.Fatalf("rules: %v (open tanyao %v)", err, rules != nil && rules.Yaku.OpenTanyao)
+	}
+	var d parser.Decoder
+	var g event.Game
+	var jr adjudicator.Judger
+	games, diverged, other := 0, 0, 0
+	for _, e := range entries {
+		if !(e.Format == "mjlog" && (e.Kind == "real" || e.Kind == "real-reformatted")) && !(e.Format == "tenhou6" && e.Kind == "converted") {
+			continue
+		}
+		data, err := corpus.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Decode(&parser.Input{Path: e.File, Data: data}, &g) != nil || g.Meta.Platform != event.Tenhou || g.Meta.PlayerCount() != 4 {
+			continue
+		}
+		games++
+		want := -1 // the hand of the first open tanyao-only win
+		for i := range g.Events {
+			if ev := &g.Events[i]; ev.Type == event.Win && openTanyaoOnly(&g, ev) && want < 0 {
+				want = handOf(&g, i)
+			}
+		}
+		rep := jr.Judge(&g, rules, false)
+		// The log's own rules may differ from "tenhou" in other ways (a
+		// 2009 log, a chip lobby): the game then diverges, or ends, for
+		// that reason first, and nothing is judged past it.
+		preempted := want >= 0 && (rep.DivergentFrom >= 0 && rep.DivergentFrom < want && rep.DivergentKind != adjudicator.DivergeNoYaku ||
+			rep.EndedEarly && rep.EndedAfter < want)
+		switch {
+		case preempted:
+			other++
+		case want >= 0 && (rep.DivergentKind != adjudicator.DivergeNoYaku || rep.DivergentFrom != want):
+			t.Errorf("%s: divergent %q from hand %d, want no_yaku from hand %d", e.File, rep.DivergentKind, rep.DivergentFrom, want)
+		case want < 0 && rep.DivergentKind == adjudicator.DivergeNoYaku:
+			t.Errorf("%s: divergent %q from hand %d (%s), want no no_yaku", e.File, rep.DivergentKind, rep.DivergentFrom, rep.DivergentReason)
+		case want >= 0:
+			diverged++
+		}
+	}
+	t.Logf("%d four-player Tenhou games: %d diverge at an open tanyao-only win, %d diverge or end earlier for another reason", games, diverged, other)
+	if diverged < 100 {
+		t.Errorf("only %d games diverged", diverged)
+	}
+}
+
+// openTanyaoOnly reports whether the win of event e has tanyao as its only
+// yaku (dora aside) and an open meld, by its record.
+func openTanyaoOnly(g *event.Game, e *event.Event) bool {
+	w := g.Win(e)
+	if w.Known&event.KnownYaku == 0 {
+		return false
+	}
+	n := 0
+	for _, y := range w.YakuList() {
+		switch {
+		case y.ID == event.YakuDora || y.ID == event.YakuUraDora || y.ID == event.YakuAkaDora || y.ID == event.YakuKitaDora:
+		case y.ID == 8: // tanyao
+			n++
+		default:
+			return false
+		}
+	}
+	open := false
+	for _, m := range w.MeldList() {
+		if m.Kind != event.MeldClosedKan && m.Kind != event.MeldKita {
+			open = true
+		}
+	}
+	return n == 1 && open
+}
+
+// handOf returns the index of the hand event i belongs to.
+func handOf(g *event.Game, i int) int {
+	for ; i >= 0; i-- {
+		if g.Events[i].Type == event.RoundStart {
+			return int(g.Events[i].Ref)
+		}
+	}
+	return -1
+}

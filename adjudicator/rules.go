@@ -174,7 +174,9 @@ type YakuRules struct {
 	// and the round wind: 4 or 2.
 	DoubleWindFu int `toml:"double_wind_fu"`
 	// Renhou is what a non-dealer's ron before its first draw is worth:
-	// "none", "mangan" or "yakuman".
+	// "none"; "mangan", a mangan that the hand's other yaku and dora do
+	// not add to (the hand is paid the more of a mangan and its value
+	// without renhou); or "yakuman".
 	Renhou scoring.Renhou `toml:"renhou"`
 }
 

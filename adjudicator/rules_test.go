@@ -85,8 +85,9 @@ func TestRuleSettings(t *testing.T) {
 	})
 	t.Run("head bump under wrc", func(t *testing.T) {
 		b := gamebuild.New(t, 4)
+		// After a go-around, so that it is no renhou (a mangan under wrc).
 		b.Round(0, 1, 0, 0, 0, [4]int32{30000, 30000, 30000, 30000}, junk, waitsOn4p, waitsOn4p, junk2).
-			Draw(0, "4p").Discard(0, "4p").
+			Turns("0:7z:7z 1:7z:7z 2:7z:7z 3:7z:7z").Draw(0, "4p").Discard(0, "4p").
 			Win(1, 0, "4p", 1, 30, [4]int32{-1000, 1000, 0, 0}).
 			Win(2, 0, "4p", 1, 30, [4]int32{-1000, 0, 1000, 0})
 		rep := adjudicator.Judge(b.G, preset(t, "wrc"), false)
@@ -94,6 +95,24 @@ func TestRuleSettings(t *testing.T) {
 		got := []int32{h.Seats[0].Expected, h.Seats[1].Expected, h.Seats[2].Expected, h.Seats[3].Expected}
 		if d := cmp.Diff([]int32{-1000, 1000, 0, 0}, got); d != "" {
 			t.Errorf("head bump: expected deltas (-want +got):\n%s", d)
+		}
+	})
+	t.Run("an open tanyao without open tanyao diverges", func(t *testing.T) {
+		// Seat 1 pons 8s and wins with tanyao alone on 6s.
+		b := gamebuild.New(t, 4)
+		b.Round(0, 1, 0, 0, 0, even, junk, "234m5679p345688s", junk, junk2).
+			Draw(0, "8s").Discard(0, "8s").
+			Meld(1, event.Call, event.MeldPon, 0, "888s", 0).Discard(1, "9p").
+			Draw(2, "6s").Discard(2, "6s").
+			Win(1, 2, "6s", 1, 30, [4]int32{0, 1000, -1000, 0}, event.Yaku{ID: 8, Han: 1})
+		if rep := adjudicator.Judge(b.G, preset(t, "tenhou"), true); len(rep.Findings) != 0 || rep.DivergentFrom >= 0 || len(rep.Wins) != 1 || rep.Wins[0].Value.Total != 1000 {
+			t.Fatalf("under tenhou: findings %+v, divergent from %d, wins %+v", rep.Findings, rep.DivergentFrom, rep.Wins)
+		}
+		r := preset(t, "tenhou")
+		r.Name, r.Yaku.OpenTanyao = "no-kuitan", false
+		rep := adjudicator.Judge(b.G, r, false)
+		if rep.DivergentKind != adjudicator.DivergeNoYaku || rep.DivergentFrom != 0 || !rep.Wins[0].Value.NoYaku || len(rep.Findings) != 0 {
+			t.Errorf("divergent %q from %d (%s), findings %+v; want no_yaku from hand 0", rep.DivergentKind, rep.DivergentFrom, rep.DivergentReason, rep.Findings)
 		}
 	})
 	t.Run("noten payments: one of four tenpai", func(t *testing.T) {

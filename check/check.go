@@ -177,12 +177,12 @@ var table = [numChecks]info{
 	DrawFourKans:       {"draw.four_kans", LevelHandEnd, "a four-kans abortive draw without four kans by two or more players and a discard after them"},
 	DrawTripleRon:      {"draw.triple_ron", LevelHandEnd, "a triple-ron abortive draw without three players who can ron the tile"},
 
-	WinYaku:    {"win.yaku", LevelHandEnd, "a yaku recorded that the hand does not have, or one it has that is not recorded, by name and han"},
-	WinHan:     {"win.han", LevelHandEnd, "the recorded han are not the sum of the hand's yaku and dora"},
-	WinFu:      {"win.fu", LevelHandEnd, "the recorded fu are not the hand's"},
+	WinYaku:    {"win.yaku", LevelHandEnd, "a yaku recorded that the hand does not have, or one it has that is not recorded, by name and han (dora aside), as the scorer computes the hand under the rules; or a win whose hand has no yaku"},
+	WinHan:     {"win.han", LevelHandEnd, "the recorded han are not the hand's (reported when its yaku and dora agree)"},
+	WinFu:      {"win.fu", LevelHandEnd, "the recorded fu are not the hand's, as the reading that scores most counts them"},
 	WinDora:    {"win.dora", LevelHandEnd, "the dora, ura dora, red five or kita counts are not those of the indicators and the hand"},
-	WinLimit:   {"win.limit", LevelHandEnd, "the recorded limit (mangan ... yakuman) is not the hand's"},
-	WinPoints:  {"win.points", LevelHandEnd, "a win's value does not follow from its han and fu under the rules"},
+	WinLimit:   {"win.limit", LevelHandEnd, "the recorded limit (mangan ... yakuman) is not the hand's (reported when the yaku, dora, han and fu agree)"},
+	WinPoints:  {"win.points", LevelHandEnd, "the recorded value of a win (without honba and sticks) is not the hand's; under rules not the log's own, the hand is worth another amount; a hand that cannot be scored (hidden tiles) is held to its own recorded han and fu"},
 	WinPayment: {"win.payment", LevelHandEnd, "a win's payments do not follow from its value, honba, riichi sticks and pao"},
 	WinBa:      {"win.ba", LevelHandEnd, "the honba and riichi sticks recorded with a win are not those on the table"},
 

@@ -227,10 +227,8 @@ func refYaku(in *scoring.Input, r *scoring.Rules, rd *refReading) map[event.Yaku
 		yakuman[38] = 13
 	}
 	if in.Renhou {
-		switch r.Renhou {
-		case scoring.RenhouMangan:
-			y[36] = 5
-		case scoring.RenhouYakuman:
+		// A renhou worth a mangan is settled in refScore.
+		if r.Renhou == scoring.RenhouYakuman {
 			yakuman[36] = 13
 		}
 	}
@@ -648,7 +646,8 @@ func refScore(in *scoring.Input, r *scoring.Rules) (refOutcome, bool) {
 		}
 	}
 	out.Fu = best.fu
-	if best.han == 0 {
+	flatRenhou := in.Renhou && r.Renhou == scoring.RenhouMangan && best.base < 2000
+	if best.han == 0 && !flatRenhou {
 		out.NoYaku = true
 		return out, true
 	}
@@ -658,7 +657,11 @@ func refScore(in *scoring.Input, r *scoring.Rules) (refOutcome, bool) {
 			out.Yaku = append(out.Yaku, event.Yaku{ID: id, Han: uint8(h)})
 		}
 	}
-	if !best.yakuman {
+	if flatRenhou {
+		// Renhou is a mangan that the other yaku and dora do not add to.
+		out.Han, out.Base, out.Limit = 5, 2000, event.Mangan
+		out.Yaku = []event.Yaku{{ID: 36, Han: 5}}
+	} else if !best.yakuman {
 		dora := out.Dora
 		if r.KitaInDora {
 			dora += out.Kita

@@ -13,8 +13,10 @@ type Renhou uint8
 const (
 	// RenhouNone: renhou is not a yaku (Tenhou).
 	RenhouNone Renhou = iota
-	// RenhouMangan: renhou is a yaku of 5 han (yaku id 36) that adds to the
-	// hand's other yaku and dora like any other yaku.
+	// RenhouMangan: renhou is worth a mangan (yaku id 36, listed with 5
+	// han) that does not add to the hand's other yaku and dora: the hand
+	// is paid the more of a mangan and its value without renhou, which is
+	// then what the Result lists (EMA, WRC, JPML).
 	RenhouMangan
 	// RenhouYakuman: renhou is a yakuman (id 36, 13 han).
 	RenhouYakuman

@@ -30,6 +30,31 @@ func (s *Scorer) Score(in *Input) (Result, error) {
 	if err := in.Validate(); err != nil {
 		return Result{}, err
 	}
+	if in.Renhou && s.Rules.Renhou == RenhouMangan {
+		return s.renhouMangan(in)
+	}
+	return s.score(in)
+}
+
+// renhouMangan scores a renhou under rules where it is worth a mangan that
+// does not add to the hand's other yaku and dora: the hand is paid the more
+// of a mangan and its value without renhou.
+func (s *Scorer) renhouMangan(in *Input) (Result, error) {
+	without := *in
+	without.Renhou = false
+	res, err := s.score(&without)
+	if err != nil || !res.NoYaku && res.Base >= limitBase[event.Mangan] {
+		return res, err
+	}
+	flat := Result{Han: 5, Fu: res.Fu, Base: limitBase[event.Mangan], Limit: event.Mangan, Form: res.Form, Wait: res.Wait,
+		Dora: res.Dora, Ura: res.Ura, Red: res.Red, Kita: res.Kita}
+	flat.add(yRenhou, 5)
+	s.Rules.pay(&flat, in.Tsumo, in.Dealer, int(in.Players))
+	return flat, nil
+}
+
+// score scores a valid input.
+func (s *Scorer) score(in *Input) (Result, error) {
 	var a analysis
 	a.init(in, &s.Rules)
 	s.decs = hand.AppendDecompositions(s.decs[:0], &a.conc)

@@ -181,6 +181,7 @@ func ruleCases() []scoreCase {
 	kanDora := spec{hand: "567m345p678s99s", melds: "ankan:2222m", win: "7m", flags: "tsumo rinshan", dora: "9p1m"}
 	kanUra := spec{hand: "567m345p678s99s", melds: "ankan:2222m", win: "7m", flags: "tsumo rinshan riichi", dora: "9p", ura: "9p1m"}
 	renhou := spec{hand: runHand, win: "4m", flags: "renhou"}
+	renhouDora := spec{hand: runHand, win: "4m", flags: "renhou", dora: "3m3m3m3m"}
 	stack := spec{hand: "555666111z22z", melds: "pon:777z", win: "1z"}
 	return []scoreCase{
 		{"open tanyao off", spec{hand: openHand, melds: "chi:345s pon:666m", win: "7p"},
@@ -214,7 +215,9 @@ func ruleCases() []scoreCase {
 		{"renhou none", renhou, nil,
 			outcome{Yaku: "pinfu:1 tanyao:1", Han: 2, Fu: 30, Total: 2000}},
 		{"renhou mangan", renhou, func(r *scoring.Rules) { r.Renhou = scoring.RenhouMangan },
-			outcome{Yaku: "renhou:5 pinfu:1 tanyao:1", Han: 7, Fu: 30, Limit: event.Haneman, Total: 12000}},
+			outcome{Yaku: "renhou:5", Han: 5, Fu: 30, Limit: event.Mangan, Total: 8000}},
+		{"renhou mangan, the hand worth more without it", renhouDora, func(r *scoring.Rules) { r.Renhou = scoring.RenhouMangan },
+			outcome{Yaku: "pinfu:1 tanyao:1 dora:4", Han: 6, Fu: 30, Limit: event.Haneman, Total: 12000}},
 		{"renhou yakuman", renhou, func(r *scoring.Rules) { r.Renhou = scoring.RenhouYakuman },
 			outcome{Yaku: "renhou:13", Han: 13, Fu: 30, Limit: event.Yakuman, Total: 32000}},
 		{"kiriage", spec{hand: "234678m23455p234s", win: "2m"}, func(r *scoring.Rules) { r.Kiriage = true },

@@ -102,10 +102,8 @@ var hanTable = [yChinitsu + 1][2]uint8{
 func (r *Rules) hanOf(id event.YakuID, closed bool) int {
 	switch {
 	case id == yRenhou:
-		switch r.Renhou {
-		case RenhouMangan:
-			return 5
-		case RenhouYakuman:
+		// A renhou worth a mangan is scored apart (Scorer.renhouMangan).
+		if r.Renhou == RenhouYakuman {
 			return 13
 		}
 		return 0
@@ -192,7 +190,7 @@ func (a *analysis) situation() {
 		id event.YakuID
 	}{
 		{in.Chankan, yChankan}, {in.Rinshan, yRinshan}, {in.Haitei, yHaitei}, {in.Houtei, yHoutei},
-		{in.Tenhou, yTenhou}, {in.Chiihou, yChiihou}, {in.Renhou && r.Renhou != RenhouNone, yRenhou},
+		{in.Tenhou, yTenhou}, {in.Chiihou, yChiihou}, {in.Renhou && r.Renhou == RenhouYakuman, yRenhou},
 	} {
 		if f.on {
 			s.add(f.id)

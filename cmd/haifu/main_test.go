@@ -104,9 +104,13 @@ func TestCommandLine(t *testing.T) {
 		{"verify a clean log", []string{"verify", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
 		{"verify a truncated log", []string{"verify", "../../fixtures/mjlog/mjx__upd-aft-draw-discard-draw.mjlog"}, exitFound, "log ends before the game does", `0 discrepancies, 1 errors\n$`},
 		{"replay one hand", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `(?s)round_start S4-.*game_end`, ""},
+		{"replay shows a win's value", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+			`(?s)wins by ron on seat 3 on 3p.*\n   value: pinfu 1, aka_dora 1 = 2 han 30 fu, 2000 points \(as recorded\)\n`, ""},
 		{"replay a hand past the end", []string{"replay", "--round", "10", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitUsage, "", `--round 10: .*b67fcaa3.mjlog has 9 hands`},
 		{"replay a negative hand", []string{"replay", "--round", "-1", "x"}, exitUsage, "", `--round -1: hands count from 1`},
-		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitOK, "", `under wrc: 1 games divergent`},
+		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitFound,
+			`(?s)E1-0, event 89: win.points: the hand is worth another amount under wrc \(expected 8000 \(mangan, 5 han 20 fu: riichi 1, menzen_tsumo 1, pinfu 1, dora 1, ura_dora 1\), recorded 12000 .*E4-1: divergent from this hand under wrc \(four_winds\)`,
+			`under wrc: 1 games divergent`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,9 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -18,8 +20,10 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		`Replays one game and prints the table after each event, to check a log by
 eye: each seat's score, concealed hand (mpsz), melds, river (a tile followed
 by * declared riichi, by ' was called, _ marks a tsumogiri), riichi, and the
-tiles left in the live wall and the dora indicators. Findings of the replay
-are printed where they occur, prefixed with "!!".
+tiles left in the live wall and the dora indicators. At a win it prints the
+hand's value as haifu scores it under the log's own rules (its yaku with
+their han, the han, fu, limit and points) and whether the log agrees.
+Findings of the replay are printed where they occur, prefixed with "!!".
 
 --round N prints only hand N (counting from 1 in the game's order).`)
 	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
@@ -77,16 +81,29 @@ are printed where they occur, prefixed with "!!".
 }
 
 // printReplay writes the table after each event of g (of hand `only` when
-// it is positive) and reports whether the replay found anything.
+// it is positive) and reports whether the replay found anything. At each
+// win it writes the hand's value as the scorer computes it under the log's
+// own rules (the preset --rules auto picks).
 func printReplay(w io.Writer, g *event.Game, only int) bool {
 	var r replay.Replayer
 	r.Options = replay.OptionsFor(&g.Meta)
 	r.Start(g)
 	m := &g.Meta
 	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, m.Rules.Name)
+	var sel adjudicator.Selector
+	var sc *scoring.Scorer
+	if rules, err := sel.For(g); err == nil {
+		sc = &scoring.Scorer{Rules: rules.Scoring(m, true)}
+	}
 	found := false
 	seen := 0
 	for i := range g.Events {
+		value := ""
+		if e := &g.Events[i]; e.Type == event.Win && sc != nil && e.Ref >= 0 && int(e.Ref) < len(g.Wins) {
+			// A win changes nothing of the table: the state before it is
+			// the hand it wins with.
+			value = describeWinValue(sc, r.State(), &g.Wins[e.Ref])
+		}
 		r.Apply(i)
 		st := r.State()
 		fs := r.Findings()
@@ -101,12 +118,51 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		}
 		e := &g.Events[i]
 		fmt.Fprintf(w, "\n#%d %s\n", i, describeEvent(g, e))
+		if value != "" {
+			fmt.Fprintf(w, "   value: %s\n", value)
+		}
 		if st.HandIndex >= 0 && e.Type != event.GameStart && e.Type != event.GameEnd {
 			writeTable(w, st)
 		}
 	}
 	r.Finish()
 	return found
+}
+
+// describeWinValue scores the win rec on the table st: its yaku with their
+// han, the han, fu, limit and points, and whether the record agrees.
+func describeWinValue(sc *scoring.Scorer, st *replay.State, rec *event.WinRecord) string {
+	var in scoring.Input
+	if err := st.WinInput(rec, &in); err != nil {
+		return "not scored: " + err.Error()
+	}
+	res, err := sc.Score(&in)
+	if err != nil {
+		return "not scored: " + err.Error()
+	}
+	if res.NoYaku {
+		return "no yaku: the hand cannot win"
+	}
+	var b strings.Builder
+	for k, y := range res.YakuList() {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%v %d", y.ID, y.Han)
+	}
+	fmt.Fprintf(&b, " = %d han %d fu", res.Han, res.Fu)
+	if res.Limit != event.NoLimit {
+		fmt.Fprintf(&b, " %v", res.Limit)
+	}
+	fmt.Fprintf(&b, ", %d points", res.Total)
+	switch {
+	case rec.Known&event.KnownPoints == 0:
+	case int(rec.Points) == res.Total && (rec.Known&event.KnownHan == 0 || int(rec.Han) == res.Han):
+		b.WriteString(" (as recorded)")
+	default:
+		fmt.Fprintf(&b, " (recorded: %d han, %d points)", rec.Han, rec.Points)
+	}
+	return b.String()
 }
 
 func orDash(s string) string {

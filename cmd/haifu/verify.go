@@ -34,7 +34,8 @@ would have played differently is reported as divergent from that point
 (check "divergent.KIND", with --json "severity":"divergent") and not judged
 further: a separate count, not a discrepancy. KIND is players,
 nine_terminals, four_winds, four_riichi, four_kans, triple_ron,
-noten_riichi, next_round or game_goes_on.
+noten_riichi, next_round, game_goes_on or no_yaku (a winning hand
+without a yaku under the rules).
 
 The last line on standard error is
 
