@@ -112,6 +112,11 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 		parquet.PageBufferSize(256 << 10),
 		parquet.CreatedBy("haifu", "", ""),
 		parquet.MaxRowsPerRowGroup(maxRowGroupRows),
+		// No min/max in every data page's header: readers take a page's
+		// bounds from the column index, which stays, as do the column
+		// chunks' statistics. Working them out a second time for the
+		// headers was a quarter of the time spent writing the tables.
+		parquet.DataPageStatistics(false),
 	}
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
