@@ -4,20 +4,9 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
-)
-
-// The check names of the mismatches, stable for grouping and filtering.
-const (
-	CheckSeed        = "wall.seed"        // a seed that cannot be read
-	CheckDice        = "wall.dice"        // the dice of a hand
-	CheckDeal        = "wall.deal"        // a seat's starting hand, in deal order
-	CheckDraw        = "wall.draw"        // a live draw
-	CheckReplacement = "wall.replacement" // a replacement draw after a kan or kita
-	CheckDora        = "wall.dora"        // a dora or kan dora indicator (revealed or listed by a win)
-	CheckUra         = "wall.ura"         // an ura indicator listed by a win
-	CheckHaitei      = "wall.haitei"      // the end of the live wall
 )
 
 // MaxSync is the number of hands of a game seed's stream that Check tries
@@ -31,8 +20,8 @@ const maxPerCheck = 8
 
 // Mismatch is a difference between a log and the wall its seed gives.
 type Mismatch struct {
-	// Check is one of the Check names ("wall.draw", ...).
-	Check string
+	// Check is the check the mismatch is reported under (check.WallDraw …).
+	Check check.Check
 	// Hand is the 0-based index of the hand in Game.Rounds (-1 for the
 	// game's seed), Round its name.
 	Hand  int
@@ -181,7 +170,7 @@ const (
 	numChecks
 )
 
-var checkNames = [numChecks]string{CheckDice, CheckDeal, CheckDraw, CheckReplacement, CheckDora, CheckUra, CheckHaitei}
+var checkNames = [numChecks]check.Check{check.WallDice, check.WallDeal, check.WallDraw, check.WallReplacement, check.WallDora, check.WallUra, check.WallHaitei}
 
 // Check compares every hand of g with the wall its seed gives and calls
 // report (which may be nil) for each mismatch. The Result is valid until
@@ -269,12 +258,12 @@ func (c *Checker) prepare() Reason {
 			if se != nil {
 				c.res.Form = se.Form
 			}
-			c.emit(Mismatch{Check: CheckSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
+			c.emit(Mismatch{Check: check.WallSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
 				Message: "the SHUFFLE seed cannot be read: " + err.Error()})
 			return ReasonBadSeed
 		case c.seed.Form == FormPerHand:
 			c.res.Form = FormPerHand
-			c.emit(Mismatch{Check: CheckSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
+			c.emit(Mismatch{Check: check.WallSeed, Hand: -1, Event: -1, Seat: event.NoSeat,
 				Message: "the SHUFFLE seed is a per-hand seed (mt19937ar,…), which names one hand, not a game"})
 			return ReasonBadSeed
 		}
@@ -369,7 +358,7 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 			err = c.gen.Start(&c.seed, c.res.Players)
 		}
 		if err != nil {
-			c.emit(Mismatch{Check: CheckSeed, Hand: ref, Round: r.ID(), Event: i, Seat: event.NoSeat,
+			c.emit(Mismatch{Check: check.WallSeed, Hand: ref, Round: r.ID(), Event: i, Seat: event.NoSeat,
 				Message: "the hand's seed cannot be read: " + err.Error()})
 			hr.Reason, c.hs.hand = ReasonBadSeed, -1
 			return
@@ -548,7 +537,7 @@ func (c *Checker) endHand() {
 	for k, n := range hs.count {
 		if n > maxPerCheck {
 			c.emit(Mismatch{Check: checkNames[k], Hand: hs.hand, Round: c.g.Rounds[hs.hand].ID(), Event: hs.first[k], Seat: event.NoSeat,
-				Message: strconv.Itoa(n-maxPerCheck) + " more " + checkNames[k] + " mismatches in this hand, from this event on"})
+				Message: strconv.Itoa(n-maxPerCheck) + " more " + checkNames[k].String() + " mismatches in this hand, from this event on"})
 		}
 	}
 	*hs = handState{hand: -1}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
 	"github.com/haifu/haifu/wall"
@@ -63,7 +64,7 @@ func clone(g *event.Game) *event.Game {
 
 // check runs a Checker over g and returns the result (a copy) and the
 // mismatches.
-func check(g *event.Game) (wall.Result, []wall.Mismatch) {
+func checkGame(g *event.Game) (wall.Result, []wall.Mismatch) {
 	var c wall.Checker
 	var ms []wall.Mismatch
 	res := *c.Check(g, func(m wall.Mismatch) { ms = append(ms, m) })
@@ -107,33 +108,33 @@ func judged(t *testing.T, g *event.Game) ([]string, [4]int32) {
 
 // uses lists where hand h of g records tile id: the checks that compare
 // it with the wall.
-func uses(g *event.Game, h int, id tile.ID) map[string]bool {
-	out := map[string]bool{}
+func uses(g *event.Game, h int, id tile.ID) map[check.Check]bool {
+	out := map[check.Check]bool{}
 	r := &g.Rounds[h]
 	for s := range g.Meta.PlayerCount() {
 		if slices.Contains(r.HandIDs[s][:], id) {
-			out[wall.CheckDeal] = true
+			out[check.WallDeal] = true
 		}
 	}
 	if r.DoraID == id {
-		out[wall.CheckDora] = true
+		out[check.WallDora] = true
 	}
 	from, to := handEvents(g, h)
 	for _, e := range g.Events[from:to] {
 		switch {
 		case e.Type == event.Draw && e.ID == id && e.Flags&event.Replacement != 0:
-			out[wall.CheckReplacement] = true
+			out[check.WallReplacement] = true
 		case e.Type == event.Draw && e.ID == id:
-			out[wall.CheckDraw] = true
+			out[check.WallDraw] = true
 		case e.Type == event.Dora && e.ID == id:
-			out[wall.CheckDora] = true
+			out[check.WallDora] = true
 		case e.Type == event.Win:
 			w := &g.Wins[e.Ref]
 			if slices.Contains(w.DoraIDs[:w.NDora], id) {
-				out[wall.CheckDora] = true
+				out[check.WallDora] = true
 			}
 			if slices.Contains(w.UraIDs[:w.NUra], id) {
-				out[wall.CheckUra] = true
+				out[check.WallUra] = true
 			}
 		}
 	}
@@ -198,24 +199,24 @@ func pairFor(id tile.ID) (a, b tile.ID, ok bool) {
 
 // targets returns, for hand h, tile ids the hand records in each role
 // (one per role when there is one).
-func targets(g *event.Game, h int) map[string]tile.ID {
-	out := map[string]tile.ID{}
+func targets(g *event.Game, h int) map[check.Check]tile.ID {
+	out := map[check.Check]tile.ID{}
 	r := &g.Rounds[h]
-	out[wall.CheckDeal] = r.HandIDs[0][5]
-	out[wall.CheckDora] = r.DoraID
+	out[check.WallDeal] = r.HandIDs[0][5]
+	out[check.WallDora] = r.DoraID
 	from, to := handEvents(g, h)
 	live := 0
 	for _, e := range g.Events[from:to] {
 		switch {
 		case e.Type == event.Draw && e.Flags&event.Replacement != 0:
-			out[wall.CheckReplacement] = e.ID
+			out[check.WallReplacement] = e.ID
 		case e.Type == event.Draw:
 			if live == 7 {
-				out[wall.CheckDraw] = e.ID
+				out[check.WallDraw] = e.ID
 			}
 			live++
 		case e.Type == event.Win && g.Wins[e.Ref].NUra > 0:
-			out[wall.CheckUra] = g.Wins[e.Ref].UraIDs[0]
+			out[check.WallUra] = g.Wins[e.Ref].UraIDs[0]
 		}
 	}
 	return out
@@ -251,8 +252,8 @@ func TestMutationSwapCopies(t *testing.T) {
 							t.Fatalf("%s: the mutation changed the judgement (-before +after):\n%s\nfinal %v, before %v", name, d, final, baseFinal)
 						}
 					}
-					res, ms := check(g)
-					got := map[string]bool{}
+					res, ms := checkGame(g)
+					got := map[check.Check]bool{}
 					for _, m := range ms {
 						got[m.Check] = true
 						if m.Hand != h {
@@ -266,7 +267,7 @@ func TestMutationSwapCopies(t *testing.T) {
 						t.Errorf("%s: a mutated log was synchronised to hand %d", name, res.Skipped)
 					}
 					for c := range got {
-						seen[k.String()+" "+c]++
+						seen[k.String()+" "+c.String()]++
 					}
 				}
 			}
@@ -275,16 +276,16 @@ func TestMutationSwapCopies(t *testing.T) {
 	// Every form must have had each check hit by some swap; replacement
 	// draws and ura are rarer, so those only overall.
 	for _, k := range []formKey{{wall.FormBase64, 4}, {wall.FormBase64, 3}, {wall.FormHex, 4}, {wall.FormPerHand, 4}, {wall.FormPerHand, 3}} {
-		for _, c := range []string{wall.CheckDeal, wall.CheckDraw, wall.CheckDora} {
-			if seen[k.String()+" "+c] == 0 {
+		for _, c := range []check.Check{check.WallDeal, check.WallDraw, check.WallDora} {
+			if seen[k.String()+" "+c.String()] == 0 {
 				t.Errorf("no swap in %v gave %s", k, c)
 			}
 		}
 	}
-	for _, c := range []string{wall.CheckReplacement, wall.CheckUra} {
+	for _, c := range []check.Check{check.WallReplacement, check.WallUra} {
 		n := 0
 		for key, v := range seen {
-			if strings.HasSuffix(key, " "+c) {
+			if strings.HasSuffix(key, " "+c.String()) {
 				n += v
 			}
 		}
@@ -302,8 +303,8 @@ func TestMutationDice(t *testing.T) {
 			for _, h := range []int{0, len(cg.g.Rounds) - 1} {
 				g := clone(cg.g)
 				g.Rounds[h].Dice[1] = g.Rounds[h].Dice[1]%6 + 1
-				_, ms := check(g)
-				if len(ms) != 1 || ms[0].Check != wall.CheckDice || ms[0].Hand != h || ms[0].Event < 0 {
+				_, ms := checkGame(g)
+				if len(ms) != 1 || ms[0].Check != check.WallDice || ms[0].Hand != h || ms[0].Event < 0 {
 					t.Errorf("%v %s hand %d: %+v, want one wall.dice", k, cg.file, h, ms)
 				}
 			}
@@ -344,7 +345,7 @@ func TestMutationSeed(t *testing.T) {
 				for _, bad := range []byte{0, '*'} {
 					g := clone(cg.g)
 					g.Rounds[h].Shuffle = changeChar(sh, len(sh)-3, bad)
-					res, ms := check(g)
+					res, ms := checkGame(g)
 					for _, m := range ms {
 						if m.Hand != h {
 							t.Errorf("%s: mismatch in hand %d: %+v", name, m.Hand, m)
@@ -353,7 +354,7 @@ func TestMutationSeed(t *testing.T) {
 					switch {
 					case bad == 0 && (res.Hands[h].Mismatches == 0 || res.Hands[h].Status != wall.Checked):
 						t.Errorf("%s: a changed seed gave %+v", name, res.Hands[h])
-					case bad != 0 && (len(ms) != 1 || ms[0].Check != wall.CheckSeed || res.Hands[h].Reason != wall.ReasonBadSeed):
+					case bad != 0 && (len(ms) != 1 || ms[0].Check != check.WallSeed || res.Hands[h].Reason != wall.ReasonBadSeed):
 						t.Errorf("%s: a bad seed gave %+v, %+v", name, ms, res.Hands[h])
 					}
 					want := len(g.Rounds)
@@ -377,9 +378,9 @@ func TestMutationSeed(t *testing.T) {
 				}
 				g := clone(cg.g)
 				g.Meta.Seed = changeChar(seed, tc.at, tc.bad)
-				res, ms := check(g)
+				res, ms := checkGame(g)
 				if tc.bad != 0 {
-					if len(ms) != 1 || ms[0].Check != wall.CheckSeed || ms[0].Hand != -1 || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonBadSeed {
+					if len(ms) != 1 || ms[0].Check != check.WallSeed || ms[0].Hand != -1 || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonBadSeed {
 						t.Errorf("%s: seed with %q at %d: %+v, %d checked", name, tc.bad, tc.at, ms, res.Checked)
 					}
 					continue
@@ -398,7 +399,7 @@ func TestMutationSeed(t *testing.T) {
 				for _, m := range ms {
 					key := fmt.Sprintf("%d %s", m.Hand, m.Check)
 					perCheck[key]++
-					if perCheck[key] == 9 && !strings.Contains(m.Message, " more "+m.Check+" mismatches") {
+					if perCheck[key] == 9 && !strings.Contains(m.Message, " more "+m.Check.String()+" mismatches") {
 						t.Errorf("%s: the ninth %s of hand %d: %q", name, m.Check, m.Hand, m.Message)
 					}
 					if perCheck[key] > 9 {
@@ -406,7 +407,7 @@ func TestMutationSeed(t *testing.T) {
 					}
 				}
 				for _, m := range ms {
-					if m.Check == wall.CheckSeed {
+					if m.Check == check.WallSeed {
 						t.Errorf("%s: %+v", name, m)
 					}
 				}
@@ -427,7 +428,7 @@ func TestNoSeed(t *testing.T) {
 		} else {
 			g.Meta.Seed = ""
 		}
-		res, ms := check(g)
+		res, ms := checkGame(g)
 		if len(ms) != 0 || res.Hands[1].Status != wall.NotChecked || res.Hands[1].Reason != want || res.Checked+res.NotChecked != len(g.Rounds) {
 			t.Errorf("%v %s without a seed: %+v, %+v", k, cg.file, res, ms)
 		}
@@ -439,13 +440,13 @@ func TestNoSeed(t *testing.T) {
 		}
 		g = clone(cg.g)
 		g.Meta.TileIDs = false
-		res, ms = check(g)
+		res, ms = checkGame(g)
 		if len(ms) != 0 || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonNoTileIDs {
 			t.Errorf("%v %s without tile ids: %+v, %+v", k, cg.file, res, ms)
 		}
 	}
 	g := decode(t, "../fixtures/mjlog/tpb__23.txt")
-	res, ms := check(g)
+	res, ms := checkGame(g)
 	if len(ms) != 0 || res.Form != wall.FormOther || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonOtherGenerator {
 		t.Errorf("a seed of another generator: %+v, %+v", res, ms)
 	}
@@ -477,7 +478,7 @@ func TestExcerpt(t *testing.T) {
 		for _, cg := range games {
 			for _, skip := range []int{1, len(cg.g.Rounds) / 2, len(cg.g.Rounds) - 1} {
 				g := excerpt(cg.g, skip)
-				res, ms := check(g)
+				res, ms := checkGame(g)
 				if len(ms) != 0 || !res.Synchronised || res.Skipped != skip || res.Checked != len(g.Rounds) {
 					t.Errorf("%v %s without %d hands: synchronised %v, skipped %d, %d checked, mismatches %+v",
 						k, cg.file, skip, res.Synchronised, res.Skipped, res.Checked, ms)
@@ -522,16 +523,16 @@ func TestMutationHaitei(t *testing.T) {
 				// Early: delete the last draw and what followed it.
 				g := clone(cg.g)
 				g.Events = slices.Delete(g.Events, last, i)
-				_, ms := check(g)
-				if len(ms) != 1 || ms[0].Check != wall.CheckHaitei {
+				_, ms := checkGame(g)
+				if len(ms) != 1 || ms[0].Check != check.WallHaitei {
 					t.Errorf("%v %s: exhaustive draw one draw early: %+v", k, cg.file, ms)
 				}
 				// Late: one more draw (of a tile of the dead wall).
 				g = clone(cg.g)
 				extra := cg.g.Events[last]
 				g.Events = slices.Insert(g.Events, i, extra)
-				_, ms = check(g)
-				if len(ms) != 1 || ms[0].Check != wall.CheckHaitei || ms[0].Event != i {
+				_, ms = checkGame(g)
+				if len(ms) != 1 || ms[0].Check != check.WallHaitei || ms[0].Event != i {
 					t.Errorf("%v %s: a draw after the last live tile: %+v", k, cg.file, ms)
 				}
 				n++
