@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"tile":                    nil,
 	"event":                   {"tile"},
 	"parser/tenhou":           {"event", "tile", "parser/internal/frame"},
-	"parser/tenhou6":          {"event", "tile", "parser/internal/frame"},
+	"parser/tenhou6":          {"event", "tile", "parser/internal/frame", "parser/internal/jsontok"},
 	"parser/majsoul":          {"event", "tile"},
 	"parser/mjai":             {"event", "tile", "parser/internal/frame"},
 	"parser/internal/frame":   nil,
