@@ -65,6 +65,12 @@ func TestNext(t *testing.T) {
 		{in: `"abc`, err: "0 truncated: a string is not terminated (truncated)"},
 		{in: `"ab\`, err: "0 truncated: a string is not terminated (truncated)"},
 		{in: `"ab\u00`, err: "0 truncated: a string is not terminated (truncated)"},
+		// Cut short, then white space to the end: a truncation.
+		{in: "\"ab\n", err: "0 truncated: a string is not terminated (truncated)"},
+		{in: "\"ab\r\n \t", err: "0 truncated: a string is not terminated (truncated)"},
+		{in: "\"ab\nc\"", err: "3 syntax: control character 0x0a in a string"},
+		{in: "tru\n", err: "4 truncated: the input ends inside a literal (truncated)"},
+		{in: "1.\r\n", err: "4 truncated: the input ends inside a number (truncated)"},
 		{in: "01 -01", want: []string{"number 0 =0", "number 1 =1", "number -0 =0", "number 1 =1"}},
 		{in: "-x", err: `0 syntax: malformed number "-x"`},
 		{in: "1.x", err: `0 syntax: malformed number "1.x"`},
@@ -395,6 +401,29 @@ func TestUnquote(t *testing.T) {
 		var s string
 		if err := json.Unmarshal([]byte(`"`+tt.in+`"`), &s); err != nil || "pre:"+s != string(got) {
 			t.Errorf("Unquote(%q) = %q, encoding/json %q (%v)", tt.in, got, s, err)
+		}
+	}
+}
+
+// TestFastPaths checks PlainString and SmallUint against ScanString and
+// ScanNumber, which they stand for in the common cases.
+func TestFastPaths(t *testing.T) {
+	for _, in := range []string{`"abc"`, `""`, `"a\"b"`, "\"a\tb\"", `"abc`, `"é"x`,
+		"0", "7,", "42]", "123456789}", "1234567890", "01", "0.5", "1e3", "12E", "-1", "-", "x", "9"} {
+		b := []byte(in)
+		if b[0] == '"' {
+			end, esc, ok := ScanString(b, 0)
+			pend, pok := PlainString(b, 0)
+			if pok != (ok && !esc) || (pok && pend != end) {
+				t.Errorf("PlainString(%s) = %d, %v; ScanString %d, %v, %v", in, pend, pok, end, esc, ok)
+			}
+			continue
+		}
+		end, v, small, ok := ScanNumber(b, 0)
+		send, sv, sok := SmallUint(b, 0)
+		want := ok && small && v >= 0 && b[0] != '-' && (end == len(b) || b[end] < '0' || b[end] > '9')
+		if sok != want || (sok && (send != end || sv != v)) {
+			t.Errorf("SmallUint(%s) = %d, %d, %v; ScanNumber %d, %d, %v, %v", in, send, sv, sok, end, v, small, ok)
 		}
 	}
 }

@@ -20,9 +20,12 @@
 //     or ErrTruncated (the input ends inside a value).
 //
 // The Tokenizer accepts exactly the JSON of RFC 8259, as encoding/json
-// does, but for invalid UTF-8, which it leaves to the decoders (as
-// encoding/json does in its validity check; Unquote copies such bytes as
-// they are, where encoding/json's decoding replaces them by U+FFFD).
+// does. Invalid UTF-8 in strings passes, as in encoding/json's validity
+// check; Unquote copies such bytes as they are, where encoding/json's
+// decoding replaces them by U+FFFD. One error is classed differently: a
+// string, number or literal that only white space follows to the end of
+// the input ("tru\n", a string cut and a line feed after it) is a
+// truncation, where encoding/json reports the line feed as a syntax error.
 package jsontok
 
 // Kind is the kind of a token.
@@ -154,6 +157,39 @@ func ScanString(b []byte, i int) (end int, esc, ok bool) {
 	}
 }
 
+// PlainString scans the string whose opening quote is b[i] when it holds
+// no escapes and no control characters, the common case, and returns the
+// offset just after its closing quote. ok is false for any other string
+// (ScanString tells what it is). It is small enough to be inlined into a
+// fast path.
+func PlainString(b []byte, i int) (end int, ok bool) {
+	j := i + 1
+	for j < len(b) && plain[b[j]] {
+		j++
+	}
+	return j + 1, j < len(b) && b[j] == '"'
+}
+
+// SmallUint scans the number at b[i] when it is a non-negative integer of
+// at most 9 digits, the common case, and returns the offset just after it
+// and its value. ok is false for any other number, or no number, and for
+// digits after a leading zero (ScanNumber tells). It is small enough to be
+// inlined into a fast path.
+func SmallUint(b []byte, i int) (end, val int, ok bool) {
+	j := i
+	for j < len(b) && b[j]-'0' <= 9 {
+		val = val*10 + int(b[j]-'0')
+		j++
+	}
+	n := j - i
+	ok = n > 0 && n <= 9 && (b[i] != '0' || n == 1) && (j >= len(b) || !fracExp[b[j]])
+	return j, val, ok
+}
+
+// fracExp marks the bytes that continue an integer into a fraction or an
+// exponent.
+var fracExp = [256]bool{'.': true, 'e': true, 'E': true}
+
 // escapeLen returns the length of the escape at b[j] (a backslash): 2, or
 // 6 for \uXXXX; 0 when it is not a valid escape, -1 when the input ends
 // inside it.
@@ -255,20 +291,11 @@ func ScanNumber(b []byte, i int) (end, val int, small, ok bool) {
 
 // ScanLiteral scans the literal true, false or null at b[i] and returns
 // the offset just after it and its kind. ok is false when b[i:] does not
-// start with one of them: end is then the offset of the first byte that
-// differs, or len(b) when the input ends inside the literal.
+// start with one of them (kind is then Invalid): end is then the offset of
+// the first byte that differs, or len(b) when the input ends inside the
+// literal.
 func ScanLiteral(b []byte, i int) (end int, kind Kind, ok bool) {
-	var w string
-	switch b[i] {
-	case 't':
-		w, kind = "true", True
-	case 'f':
-		w, kind = "false", False
-	case 'n':
-		w, kind = "null", Null
-	default:
-		return i, Invalid, false
-	}
+	w := literals[b[i]]
 	for k := 1; k < len(w); k++ {
 		if i+k >= len(b) {
 			return len(b), Invalid, false
@@ -277,5 +304,18 @@ func ScanLiteral(b []byte, i int) (end int, kind Kind, ok bool) {
 			return i + k, Invalid, false
 		}
 	}
-	return i + len(w), kind, true
+	return i + len(w), literalKinds[b[i]], w != ""
 }
+
+// literals are the literals by their first byte, literalKinds their kinds
+// (Invalid for other bytes).
+var (
+	literals     = [256]string{'t': "true", 'f': "false", 'n': "null"}
+	literalKinds = func() (k [256]Kind) {
+		for c := range k {
+			k[c] = Invalid
+		}
+		k['t'], k['f'], k['n'] = True, False, Null
+		return k
+	}()
+)

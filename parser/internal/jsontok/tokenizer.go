@@ -117,27 +117,17 @@ func (t *Tokenizer) Value() Token {
 	if i >= len(b) {
 		return t.eof("a value")
 	}
+	// The common cases inline: a small integer, a string without escapes.
 	switch c := b[i]; {
-	case c >= '1' && c <= '9':
-		// The common case inline: a short integer and a delimiter.
-		v, j := int(c-'0'), i+1
-		for j < len(b) && b[j]-'0' <= 9 && j-i < 9 {
-			v = v*10 + int(b[j]-'0')
-			j++
-		}
-		if j < len(b) && (b[j] == ',' || b[j] == ']' || b[j] == '}') {
+	case c-'0' <= 9:
+		if j, v, ok := SmallUint(b, i); ok {
 			t.i = j
 			return Token{Off: i, End: j, Int: v, k: Number | flagSmall}
 		}
 	case c == '"':
-		// The common case inline: no escapes.
-		j := i + 1
-		for j < len(b) && plain[b[j]] {
-			j++
-		}
-		if j < len(b) && b[j] == '"' {
-			t.i = j + 1
-			return Token{Off: i, End: j + 1, k: String}
+		if j, ok := PlainString(b, i); ok {
+			t.i = j
+			return Token{Off: i, End: j, k: String}
 		}
 	case c == '[' || c == '{':
 		return t.container(i)
@@ -425,12 +415,19 @@ func (t *Tokenizer) deep(i int) Token {
 	return t.fail(i, ErrSyntax, fmt.Sprintf("nesting deeper than %d levels", t.limit()))
 }
 
+// cutShort reports whether the input ends at b[end] but for white space:
+// a token with a fault there was cut short (the input may end with a line
+// feed after a cut line).
+func cutShort(b []byte, end int) bool {
+	return SkipSpace(b, end) == len(b)
+}
+
 // badString reports the string at b[i] that ScanString found a fault in at
 // b[end].
 func (t *Tokenizer) badString(i, end int) Token {
 	b := t.b
 	switch {
-	case end >= len(b):
+	case cutShort(b, end):
 		return t.fail(i, ErrTruncated, "a string is not terminated (truncated)")
 	case b[end] == '\\':
 		e := b[end:min(end+6, len(b))]
@@ -446,7 +443,7 @@ func (t *Tokenizer) badString(i, end int) Token {
 // b[end]: what is wrong with it.
 func (t *Tokenizer) bad(i, end int, what, noun string) Token {
 	b := t.b
-	if end >= len(b) {
+	if cutShort(b, end) {
 		return t.eof(noun)
 	}
 	w := b[i:min(end+1, i+24)]
