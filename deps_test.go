@@ -26,7 +26,7 @@ var allowed = map[string][]string{
 	"parser/tenhou":           {"event", "tile", "parser/internal/frame"},
 	"parser/tenhou6":          {"event", "tile", "parser/internal/frame", "parser/internal/jsontok"},
 	"parser/majsoul":          {"event", "tile"},
-	"parser/mjai":             {"event", "tile", "parser/internal/frame"},
+	"parser/mjai":             {"event", "tile", "parser/internal/frame", "parser/internal/jsontok"},
 	"parser/internal/frame":   nil,
 	"parser/internal/jsontok": nil,
 	"parser":                  {"event", "tile", "parser/internal/frame", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
