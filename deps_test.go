@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"event":                   {"tile"},
 	"parser/tenhou":           {"event", "tile", "parser/internal/frame"},
 	"parser/tenhou6":          {"event", "tile", "parser/internal/frame", "parser/internal/jsontok"},
-	"parser/majsoul":          {"event", "tile"},
+	"parser/majsoul":          {"event", "tile", "parser/internal/jsontok"},
 	"parser/mjai":             {"event", "tile", "parser/internal/frame", "parser/internal/jsontok"},
 	"parser/internal/frame":   nil,
 	"parser/internal/jsontok": nil,
