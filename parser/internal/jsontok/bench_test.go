@@ -33,3 +33,19 @@ func BenchmarkValue(b *testing.B) {
 		}
 	}
 }
+
+// eventsDoc is an mjai-like array of small objects.
+var eventsDoc = []byte(`[` + strings.Repeat(`{"type":"tsumo","actor":0,"pai":"5m"}, {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": false}, `+
+	`{"type":"pon","actor":1,"target":0,"pai":"E","consumed":["E","E"]}, `, 30) + `{"type":"end_game"}]`)
+
+// BenchmarkValueObjects checks and skips an array of small objects.
+func BenchmarkValueObjects(b *testing.B) {
+	var t Tokenizer
+	b.SetBytes(int64(len(eventsDoc)))
+	for b.Loop() {
+		t.Reset(eventsDoc, 0)
+		if t.Value(); t.Err() != nil {
+			b.Fatal(t.Err())
+		}
+	}
+}

@@ -169,49 +169,83 @@ func (t *Tokenizer) container(i int) Token {
 	b := t.b
 	start := i
 	st := t.stack[:0]
-	limit := t.limit()
+	limit := t.limit() - t.depth
 	value := true // a value starts at b[i]; else one ended just before i
-	cut := false
+	cut := false  // the value is a number the input ends with
 	for {
 		if value {
 			if i >= len(b) {
 				t.stack = st
 				return t.eof("a value")
 			}
-			c := b[i]
-			if c != '[' && c != '{' {
+			// The common cases inline: strings without escapes, small
+			// integers; containers open here.
+			cut = false
+			switch c := b[i]; {
+			case c == '"':
+				j, ok := PlainString(b, i)
+				if !ok {
+					tk := t.scalar(i)
+					if tk.Kind() == Invalid {
+						t.stack = st
+						return tk
+					}
+					j = tk.End
+				}
+				i = j
+			case c-'0' <= 9 || c == '-':
+				j, _, ok := SmallUint(b, i)
+				if !ok {
+					tk := t.scalar(i)
+					if tk.Kind() == Invalid {
+						t.stack = st
+						return tk
+					}
+					j = tk.End
+				}
+				i = j
+				// A number the input ends with may go on: it is not
+				// a complete element.
+				cut = i == len(b)
+			case c == '[' || c == '{':
+				if len(st) >= limit {
+					t.stack = st
+					return t.deep(i)
+				}
+				st = append(st, Open{Off: i, Last: i + 1, Array: c == '['})
+				i = SkipSpace(b, i+1)
+				if i < len(b) && b[i] == c+2 { // ']' or '}': empty
+					i++
+					st = st[:len(st)-1]
+					break
+				}
+				if c == '{' {
+					// A key without escapes inline, else key.
+					ok := false
+					if i < len(b) && b[i] == '"' {
+						var j int
+						j, ok = PlainString(b, i)
+						if ok = ok && j < len(b) && b[j] == ':'; ok {
+							i = SkipSpace(b, j+1)
+						}
+					}
+					if !ok {
+						if _, i, ok = t.key(i); !ok {
+							t.stack = st
+							return Token{Off: i, End: i, k: Invalid}
+						}
+					}
+				}
+				continue
+			default:
 				tk := t.scalar(i)
 				if tk.Kind() == Invalid {
 					t.stack = st
 					return tk
 				}
-				i, value = tk.End, false
-				// A number the input ends with may go on: it is not
-				// a complete element.
-				cut = tk.Kind() == Number && i == len(b)
-				continue
+				i = tk.End
 			}
-			if t.depth+len(st) >= limit {
-				t.stack = st
-				return t.deep(i)
-			}
-			arr := c == '['
-			st = append(st, Open{Off: i, Last: i + 1, Array: arr})
-			i = SkipSpace(b, i+1)
-			if i < len(b) && b[i] == c+2 { // ']' or '}': empty
-				i++
-				st = st[:len(st)-1]
-				value = false
-				continue
-			}
-			if !arr {
-				var ok bool
-				if _, i, ok = t.key(i); !ok {
-					t.stack = st
-					return Token{Off: i, End: i, k: Invalid}
-				}
-			}
-			continue
+			value = false
 		}
 		// A value ended at i.
 		if len(st) == 0 {
@@ -226,32 +260,45 @@ func (t *Tokenizer) container(i int) Token {
 		if !cut {
 			top.Last = i
 		}
-		i = SkipSpace(b, i)
-		what, close := "an object", byte('}')
-		if top.Array {
-			what, close = "an array", ']'
+		if i < len(b) && b[i] <= ' ' {
+			i = SkipSpace(b, i)
 		}
 		if i >= len(b) {
 			t.stack = st
-			return t.eof(what)
+			if top.Array {
+				return t.eof("an array")
+			}
+			return t.eof("an object")
 		}
-		switch b[i] {
-		case ',':
+		switch c := b[i]; {
+		case c == ',':
 			i = SkipSpace(b, i+1)
 			if !top.Array {
-				var ok bool
-				if _, i, ok = t.key(i); !ok {
-					t.stack = st
-					return Token{Off: i, End: i, k: Invalid}
+				ok := false
+				if i < len(b) && b[i] == '"' {
+					var j int
+					j, ok = PlainString(b, i)
+					if ok = ok && j < len(b) && b[j] == ':'; ok {
+						i = SkipSpace(b, j+1)
+					}
+				}
+				if !ok {
+					if _, i, ok = t.key(i); !ok {
+						t.stack = st
+						return Token{Off: i, End: i, k: Invalid}
+					}
 				}
 			}
 			value = true
-		case close:
+		case c == ']' && top.Array || c == '}' && !top.Array:
 			i++
 			st = st[:len(st)-1]
 		default:
 			t.stack = st
-			return t.unexpected(i, "',' or '"+string(close)+"' expected in "+what)
+			if top.Array {
+				return t.unexpected(i, "',' or ']' expected in an array")
+			}
+			return t.unexpected(i, "',' or '}' expected in an object")
 		}
 	}
 }
