@@ -68,8 +68,8 @@ type Decoder struct {
 
 	g       *event.Game
 	path    string
-	data    []byte
-	base    int // offset of data[0] in the input (a byte order mark)
+	data    []byte // the input, for the line and column of errors
+	base    int    // offset of data[0] in the input (a byte order mark)
 	players int
 	majsoul bool
 	hand    int // index of the round being decoded, -1 before the first
@@ -95,9 +95,10 @@ type conn struct {
 // one game: a single JSON object, or JSON lines with one object per round
 // (or per group of rounds) of the same game. Every error is an
 // *event.Error with the byte offset (its message gives the line and
-// column), the round index and the round, wrapping event.ErrSyntax (not JSON, not tenhou.net/6), event.ErrValue (a value out
-// of range or an event order that cannot be rebuilt), event.ErrTruncated
-// (the input ends inside the JSON: the rounds before the cut are kept) or
+// column), the round index and the round, wrapping event.ErrSyntax (not
+// JSON, not tenhou.net/6), event.ErrValue (a value out of range or an
+// event order that cannot be rebuilt), event.ErrTruncated (the input ends
+// inside the JSON: the rounds before the cut are kept) or
 // event.ErrUnsupported. A log without a final result (editor files) decodes
 // without error and without a GameEnd event.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {

@@ -9,8 +9,9 @@
 //
 //   - Functions that scan one thing at a byte offset and report only
 //     whether it is well formed: SkipSpace, SkipBOM, ScanString,
-//     ScanNumber, ScanLiteral, and Unquote to decode a string's escapes.
-//     Fast paths use them directly.
+//     ScanNumber, ScanLiteral, and Unquote to decode a string's escapes;
+//     PlainString and SmallUint, small enough to be inlined, read the
+//     common strings and integers. Fast paths use them directly.
 //   - A Tokenizer: Next reads the input token by token (delimiters,
 //     strings, numbers, literals); Value reads one whole value (checking
 //     and skipping an array or object); Enter, Key and More read the
