@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 	"github.com/valyala/fastjson"
 )
@@ -56,7 +57,7 @@ func Detect(data []byte) bool {
 	if len(data) > sniffLen {
 		data = data[:sniffLen]
 	}
-	i := skipSpace(data, 0)
+	i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
 	if i == len(data) {
 		return false
 	}
@@ -83,22 +84,12 @@ func isBinary(b []byte) bool {
 	return false
 }
 
-// skipSpace skips JSON white space and a UTF-8 byte order mark.
-func skipSpace(b []byte, i int) int {
-	if i == 0 && len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
-		i = 3
-	}
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
 // Decoder decodes Mahjong Soul game records. The zero Decoder is ready for
 // use; it keeps its buffers from one input to the next, so reuse one per
 // goroutine. A Decoder is not safe for concurrent use.
 type Decoder struct {
-	p fastjson.Parser
+	p   fastjson.Parser
+	tok jsontok.Tokenizer // finds where a document fastjson rejects goes wrong
 
 	g    *event.Game
 	path string
@@ -188,7 +179,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) (err error) {
 	if len(data) > math.MaxInt32 {
 		return d.errAt(0, -1, fmt.Errorf("input of %d bytes is too large: %w", len(data), event.ErrUnsupported))
 	}
-	i := skipSpace(data, 0)
+	i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
 	if i < len(data) && (data[i] == '{' || data[i] == '[') {
 		err = d.decodeJSON(data, i)
 	} else {
@@ -203,6 +194,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) (err error) {
 func (d *Decoder) reset(g *event.Game, path string) {
 	*d = Decoder{
 		p:      d.p,
+		tok:    d.tok,
 		order:  d.order[:0],
 		b64:    d.b64[:0],
 		names:  d.names[:0],

@@ -56,6 +56,7 @@
 //
 // Positions: errors and events carry the record's index (in records or
 // actions) and, for binary input, its byte offset; JSON offsets are given
-// for syntax errors only. A cut input gives the events of its complete
+// for syntax errors and truncations only, and their messages start with
+// the line and column of the offset (columns count characters). A cut input gives the events of its complete
 // records and an error wrapping event.ErrTruncated.
 package majsoul

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 	"github.com/valyala/fastjson"
 )
@@ -38,29 +39,78 @@ func normKey(buf *[64]byte, k []byte) []byte {
 func (d *Decoder) decodeJSON(data []byte, start int) error {
 	v, err := d.p.ParseBytes(data[start:])
 	if err != nil {
-		off, atEOF := jsonError(data, start)
-		if !atEOF {
-			return d.errAt(off, -1, fmt.Errorf("not valid JSON: %v: %w", err, event.ErrSyntax))
+		// Where the document goes wrong, and whether it is cut short.
+		t := &d.tok
+		defer t.Reset(nil, 0) // keep no reference to data
+		t.MaxDepth = maxDepth
+		t.Reset(data, start)
+		t.Value()
+		t.End()
+		e := t.Err()
+		if e == nil || !e.Truncated() {
+			off := start
+			if e != nil {
+				off = e.Offset
+			}
+			return d.jsonErrAt(data, off, -1, fmt.Errorf("not valid JSON: %v: %w", err, event.ErrSyntax))
 		}
 		// The document ends early: decode its complete records.
-		fixed, ok := repairJSON(data, start)
+		fixed, ok := repairJSON(data, start, t.Stack())
 		if !ok {
-			return d.errAt(off, -1, fmt.Errorf("the JSON document ends early, before any record: %w", event.ErrTruncated))
+			return d.jsonErrAt(data, len(data), -1, fmt.Errorf("the JSON document ends early, before any record: %w", event.ErrTruncated))
 		}
 		if v, err = d.p.ParseBytes(fixed); err != nil {
-			return d.errAt(off, -1, fmt.Errorf("the JSON document ends early: %w", event.ErrTruncated))
+			return d.jsonErrAt(data, len(data), -1, fmt.Errorf("the JSON document ends early: %w", event.ErrTruncated))
 		}
 		d.truncated = true
 		d.g.Meta.Warnings = append(d.g.Meta.Warnings, fmt.Sprintf("the JSON document ends at byte %d; decoded the records before the cut", len(data)))
 		if err := d.jsonRoot(v); err != nil {
 			if errors.Is(err, event.ErrSyntax) {
-				return d.errAt(len(data), int(d.pos.Index), fmt.Errorf("the JSON document ends early: %w", event.ErrTruncated))
+				return d.jsonErrAt(data, len(data), int(d.pos.Index), fmt.Errorf("the JSON document ends early: %w", event.ErrTruncated))
 			}
 			return err
 		}
 		return nil
 	}
 	return d.jsonRoot(v)
+}
+
+// maxDepth bounds the nesting of a JSON document that fastjson rejected,
+// as the tokenizer looks for the error.
+const maxDepth = 4096
+
+// jsonErrAt returns an *event.Error at byte offset off of the JSON input
+// data, whose message starts with the line and column of the offset.
+func (d *Decoder) jsonErrAt(data []byte, off, index int, err error) error {
+	return d.errAt(off, index, jsontok.Wrap(data, off, err))
+}
+
+// repairJSON makes a valid document of one cut short, given the containers
+// open at the cut: the outermost array left open (the list of records or
+// actions) is closed after its last complete element, and every container
+// around it is closed. It reports false when no array was open.
+func repairJSON(b []byte, start int, open []jsontok.Open) ([]byte, bool) {
+	k := -1
+	for i, f := range open {
+		if f.Array {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return nil, false
+	}
+	out := make([]byte, 0, open[k].Last-start+k+1)
+	out = append(out, b[start:open[k].Last]...)
+	out = append(out, ']')
+	for i := k - 1; i >= 0; i-- {
+		if open[i].Array {
+			out = append(out, ']')
+		} else {
+			out = append(out, '}')
+		}
+	}
+	return out, true
 }
 
 // jsonRoot finds the head and the records in the forms of

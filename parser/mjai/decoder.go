@@ -10,6 +10,7 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -25,7 +26,7 @@ func Detect(data []byte) bool {
 	if len(data) > detectWindow {
 		data = data[:detectWindow]
 	}
-	i := skipSpace(data, skipBOM(data))
+	i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
 	if i >= len(data) || data[i] == '<' {
 		return false
 	}
@@ -47,44 +48,29 @@ func Detect(data []byte) bool {
 // optional white space.
 func typeKeyBefore(b []byte) bool {
 	i := len(b) - 1
-	for i >= 0 && isSpace(b[i]) {
+	for i >= 0 && jsontok.IsSpace(b[i]) {
 		i--
 	}
 	if i < 0 || b[i] != ':' {
 		return false
 	}
 	i--
-	for i >= 0 && isSpace(b[i]) {
+	for i >= 0 && jsontok.IsSpace(b[i]) {
 		i--
 	}
 	return bytes.HasSuffix(b[:i+1], []byte(`"type"`))
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-// skipBOM returns 3 when b starts with a UTF-8 byte order mark, else 0.
-func skipBOM(b []byte) int {
-	if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
-		return 3
-	}
-	return 0
 }
 
 // Decoder decodes mjai logs. It keeps its JSON parser and buffers from one
 // input to the next, so reuse one Decoder per goroutine. The zero Decoder
 // is ready for use. A Decoder is not safe for concurrent use.
 type Decoder struct {
-	p fastjson.Parser
+	p   fastjson.Parser
+	tok jsontok.Tokenizer
 
 	g       *event.Game
 	path    string
+	data    []byte    // the input, for the line and column of errors
 	pos     event.Pos // of the event being decoded
 	hand    int       // index of the current hand, -1 before the first
 	round   event.RoundID
@@ -157,8 +143,9 @@ const (
 // event.ErrTruncated.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
-	*d = Decoder{p: d.p, yakus: d.yakus[:0], unknown: d.unknown[:0]}
-	d.g, d.path = g, path
+	*d = Decoder{p: d.p, tok: d.tok, yakus: d.yakus[:0], unknown: d.unknown[:0]}
+	d.g, d.path, d.data = g, path, data
+	defer d.release()
 	d.hand = -1
 	d.players = 4
 	d.prevDealer = event.NoSeat
@@ -175,7 +162,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	if len(data) > math.MaxInt32 {
 		return d.errf(event.ErrUnsupported, "input of %d bytes is too large", len(data))
 	}
-	start := skipBOM(data)
+	start := jsontok.SkipBOM(data)
 	var err error
 	if d.isDocument(data, start) {
 		d.doc = true
@@ -209,7 +196,7 @@ func (d *Decoder) hiddenError() error {
 // hold a whole object), or a one-line object with a "game" array (the
 // single-object variant written compactly).
 func (d *Decoder) isDocument(data []byte, start int) bool {
-	i := skipSpace(data, start)
+	i := jsontok.SkipSpace(data, start)
 	if i >= len(data) || (data[i] != '{' && data[i] != '[') {
 		return false
 	}
@@ -240,7 +227,7 @@ func isObjectLine(b []byte) bool {
 	if len(b) == 0 || b[0] != '{' {
 		return false
 	}
-	i := skipSpace(b, 1)
+	i := jsontok.SkipSpace(b, 1)
 	return i < len(b) && (b[i] == '"' || b[i] == '}')
 }
 
@@ -257,7 +244,7 @@ func (d *Decoder) lines(data []byte, off int) error {
 		if len(b) > 0 && b[len(b)-1] == '\r' {
 			b = b[:len(b)-1]
 		}
-		lead := skipBlank(b, 0)
+		lead := jsontok.SkipSpace(b, 0)
 		switch {
 		case lead == len(b):
 		case !isObjectLine(b[lead:]):
@@ -269,10 +256,18 @@ func (d *Decoder) lines(data []byte, off int) error {
 			}
 			v, err := d.p.ParseBytes(b)
 			if err != nil {
-				if !complete {
-					return d.errf(event.ErrTruncated, "the last line is cut short: %v", err)
+				// Where the line goes wrong, for the line and column.
+				at := off + len(b)
+				d.tok.Reset(data[:off+len(b)], off)
+				if d.tok.Value(); d.tok.End() {
+					at = off // fastjson's own limits
+				} else if e := d.tok.Err(); !e.Truncated() {
+					at = e.Offset
 				}
-				return d.errf(event.ErrSyntax, "%v", err)
+				if !complete {
+					return d.textErrf(at, event.ErrTruncated, "the last line is cut short: %v", err)
+				}
+				return d.textErrf(at, event.ErrSyntax, "%v", err)
 			}
 			if err := d.event(v); err != nil {
 				return err
@@ -339,14 +334,38 @@ func (d *Decoder) where() string {
 	return "line " + strconv.Itoa(int(d.pos.Index))
 }
 
-// errf returns an *event.Error at the current event wrapping kind.
+// errf returns an *event.Error at the current event wrapping kind. In the
+// single-object variant its message starts with the line and column of
+// the event; in JSON lines the position names the line already.
 func (d *Decoder) errf(kind error, format string, args ...any) error {
+	at := -1
+	if d.doc {
+		at = int(d.pos.Offset)
+	}
+	return d.textErrf(at, kind, format, args...)
+}
+
+// textErrf returns an *event.Error at the current event wrapping kind,
+// whose message starts with the line and column of offset at (a JSON
+// error inside the event) unless at is negative.
+func (d *Decoder) textErrf(at int, kind error, format string, args ...any) error {
+	err := fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), kind)
+	if at >= 0 {
+		err = jsontok.Wrap(d.data, at, err)
+	}
 	return &event.Error{
 		Path: d.path, Format: event.FormatMjai,
 		Offset: int64(d.pos.Offset), Index: int(d.pos.Index),
 		Hand: d.hand, Round: d.round,
-		Err: fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), kind),
+		Err: err,
 	}
+}
+
+// release drops the references to the input, which the Decoder must not
+// keep between calls.
+func (d *Decoder) release() {
+	d.data = nil
+	d.tok.Reset(nil, 0)
 }
 
 // finish checks the game's end after the last event.

@@ -403,12 +403,12 @@ func TestDecode(t *testing.T) {
 		name: "truncated last line",
 		in:   []byte(strings.ReplaceAll(startGame4+"\n"+kyoku4+"\n{'type':'tsumo','actor':0,'pai':'5p'}\n{'type':'dah", "'", `"`)),
 		want: []string{"game_start", "round_start", "draw 0 5p"},
-		err:  event.ErrTruncated, errText: "line 4, round E1-0: mjai: the last line is cut short",
+		err:  event.ErrTruncated, errText: "line 4, round E1-0: mjai: line 4, column 13: the last line is cut short",
 	}, {
 		name: "syntax error",
 		in:   log(startGame4, kyoku4, `{'type':'tsumo','actor':0,'pai':'5p',}`, endGame),
 		want: []string{"game_start", "round_start"},
-		err:  event.ErrSyntax, errText: "offset 449, line 3, round E1-0: mjai: cannot parse JSON",
+		err:  event.ErrSyntax, errText: "offset 449, line 3, round E1-0: mjai: line 3, column 38: cannot parse JSON",
 	}, {
 		name: "unknown event type",
 		in:   log(startGame4, kyoku4, `{'type':'tsumogiri','actor':0}`),

@@ -74,5 +74,7 @@
 // Positions: in JSON lines, Event.Pos and event.Error carry the byte offset
 // of the line and its 1-based line number; in the single-object variant,
 // the byte offset of the event object and its 0-based index in the game
-// array.
+// array. An error's message starts with a line and column (columns count
+// characters): those of a JSON syntax error, or in the single-object
+// variant those of the error's offset.
 package mjai

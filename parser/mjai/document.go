@@ -1,7 +1,7 @@
 package mjai
 
 import (
-	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -9,69 +9,8 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 )
-
-// errCut reports a JSON value that the input ends inside of.
-var errCut = errors.New("the input ends inside a JSON value")
-
-// errBad reports malformed JSON found while skipping a value.
-var errBad = errors.New("malformed JSON")
-
-// skipString returns the index after the JSON string starting at b[i].
-func skipString(b []byte, i int) (int, error) {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1, nil
-		}
-	}
-	return len(b), errCut
-}
-
-// skipValue returns the index after the JSON value starting at b[i]. It
-// checks only the nesting; the value's own syntax is checked when it is
-// parsed.
-func skipValue(b []byte, i int) (int, error) {
-	if i >= len(b) {
-		return i, errCut
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				k, err := skipString(b, j)
-				if err != nil {
-					return k, err
-				}
-				j = k - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1, nil
-				}
-			}
-		}
-		return len(b), errCut
-	case '}', ']', ',', ':':
-		return i, errBad
-	}
-	j := i
-	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && !isSpace(b[j]) {
-		j++
-	}
-	if j == len(b) {
-		return j, errCut
-	}
-	return j, nil
-}
 
 // member is one member of the top-level object: its key and the extent of
 // its value.
@@ -84,7 +23,7 @@ type member struct {
 // game: [events], owari}) or a top-level array of events. It scans the
 // top level itself, so that a cut document still gives its first events.
 func (d *Decoder) document(data []byte, i int) error {
-	i = skipSpace(data, i)
+	i = jsontok.SkipSpace(data, i)
 	d.pos = event.Pos{Offset: int32(i), Index: -1}
 	if data[i] == '[' {
 		if err := d.array(data, i); err != nil {
@@ -96,61 +35,55 @@ func (d *Decoder) document(data []byte, i int) error {
 	var members [16]member
 	n := 0
 	var cut error
-	j := skipSpace(data, i+1)
-	for {
-		if j >= len(data) {
-			cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
-			break
-		}
-		if data[j] == '}' {
-			if k := skipSpace(data, j+1); k < len(data) {
-				d.pos.Offset = int32(k)
-				return d.errf(event.ErrSyntax, "text after the top-level object")
-			}
-			break
-		}
-		if data[j] != '"' {
-			d.pos.Offset = int32(j)
-			return d.errf(event.ErrSyntax, "expected a member name in the top-level object")
-		}
-		kEnd, err := skipString(data, j)
-		if err != nil {
-			cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
-			break
-		}
-		key := data[j+1 : kEnd-1]
-		j = skipSpace(data, kEnd)
-		if j >= len(data) || data[j] != ':' {
-			if j >= len(data) {
+	t := &d.tok
+	t.Reset(data, i)
+	for more := t.Enter(); more; {
+		k := t.Key()
+		if e := t.Err(); e != nil {
+			if e.Truncated() {
 				cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
 				break
 			}
-			d.pos.Offset = int32(j)
-			return d.errf(event.ErrSyntax, "expected ':' after the member name %q", key)
+			return d.syntaxErr(e, "the top-level object")
 		}
-		j = skipSpace(data, j+1)
-		vEnd, err := skipValue(data, j)
-		if err == errBad {
-			d.pos.Offset = int32(j)
-			return d.errf(event.ErrSyntax, "malformed value of member %q", key)
-		}
-		// A value the input ends inside of is kept only for the game
-		// array, whose first events can still be read.
-		if n < len(members) && (err == nil || string(key) == "game") {
-			members[n] = member{string(key), j, vEnd}
+		key := k.Content(data)
+		start := t.Pos()
+		end := t.Value().End
+		e := t.Err()
+		// A value the input ends inside of (or that is not JSON) is kept
+		// only for the game array, whose first events can still be read.
+		if n < len(members) && (e == nil || string(key) == "game") {
+			if e != nil {
+				end = len(data)
+			}
+			members[n] = member{string(key), start, end}
 			n++
 		}
-		if err != nil {
-			cut = d.errf(event.ErrTruncated, "the input ends inside member %q", key)
+		if e != nil {
+			if e.Truncated() {
+				cut = d.errf(event.ErrTruncated, "the input ends inside member %q", key)
+				break
+			}
+			err := d.syntaxErr(e, fmt.Sprintf("member %q", key))
+			if string(key) != "game" {
+				return err
+			}
+			cut = err // the game array reports it at its event
 			break
 		}
-		j = skipSpace(data, vEnd)
-		if j < len(data) && data[j] == ',' {
-			j = skipSpace(data, j+1)
-		} else if j < len(data) && data[j] != '}' {
-			d.pos.Offset = int32(j)
-			return d.errf(event.ErrSyntax, "expected ',' or '}' after member %q", key)
+		if more = t.More('}', "the top-level object"); !more {
+			if e := t.Err(); e != nil {
+				if e.Truncated() {
+					cut = d.errf(event.ErrTruncated, "the input ends inside the top-level object")
+					break
+				}
+				return d.syntaxErr(e, fmt.Sprintf("after member %q", key))
+			}
 		}
+	}
+	if cut == nil && !t.End() {
+		d.pos.Offset = int32(t.Err().Offset)
+		return d.errf(event.ErrSyntax, "text after the top-level object")
 	}
 	ms := members[:n]
 	// Metadata first, the game type before the rest: it says how many
@@ -206,41 +139,57 @@ func (d *Decoder) document(data []byte, i int) error {
 	return nil
 }
 
+// syntaxErr reports the JSON syntax error e, found in where, at its
+// offset.
+func (d *Decoder) syntaxErr(e *jsontok.Error, where string) error {
+	d.pos.Offset = int32(e.Offset)
+	return d.errf(event.ErrSyntax, "%s: %s", where, e.Msg)
+}
+
 // array decodes the events of the JSON array starting at data[i]. An event
-// object's position is its offset and its index in the array.
+// object's position is its offset and its index in the array; a syntax
+// error in it is at the event's position, its message giving the line and
+// column of the error.
 func (d *Decoder) array(data []byte, i int) error {
-	j := skipSpace(data, i+1)
+	t := &d.tok
+	t.Reset(data, i)
+	if !t.Enter() {
+		return nil // an empty array
+	}
 	for k := 0; ; k++ {
-		d.pos = event.Pos{Offset: int32(j), Index: int32(k)}
-		if j >= len(data) {
+		c := t.Peek()
+		d.pos = event.Pos{Offset: int32(t.Pos()), Index: int32(k)}
+		if t.Pos() >= len(data) {
 			return d.errf(event.ErrTruncated, "the input ends inside the event array")
 		}
-		if data[j] == ']' {
-			return nil
+		x := t.Value()
+		if e := t.Err(); e != nil {
+			if e.Truncated() {
+				return d.errf(event.ErrTruncated, "the input ends inside event %d", k)
+			}
+			return d.textErrf(e.Offset, event.ErrSyntax, "malformed event %d: %s", k, e.Msg)
 		}
-		end, err := skipValue(data, j)
-		switch {
-		case err == errCut:
-			return d.errf(event.ErrTruncated, "the input ends inside event %d", k)
-		case err != nil:
-			return d.errf(event.ErrSyntax, "malformed event %d", k)
+		if c != '{' {
+			return d.errf(event.ErrSyntax, "event %d is not an object", k)
 		}
-		v, err := d.p.ParseBytes(data[j:end])
+		v, err := d.p.ParseBytes(data[x.Off:x.End])
 		if err != nil {
 			return d.errf(event.ErrSyntax, "%v", err)
-		}
-		if v.Type() != fastjson.TypeObject {
-			return d.errf(event.ErrSyntax, "event %d is not an object", k)
 		}
 		if err := d.event(v); err != nil {
 			return err
 		}
-		j = skipSpace(data, end)
-		if j < len(data) && data[j] == ',' {
-			j = skipSpace(data, j+1)
-		} else if j < len(data) && data[j] != ']' {
-			d.pos.Offset = int32(j)
-			return d.errf(event.ErrSyntax, "expected ',' or ']' after event %d", k)
+		if !t.More(']', "the event array") {
+			e := t.Err()
+			switch {
+			case e == nil:
+				return nil
+			case e.Truncated():
+				d.pos = event.Pos{Offset: int32(len(data)), Index: int32(k + 1)}
+				return d.errf(event.ErrTruncated, "the input ends inside the event array")
+			}
+			d.pos.Offset = int32(e.Offset)
+			return d.errf(event.ErrSyntax, "after event %d: %s", k, e.Msg)
 		}
 	}
 }

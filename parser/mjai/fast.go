@@ -2,6 +2,7 @@ package mjai
 
 import (
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
 // flatEvent is a draw or discard read by scanFlat.
@@ -15,30 +16,33 @@ type flatEvent struct {
 }
 
 // scanFlat reads a one-line JSON object whose members all have plain
-// scalar values: strings without escapes or control characters, small
-// non-negative integers without leading zeros, true, false and null. This
-// strict subset of JSON covers nearly every tsumo and dahai line; scanFlat
-// reports false for anything else, which then goes to fastjson, so both
-// paths read a line the same way. Of repeated members the first counts, as
-// with fastjson's Get.
+// scalar values: strings without escapes, small non-negative integers,
+// true, false and null. This strict subset of JSON covers nearly every
+// tsumo and dahai line; scanFlat reports false for anything else, which
+// then goes to fastjson, so both paths read a line the same way. Of
+// repeated members the first counts, as with fastjson's Get.
 func scanFlat(b []byte, f *flatEvent) bool {
 	f.typ, f.pai, f.actor, f.hasActor, f.hasPai, f.tsumogiri = nil, nil, -1, false, false, -1
-	i := skipBlank(b, 0)
+	i := jsontok.SkipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
 	}
-	i = skipBlank(b, i+1)
+	i = jsontok.SkipSpace(b, i+1)
 	var seenType, seenActor, seenPai, seenTG bool
 	for {
-		key, j, ok := flatString(b, i)
+		if i >= len(b) || b[i] != '"' {
+			return false
+		}
+		j, ok := jsontok.PlainString(b, i)
 		if !ok {
 			return false
 		}
-		i = skipBlank(b, j)
+		key := b[i+1 : j-1]
+		i = jsontok.SkipSpace(b, j)
 		if i >= len(b) || b[i] != ':' {
 			return false
 		}
-		i = skipBlank(b, i+1)
+		i = jsontok.SkipSpace(b, i+1)
 		if i >= len(b) {
 			return false
 		}
@@ -46,26 +50,29 @@ func scanFlat(b []byte, f *flatEvent) bool {
 		isStr, num, isNum, bv := false, 0, false, int8(-1)
 		switch c := b[i]; {
 		case c == '"':
-			if sv, i, ok = flatString(b, i); !ok {
+			j, ok := jsontok.PlainString(b, i)
+			if !ok {
 				return false
 			}
-			isStr = true
+			sv, i, isStr = b[i+1:j-1], j, true
 		case c >= '0' && c <= '9':
-			j := i
-			for j < len(b) && b[j] >= '0' && b[j] <= '9' {
-				num = num*10 + int(b[j]-'0')
-				j++
-			}
-			if j-i > 9 || (c == '0' && j-i > 1) || (j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E')) {
+			j, v, ok := jsontok.SmallUint(b, i)
+			if !ok {
 				return false
 			}
-			i, isNum = j, true
-		case c == 't' && hasPrefix(b[i:], "true"):
-			i, bv = i+4, 1
-		case c == 'f' && hasPrefix(b[i:], "false"):
-			i, bv = i+5, 0
-		case c == 'n' && hasPrefix(b[i:], "null"):
-			i += 4
+			i, num, isNum = j, v, true
+		case c == 't' || c == 'f' || c == 'n':
+			j, k, ok := jsontok.ScanLiteral(b, i)
+			if !ok {
+				return false
+			}
+			i = j
+			switch k {
+			case jsontok.True:
+				bv = 1
+			case jsontok.False:
+				bv = 0
+			}
 		default:
 			return false
 		}
@@ -99,47 +106,18 @@ func scanFlat(b []byte, f *flatEvent) bool {
 				seenTG, f.tsumogiri = true, bv // null: absent
 			}
 		}
-		i = skipBlank(b, i)
+		i = jsontok.SkipSpace(b, i)
 		if i >= len(b) {
 			return false
 		}
 		if b[i] == '}' {
-			return skipBlank(b, i+1) == len(b) && seenType
+			return jsontok.SkipSpace(b, i+1) == len(b) && seenType
 		}
 		if b[i] != ',' {
 			return false
 		}
-		i = skipBlank(b, i+1)
+		i = jsontok.SkipSpace(b, i+1)
 	}
-}
-
-// skipBlank skips spaces and tabs from b[i].
-func skipBlank(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// flatString reads the string at b[i], which has no escapes and no
-// control characters, and returns its contents and the index after it.
-func flatString(b []byte, i int) ([]byte, int, bool) {
-	if i >= len(b) || b[i] != '"' {
-		return nil, i, false
-	}
-	for j := i + 1; j < len(b); j++ {
-		switch c := b[j]; {
-		case c == '"':
-			return b[i+1 : j], j + 1, true
-		case c == '\\' || c < 0x20:
-			return nil, i, false
-		}
-	}
-	return nil, i, false
-}
-
-func hasPrefix(b []byte, s string) bool {
-	return len(b) >= len(s) && string(b[:len(s)]) == s
 }
 
 // fastEvent decodes a draw or discard that scanFlat read; it reports false

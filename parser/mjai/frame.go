@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/haifu/haifu/parser/internal/frame"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
 // Frame is the framer of mjai streams (see frame.Func). In JSON lines a
@@ -13,7 +14,7 @@ import (
 // end of the stream. A stream that is one JSON document (the
 // single-object variant, or a top-level array) is one game.
 func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
-	p := skipSpace(data, 0)
+	p := jsontok.SkipSpace(data, 0)
 	if p == len(data) {
 		if !atEOF || p == 0 {
 			return 0, frame.More
@@ -24,7 +25,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		return p, frame.Space
 	}
 	if first {
-		if i := skipSpace(data, skipBOM(data)); i < len(data) && data[i] != '{' {
+		if i := jsontok.SkipSpace(data, jsontok.SkipBOM(data)); i < len(data) && data[i] != '{' {
 			return rest(data, atEOF) // not JSON lines
 		}
 	}
@@ -65,7 +66,7 @@ func hasEventLine(b []byte) bool {
 		} else {
 			b = nil
 		}
-		if i := skipSpace(line, 0); i < len(line) && line[i] == '{' {
+		if i := jsontok.SkipSpace(line, 0); i < len(line) && line[i] == '{' {
 			return true
 		}
 	}
@@ -106,7 +107,7 @@ func lineFrom(data []byte, i int) []byte {
 // isStartGame reports whether line is a JSON object whose "type" is
 // "start_game".
 func isStartGame(line []byte) bool {
-	i := skipSpace(line, 0)
+	i := jsontok.SkipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return false
 	}

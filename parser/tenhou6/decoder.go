@@ -2,6 +2,7 @@ package tenhou6
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
 // Detect reports whether data looks like tenhou.net/6 JSON: after white
@@ -19,8 +21,7 @@ import (
 // starts with '<'; Mahjong Soul records have no "log" key; mjai lines have
 // no array-valued "log".
 func Detect(data []byte) bool {
-	data = bytes.TrimPrefix(data, bom)
-	i := skipSpace(data, 0)
+	i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
@@ -31,34 +32,22 @@ func Detect(data []byte) bool {
 			return false
 		}
 		data = data[k+len(logKey):]
-		j := skipSpace(data, 0)
+		j := jsontok.SkipSpace(data, 0)
 		if j >= len(data) || data[j] != ':' {
 			continue
 		}
-		j = skipSpace(data, j+1)
+		j = jsontok.SkipSpace(data, j+1)
 		if j >= len(data) || data[j] != '[' {
 			continue
 		}
-		j = skipSpace(data, j+1)
+		j = jsontok.SkipSpace(data, j+1)
 		if j < len(data) && (data[j] == '[' || data[j] == ']') {
 			return true
 		}
 	}
 }
 
-var (
-	bom    = []byte("\xef\xbb\xbf")
-	logKey = []byte(`"log"`)
-)
-
-// skipSpace returns the index of the first byte from b[i] that is not JSON
-// white space.
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
+var logKey = []byte(`"log"`)
 
 // maxRounds bounds the rounds of one game, maxItems the items of one list.
 const (
@@ -79,7 +68,8 @@ type Decoder struct {
 
 	g       *event.Game
 	path    string
-	base    int // offset of data[0] in the input (a byte order mark)
+	data    []byte // the input, for the line and column of errors
+	base    int    // offset of data[0] in the input (a byte order mark)
 	players int
 	majsoul bool
 	hand    int // index of the round being decoded, -1 before the first
@@ -104,17 +94,18 @@ type conn struct {
 // first. path names the input in errors and in g.Meta.Path. The input holds
 // one game: a single JSON object, or JSON lines with one object per round
 // (or per group of rounds) of the same game. Every error is an
-// *event.Error with the byte offset, the round index and the round, wrapping
-// event.ErrSyntax (not JSON, not tenhou.net/6), event.ErrValue (a value out
-// of range or an event order that cannot be rebuilt), event.ErrTruncated
-// (the input ends inside the JSON: the rounds before the cut are kept) or
+// *event.Error with the byte offset (its message gives the line and
+// column), the round index and the round, wrapping event.ErrSyntax (not
+// JSON, not tenhou.net/6), event.ErrValue (a value out of range or an
+// event order that cannot be rebuilt), event.ErrTruncated (the input ends
+// inside the JSON: the rounds before the cut are kept) or
 // event.ErrUnsupported. A log without a final result (editor files) decodes
 // without error and without a GameEnd event.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
 	defer d.release()
 	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]}}
-	d.g, d.path = g, path
+	d.g, d.path, d.data = g, path, data
 	d.hand = -1
 	d.lastKey = -1
 	m := &g.Meta
@@ -128,15 +119,13 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	if len(data) > math.MaxInt32 {
 		return d.errAt(0, errf(event.ErrUnsupported, "input of %d bytes is too large", len(data)))
 	}
-	if bytes.HasPrefix(data, bom) {
-		d.base = len(bom)
-	}
+	d.base = jsontok.SkipBOM(data)
 
 	g.Events = append(g.Events, event.Event{Type: event.GameStart, Seat: event.NoSeat, From: event.NoSeat, Pos: event.Pos{Offset: int32(d.base), Index: -1}})
 
 	d.sc.reset(data[d.base:])
 	d.sc.scanAll()
-	if len(d.sc.docs) == 0 && d.sc.err == nil {
+	if len(d.sc.docs) == 0 && d.sc.err() == nil {
 		return d.errAt(0, errf(event.ErrSyntax, "empty input"))
 	}
 	for k := range d.sc.docs {
@@ -144,7 +133,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 		if doc.end < 0 {
 			// The document the syntax error is in: when the input was cut
 			// short, keep its complete rounds.
-			if d.sc.err.truncated {
+			if d.sc.err().Truncated() {
 				if err := d.doc(doc); err != nil {
 					return err
 				}
@@ -155,12 +144,15 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 			return err
 		}
 	}
-	if e := d.sc.err; e != nil {
+	if e := d.sc.err(); e != nil {
 		d.hand = -1
-		if e.truncated {
-			return d.errAt(d.base+e.off, errf(event.ErrTruncated, "%s", e.msg))
+		switch {
+		case e.Truncated():
+			return d.errAt(d.base+e.Offset, errf(event.ErrTruncated, "%s", e.Msg))
+		case errors.Is(e, jsontok.ErrComment):
+			return d.errAt(d.base+e.Offset, errf(event.ErrSyntax, "%s, so this is not a tenhou.net/6 file (remove the comments)", e.Msg))
 		}
-		return d.errAt(d.base+e.off, errf(event.ErrSyntax, "%s", e.msg))
+		return d.errAt(d.base+e.Offset, errf(event.ErrSyntax, "%s", e.Msg))
 	}
 	if d.hand < 0 {
 		return d.errAt(d.base, errf(event.ErrValue, "the log has no rounds"))
@@ -179,13 +171,20 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 // release drops the references to the input and the game, which the
 // Decoder must not keep between calls.
 func (d *Decoder) release() {
-	d.g, d.sc.b, d.rd = nil, nil, roundData{}
+	d.g, d.data, d.rd = nil, nil, roundData{}
+	d.sc.b = nil
+	d.sc.t.Reset(nil, 0)
 }
 
+// errAt returns an *event.Error at byte offset off (-1: none), whose
+// message starts with the line and column of the offset.
 func (d *Decoder) errAt(off int, err error) error {
 	hand := d.hand
 	if d.round.Wind < 0 {
 		hand = -1 // the round's header was not read
+	}
+	if off >= 0 {
+		err = jsontok.Wrap(d.data, off, err)
 	}
 	return &event.Error{Path: d.path, Format: event.FormatTenhou6, Offset: int64(off), Index: d.hand, Hand: hand, Round: d.round, Err: err}
 }

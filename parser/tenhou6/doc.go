@@ -68,5 +68,7 @@
 // final result: the game decodes without error and without a GameEnd event.
 //
 // Events carry the byte offset of the item they come from (Pos.Offset) and
-// the index of their round (Pos.Index).
+// the index of their round (Pos.Index). An error carries the byte offset
+// too, and its message starts with the line and column of that offset
+// ("line 17, column 5: ..."; columns count characters).
 package tenhou6

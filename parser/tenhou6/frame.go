@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/haifu/haifu/parser/internal/frame"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
 // Frame is the framer of tenhou.net/6 streams (see frame.Func). A game is
@@ -18,9 +19,9 @@ import (
 func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 	p := 0
 	if first {
-		p = len(bom) * boolInt(bytes.HasPrefix(data, bom))
+		p = jsontok.SkipBOM(data)
 	}
-	p = skipSpace(data, p)
+	p = jsontok.SkipSpace(data, p)
 	if p == len(data) {
 		if !atEOF {
 			return 0, frame.More
@@ -39,7 +40,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 	}
 	end := prev.end
 	for {
-		q := skipSpace(data, end)
+		q := jsontok.SkipSpace(data, end)
 		if q == len(data) {
 			if atEOF {
 				return end, frame.Game
@@ -60,13 +61,6 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		}
 		prev, end = next, next.end
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // rest is the whole of the rest of the stream as one game, once it is all
@@ -100,8 +94,10 @@ func continues(prev, next *skimmed) bool {
 
 // skim reads the JSON value at data[p:] without decoding it: it finds its
 // end, and for an object its "ref" string and the round and honba of the
-// first and last rounds of its "log". It returns false for a value that is
-// not well-formed or not complete (then incomplete says which).
+// first and last rounds of its "log". It reads the value token by token,
+// checking each token but not their order (the decoder does); it returns
+// false for a value that is not well-formed or not complete (then
+// incomplete says which).
 func skim(data []byte, p int) (skimmed, bool) {
 	s := skimmed{firstKey: -1, lastKey: -1}
 	// The path of containers: per depth, whether it is an array, the
@@ -112,40 +108,49 @@ func skim(data []byte, p int) (skimmed, bool) {
 		elem  int
 	}
 	var stack [maxDepth]level
+	var t jsontok.Tokenizer
+	t.Reset(data, p)
 	depth := 0         // number of open containers
 	inLog := -1        // depth of the "log" array's contents, or -1
 	key := []byte(nil) // the last key read at depth 1
 	header := [2]int{}
 	headerN := -1 // numbers read of the current round's header, -1 outside one
 	expectKey := false
-	for i := p; i < len(data); {
-		c := data[i]
-		switch c {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			if c == ',' && depth > 0 {
+	for {
+		tk := t.Next()
+		switch tk.Kind() {
+		case jsontok.EOF:
+			s.incomplete = true
+			return s, false
+		case jsontok.Invalid:
+			s.incomplete = t.Err().Truncated()
+			return s, false
+		case jsontok.Comma:
+			if depth > 0 {
 				stack[depth-1].elem++
 				expectKey = !stack[depth-1].array
 			}
-			i++
 			continue
-		case '{', '[':
+		case jsontok.Colon:
+			continue
+		case jsontok.ObjectStart, jsontok.ArrayStart:
+			isArray := tk.Kind() == jsontok.ArrayStart
 			if depth == len(stack) {
 				return s, false
 			}
-			if depth == 1 && inLog < 0 && c == '[' && string(key) == "log" {
+			if depth == 1 && inLog < 0 && isArray && string(key) == "log" {
 				inLog = depth + 1
 			}
 			// A round's header: the first array of a round of the log.
-			if inLog > 0 && depth == inLog+1 && c == '[' && stack[depth-1].elem == 0 {
+			if inLog > 0 && depth == inLog+1 && isArray && stack[depth-1].elem == 0 {
 				headerN = 0
 			}
-			stack[depth] = level{array: c == '['}
+			stack[depth] = level{array: isArray}
 			depth++
-			expectKey = c == '{'
-			i++
+			expectKey = !isArray
 			continue
-		case '}', ']':
-			if depth == 0 || stack[depth-1].array != (c == ']') {
+		case jsontok.ObjectEnd, jsontok.ArrayEnd:
+			if depth == 0 || stack[depth-1].array != (tk.Kind() == jsontok.ArrayEnd) {
 				return s, false
 			}
 			depth--
@@ -162,86 +167,32 @@ func skim(data []byte, p int) (skimmed, bool) {
 			if depth == inLog-1 {
 				inLog = -2 // the log is read; a second "log" is not looked at
 			}
-			i++
-			if depth == 0 {
-				s.end = i
-				return s, true
-			}
-			continue
-		case '"':
-			j := i + 1
-			for j < len(data) && data[j] != '"' {
-				if data[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(data) {
-				s.incomplete = true
-				return s, false
-			}
-			str := data[i+1 : j]
+		case jsontok.String:
+			str := tk.Content(data)
 			if depth == 1 && expectKey {
 				key = str
 				expectKey = false
 			} else if depth == 1 && string(key) == "ref" {
 				s.ref = str
 			}
-			i = j + 1
-			if depth == 0 {
-				s.end = i
-				return s, true
+		default: // a number or a literal
+			if tk.End == len(data) && depth > 0 {
+				s.incomplete = true // a number may go on
+				return s, false
 			}
-			continue
-		}
-		// A number or a literal.
-		j := i
-		for j < len(data) && !isDelim(data[j]) {
-			j++
-		}
-		if j == len(data) && depth > 0 {
-			s.incomplete = true
-			return s, false
-		}
-		if headerN >= 0 && headerN < 2 {
-			n, ok := atoi(data[i:j])
-			if !ok {
-				headerN = -1
-			} else {
-				header[headerN] = n
-				headerN++
+			if headerN >= 0 && headerN < 2 {
+				// A small non-negative integer of at most 6 digits.
+				if !tk.Small() || tk.Int < 0 || data[tk.Off] == '-' || tk.End-tk.Off > 6 {
+					headerN = -1
+				} else {
+					header[headerN] = tk.Int
+					headerN++
+				}
 			}
 		}
-		i = j
 		if depth == 0 {
-			s.end = i
+			s.end = tk.End
 			return s, true
 		}
 	}
-	s.incomplete = true
-	return s, false
-}
-
-// isDelim reports whether c ends a number or literal.
-func isDelim(c byte) bool {
-	switch c {
-	case ' ', '\t', '\r', '\n', ',', ':', '{', '}', '[', ']', '"':
-		return true
-	}
-	return false
-}
-
-// atoi reads a small non-negative decimal integer.
-func atoi(b []byte) (int, bool) {
-	if len(b) == 0 || len(b) > 6 {
-		return 0, false
-	}
-	n := 0
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n, true
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -95,7 +96,7 @@ func (d *Decoder) text(t *token) ([]byte, bool) {
 		return s, true
 	}
 	var ok bool
-	d.strBuf, ok = unescape(d.strBuf[:0], s)
+	d.strBuf, ok = jsontok.Unquote(d.strBuf[:0], s)
 	return d.strBuf, ok
 }
 
