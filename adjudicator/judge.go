@@ -11,6 +11,7 @@ import (
 	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/wall"
 )
 
 // Outcome is how a hand ended. Its String values are the `rounds.outcome`
@@ -149,6 +150,11 @@ type Report struct {
 	Hands    []HandResult
 	// Wins holds every recorded win in event order, scored under the rules.
 	Wins []WinResult
+	// Wall is what the check of every hand against the wall its seed
+	// gives found (verification level 5; its mismatches are Findings under
+	// the wall.* checks): the seed form, and each hand checked or not and
+	// why. It does not depend on the rules.
+	Wall *wall.Result
 	// DivergentFrom is the index of the first divergent hand (the number
 	// of hands when only the game's end diverges), or -1; DivergentKind
 	// and DivergentReason say why.
@@ -202,6 +208,8 @@ type judge struct {
 	// kept here so that scoring a win allocates nothing.
 	scorer   scoring.Scorer
 	winInput scoring.Input
+	// walls checks the hands against their walls (kept for its memory).
+	walls wall.Checker
 
 	players int
 	// The expected course of the game under the rules, after the last
@@ -232,7 +240,7 @@ type expectation struct {
 }
 
 func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
-	*j = judge{g: g, r: rules, native: native, rp: j.rp, scorer: j.scorer,
+	*j = judge{g: g, r: rules, native: native, rp: j.rp, scorer: j.scorer, walls: j.walls,
 		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], Wins: j.rep.Wins[:0], DivergentFrom: -1, EndedAfter: -1,
 			Candidates: j.rep.Candidates[:0]}}
 	j.scorer.Rules = rules.Scoring(&g.Meta, native)
@@ -261,6 +269,7 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 		j.handEnd(ended)
 	}
 	j.rep.Findings = append(j.rep.Findings, j.rp.Findings()...)
+	j.rep.Wall = j.walls.Check(g, j.wallMismatch)
 	slices.SortStableFunc(j.rep.Findings, func(a, b check.Finding) int {
 		ea, eb := a.Event, b.Event
 		if ea < 0 {
@@ -272,6 +281,12 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 		return ea - eb
 	})
 	return &j.rep
+}
+
+// wallMismatch reports a difference between the log and its wall.
+func (j *judge) wallMismatch(m wall.Mismatch) {
+	j.rep.Findings = append(j.rep.Findings, check.Finding{Check: m.Check, Hand: m.Hand, Round: m.Round, Event: m.Event, Seat: m.Seat,
+		Message: m.Message, Expected: m.Expected, Recorded: m.Recorded})
 }
 
 func (j *judge) report(hand, ev int, round event.RoundID, c check.Check, msg, expected, recorded string) {

@@ -144,6 +144,15 @@ func TestMutations(t *testing.T) {
 			w := &g.Wins[g.Events[nth(t, g, 0, func(_ int, e *event.Event) bool { return e.Type == event.Win })].Ref]
 			w.Sticks++
 		}, "win.ba"},
+		{"a die of a hand changed", func(t *testing.T, g *event.Game) {
+			rd := &g.Rounds[2]
+			rd.Dice[0] = rd.Dice[0]%6 + 1
+		}, "wall.dice"},
+		{"the dora indicator of a hand exchanged for another copy", func(t *testing.T, g *event.Game) {
+			// The same kind, another physical tile: only the wall tells.
+			rd := &g.Rounds[1]
+			rd.DoraID ^= 1
+		}, "wall.dora"},
 		{"the game ended early", func(t *testing.T, g *event.Game) {
 			// Cut the game after its third hand: the rules go on.
 			i := nth(t, g, 3, func(_ int, e *event.Event) bool { return e.Type == event.RoundStart })

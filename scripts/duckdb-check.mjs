@@ -67,6 +67,12 @@ async function figures(where, c, label) {
       where outcome in ('exhaustive','nagashi') and tenpai_count is not null ${where} group by tenpai_count`)) {
     check(`${label} tenpai at draw ${num(r.k)}`, num(r.n), c.tenpai_at_draw[num(r.k)]);
   }
+  // Hands checked against their walls, and the others by reason.
+  for (const r of await rows(`select wall_checked c, coalesce(nullif(wall_reason, ''), 'unknown') k, count(*) n
+      from ${t('rounds')} where true ${where} group by all`)) {
+    if (r.c) check(`${label} hands wall-checked`, num(r.n), c.wall_checked);
+    else check(`${label} hands not wall-checked (${r.k})`, num(r.n), c.wall_not_checked[r.k] ?? 0);
+  }
   // Wins: scored, by yaku (the list column unnested) and by limit.
   const [w] = await rows(`select count(*) wins, count(*) filter (where scored) scored,
       count(*) filter (where no_yaku) no_yaku from ${t('wins')} where true ${where}`);
@@ -101,6 +107,11 @@ for (const sev of ['discrepancy', 'undetermined']) {
 const [s] = await rows(`select coalesce(sum(noten_payment) filter (where noten_payment > 0), 0) recv,
   count(*) filter (where tenpai) tenpai from ${t('seats')}`);
 check('seats noten received = rounds noten total', num(s.recv), want.all.noten_payment_total);
+
+// The games table's wall counts agree with the rounds table's.
+const [wg] = await rows(`select coalesce(sum(wall_checked), 0) g,
+  (select count(*) from ${t('rounds')} where wall_checked) r from ${t('games')} where error is null`);
+check('games wall_checked = rounds checked', num(wg.g), num(wg.r));
 
 // Under a log's own rules every win is paid: the rounds' winners are the
 // wins table's rows.

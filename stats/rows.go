@@ -16,6 +16,7 @@ import (
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/wall"
 )
 
 // GameRow is one row of the games table: one input that was read.
@@ -56,6 +57,16 @@ type GameRow struct {
 	DivergentKind   string `parquet:"divergent_kind,dict"`
 	DivergentReason string `parquet:"divergent_reason,dict"`
 	EndedEarlyAfter *int32 `parquet:"ended_early_after,optional"`
+	// WallForm is the form of the game's wall seed ("base64", "hex",
+	// "per_hand"; "none" when the log has none, "other" for a seed of
+	// another generator); WallChecked and WallNotChecked count the hands
+	// checked against the wall it gives and those that could not be (see
+	// rounds.wall_reason); WallSynchronised: the log is an excerpt whose
+	// first hand was found further on in its seed's stream.
+	WallForm         string `parquet:"wall_form,dict"`
+	WallChecked      int32  `parquet:"wall_checked"`
+	WallNotChecked   int32  `parquet:"wall_not_checked"`
+	WallSynchronised bool   `parquet:"wall_synchronised"`
 	// FinalScores and FinalPoints are the recorded game end (empty when
 	// not recorded); ComputedFinal the final scores under the rules.
 	FinalScores   []int32   `parquet:"final_scores,list"`
@@ -106,6 +117,11 @@ type RoundRow struct {
 	Turns   int32 `parquet:"turns"`
 	// LiveLeft is the number of tiles left in the live wall at the end.
 	LiveLeft int32 `parquet:"live_left"`
+	// WallChecked: the hand was checked against the wall its seed gives
+	// (verification level 5); else WallReason says why not ("no_seed",
+	// "other_generator", "bad_seed", "no_tile_ids", "bad_hand").
+	WallChecked bool   `parquet:"wall_checked"`
+	WallReason  string `parquet:"wall_reason,dict"`
 	// ExpectedKnown: the rules' score changes could be computed.
 	ExpectedKnown bool `parquet:"expected_known"`
 	// Divergent: the rules would have played this hand (or the game before
@@ -298,6 +314,11 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if rep.EndedEarly {
 		gr.EndedEarlyAfter = i32p(int32(rep.EndedAfter))
 	}
+	wr := rep.Wall
+	if wr != nil {
+		gr.WallForm = wr.Form.String()
+		gr.WallChecked, gr.WallNotChecked, gr.WallSynchronised = int32(wr.Checked), int32(wr.NotChecked), wr.Synchronised
+	}
 	if rep.FinalKnown {
 		gr.ComputedFinal = append([]int32(nil), rep.Final[:players]...)
 	}
@@ -320,6 +341,10 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			rr.Wind = windLetters[h.Round.Wind]
 		}
 		rr.Round = roundName(h.Round.Wind, h.Round.Number)
+		if wr != nil && h.Index >= 0 && h.Index < len(wr.Hands) {
+			wh := &wr.Hands[h.Index]
+			rr.WallChecked, rr.WallReason = wh.Status != wall.NotChecked, wh.Reason.String()
+		}
 		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
 		unknown := false // a hidden hand's tenpai is unknown
 		for s := range players {

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -58,11 +59,16 @@ type Counts struct {
 	NoYaku int            `json:"wins_no_yaku"`
 	Yaku   map[string]int `json:"yaku"`
 	Limits map[string]int `json:"limits"`
+	// WallChecked counts the hands checked against the wall their seed
+	// gives (verification level 5), WallNotChecked those that could not
+	// be, by reason (rounds.wall_reason: "no_seed" for a log without one).
+	WallChecked    int            `json:"wall_checked"`
+	WallNotChecked map[string]int `json:"wall_not_checked"`
 }
 
 func newCounts() *Counts {
 	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}, Undetermined: map[string]int{},
-		Divergences: map[string]DivergenceCount{}, Yaku: map[string]int{}, Limits: map[string]int{}}
+		Divergences: map[string]DivergenceCount{}, Yaku: map[string]int{}, Limits: map[string]int{}, WallNotChecked: map[string]int{}}
 }
 
 // Summary aggregates rows into the figures `haifu analyze` and `haifu
@@ -156,6 +162,11 @@ func (s *Summary) addRound(grp *Counts, r *RoundRow) {
 		c.NotenTotal += int64(r.NotenPaymentTotal)
 		if r.Divergent {
 			c.DivergentHands++
+		}
+		if r.WallChecked {
+			c.WallChecked++
+		} else {
+			c.WallNotChecked[cmp.Or(r.WallReason, "unknown")]++
 		}
 	}
 }
@@ -308,9 +319,24 @@ func (s *Summary) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Undetermined[c])
 		}
 	}
+	s.All.writeWall(&b)
 	s.All.writeYaku(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeWall writes the hands checked against their walls and the others by
+// reason.
+func (c *Counts) writeWall(b *strings.Builder) {
+	fmt.Fprintf(b, "hands checked against the wall of their seed: %d", c.WallChecked)
+	if len(c.WallNotChecked) > 0 {
+		var parts []string
+		for _, r := range slices.Sorted(maps.Keys(c.WallNotChecked)) {
+			parts = append(parts, fmt.Sprintf("%s %d", r, c.WallNotChecked[r]))
+		}
+		fmt.Fprintf(b, "; not checked: %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
 }
 
 // writeYaku writes the wins by yaku and by limit, most frequent first.

@@ -18,7 +18,8 @@ type NoWallError struct {
 	Reason Reason
 }
 
-// Error returns "hand N has no wall: reason".
+// Error returns "hand N has no wall: reason", N counting the game's hands
+// from 1.
 func (e *NoWallError) Error() string {
 	why := e.Reason.String()
 	switch e.Reason {
@@ -33,7 +34,7 @@ func (e *NoWallError) Error() string {
 	case ReasonBadHand:
 		why = "there is no such hand"
 	}
-	return "wall: hand " + strconv.Itoa(e.Hand) + " has no wall: " + why
+	return "wall: hand " + strconv.Itoa(e.Hand+1) + " has no wall: " + why
 }
 
 // Wall rebuilds into w the wall that Check compares hand (an index into
@@ -134,7 +135,7 @@ func WriteHand(out io.Writer, g *event.Game, hand int) error {
 	}
 
 	line = append(line, "hand "...)
-	line = strconv.AppendInt(line, int64(hand), 10)
+	line = strconv.AppendInt(line, int64(hand)+1, 10) // from 1, as --round counts
 	line = append(line, " ("...)
 	line = append(line, r.ID().String()...)
 	line = append(line, "), dealer seat "...)

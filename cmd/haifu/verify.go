@@ -43,7 +43,10 @@ The last line on standard error is
 
 The line before it counts the inputs found: the games (whether or not they
 could be read completely) and the inputs that could not be read at all;
-games + unreadable inputs = inputs.
+games + unreadable inputs = inputs. The line before that counts the hands
+checked against the wall their Tenhou seed gives (level 5: dice, deal,
+draws, dora and ura indicators, the end of the wall) and those that could
+not be (a log without a seed).
 
 The exit status is 0 when every game is consistent, 1 when a discrepancy or
 an unreadable input was found, 2 on a usage error, 130 when interrupted
@@ -109,6 +112,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	if undetermined > 0 {
 		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on which rules a log without a date was played under (not discrepancies)\n", undetermined)
 	}
+	fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
 	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", inputs, games, unreadable)
 	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
 	switch {
@@ -126,6 +130,7 @@ type verifySink struct {
 	asJSON                                                                               bool
 	w                                                                                    *bufio.Writer
 	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames int
+	wallChecked, wallNotChecked                                                          int
 }
 
 // verifyOut is what verify writes of one input, and its counts.
@@ -133,6 +138,7 @@ type verifyOut struct {
 	b                                                    []byte
 	unreadable                                           bool
 	rounds, discrepancies, undetermined, errs, divergent int
+	wallChecked, wallNotChecked                          int
 }
 
 // Take writes the lines of one input: the error that kept its game from
@@ -166,6 +172,9 @@ func (s *verifySink) Take(r *batch.Result, prev verifyOut) verifyOut {
 		return o
 	}
 	rep := r.Report
+	if rep.Wall != nil {
+		o.wallChecked, o.wallNotChecked = rep.Wall.Checked, rep.Wall.NotChecked
+	}
 	// The divergence goes among the findings in event order.
 	divEvent, divPending := 1<<30, rep.DivergentFrom >= 0
 	if divPending {
@@ -206,6 +215,8 @@ func (s *verifySink) Write(o verifyOut) error {
 	s.undetermined += o.undetermined
 	s.errs += o.errs
 	s.divergentGames += o.divergent
+	s.wallChecked += o.wallChecked
+	s.wallNotChecked += o.wallNotChecked
 	_, err := s.w.Write(o.b)
 	return err
 }

@@ -44,6 +44,11 @@ func Game(path, platform string, players int32, length string, divergentFrom int
 			tc := h.Tenpai
 			rr.TenpaiCount = &tc
 		}
+		// Tenhou's hands have a wall to check, the others no seed.
+		rr.WallChecked = platform == "tenhou"
+		if !rr.WallChecked {
+			rr.WallReason = "no_seed"
+		}
 		r.Rounds = append(r.Rounds, rr)
 		for s := range players {
 			r.Seats = append(r.Seats, stats.SeatRow{GameID: r.Game.GameID, Path: path, Hand: int32(i), Round: rr.Round, Seat: s, Outcome: h.Outcome})
@@ -133,6 +138,8 @@ func SummaryInputs() []*stats.GameRows {
 //	1/1/1/1/1, noten 6000: 1200 per draw, 3000 per game.
 //	majsoul 3p east: G3: 6 hands, 2 draws (1/3), tenpai 0/1/1/0/0, noten
 //	4000: 2000 per draw and per game.
+//	Walls: the 10 Tenhou hands checked, the 6 Mahjong Soul ones not (no
+//	seed).
 //	Wins: G1 riichi pinfu (below mangan), riichi tanyao (mangan); G3
 //	tanyao (below mangan), kokushi musou (yakuman), one not scored.
 func WantSummary() *stats.Summary {
@@ -150,8 +157,9 @@ func WantSummary() *stats.Summary {
 			Divergences:   map[string]stats.DivergenceCount{"nine_terminals": {Games: 1, Hands: 3}},
 			Discrepancies: map[string]int{"draw.tenpai": 3, "flow.next_round": 1, "draw.payment": 1},
 			Wins:          5, Scored: 4,
-			Yaku:   map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 2, "kokushi_musou": 1},
-			Limits: map[string]int{"none": 2, "mangan": 1, "yakuman": 1},
+			Yaku:        map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 2, "kokushi_musou": 1},
+			Limits:      map[string]int{"none": 2, "mangan": 1, "yakuman": 1},
+			WallChecked: 10, WallNotChecked: map[string]int{"no_seed": 6},
 		},
 		Groups: map[string]*stats.Counts{
 			"tenhou 4p south": {
@@ -166,8 +174,9 @@ func WantSummary() *stats.Summary {
 				Divergences:   map[string]stats.DivergenceCount{"nine_terminals": {Games: 1, Hands: 3}},
 				Discrepancies: map[string]int{"draw.tenpai": 2, "flow.next_round": 1},
 				Wins:          2, Scored: 2,
-				Yaku:   map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 1},
-				Limits: map[string]int{"none": 1, "mangan": 1},
+				Yaku:        map[string]int{"riichi": 2, "pinfu": 1, "tanyao": 1},
+				Limits:      map[string]int{"none": 1, "mangan": 1},
+				WallChecked: 10,
 			},
 			"majsoul 3p east": {
 				Games: 1, Hands: 6,
@@ -180,8 +189,9 @@ func WantSummary() *stats.Summary {
 				Divergences:   map[string]stats.DivergenceCount{},
 				Discrepancies: map[string]int{"draw.payment": 1, "draw.tenpai": 1},
 				Wins:          3, Scored: 2,
-				Yaku:   map[string]int{"tanyao": 1, "kokushi_musou": 1},
-				Limits: map[string]int{"none": 1, "yakuman": 1},
+				Yaku:           map[string]int{"tanyao": 1, "kokushi_musou": 1},
+				Limits:         map[string]int{"none": 1, "yakuman": 1},
+				WallNotChecked: map[string]int{"no_seed": 6},
 			},
 		},
 	}
