@@ -19,17 +19,26 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	if p := os.Getenv("HAIFU_CPUPROFILE"); p != "" {
+		// For profiling haifu itself: go tool pprof haifu FILE.
+		if f, err := os.Create(p); err == nil {
+			pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
+	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if code == exitInterrupted && strings.Contains(context.Cause(ctx).Error(), syscall.SIGTERM.String()) {
 		code = 128 + int(syscall.SIGTERM)
 	}
 	stop()
+	pprof.StopCPUProfile()
 	os.Exit(code)
 }
 
@@ -61,6 +70,7 @@ func commands() []command {
 		{"analyze", "judge every game and write Parquet tables and a summary", runAnalyze},
 		{"summary", "print the summary of an analyze output directory again", runSummary},
 		{"replay", "print the table after each event of a game, to check a log by eye", runReplay},
+		{"wall", "print the walls of a Tenhou game rebuilt from its seed", runWall},
 		{"rules", "list the rule presets, or print one", runRules},
 		{"checks", "list every check, with its level and what it finds", runChecks},
 	}
