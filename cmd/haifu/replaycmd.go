@@ -9,7 +9,6 @@ import (
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
@@ -26,58 +25,9 @@ their han, the han, fu, limit and points) and whether the log agrees.
 Findings of the replay are printed where they occur, prefixed with "!!".
 
 --round N prints only hand N (counting from 1 in the game's order).`)
-	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
-	format := formatFlag(e, fs)
-	if c := parseFlags(e, fs, args); c >= 0 {
-		return c
-	}
-	f, ok := format()
-	if !ok {
-		return exitUsage
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "haifu replay: give exactly one PATH")
-		return exitUsage
-	}
-	if *round < 0 {
-		fmt.Fprintf(e.stderr, "haifu replay: --round %d: hands count from 1\n", *round)
-		return exitUsage
-	}
-	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	dec := parser.Decoder{Format: f}
-	var g event.Game
-	n := 0
-	status := exitOK
-	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
-		if n++; n > 1 {
-			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
-		}
-		if in.Err != nil {
-			return in.Err
-		}
-		if derr := dec.Decode(&in, &g); derr != nil {
-			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
-			status = exitFound
-		}
-		if *round > len(g.Rounds) {
-			status = exitUsage
-			return fmt.Errorf("--round %d: %s has %d hands", *round, in.Path, len(g.Rounds))
-		}
-		if printReplay(w, &g, *round) {
-			status = exitFound
-		}
-		return ctx.Err()
+	return runOneGame(ctx, e, fs, args, func(w *bufio.Writer, g *event.Game, round int) (bool, error) {
+		return printReplay(w, g, round), nil
 	})
-	if err != nil {
-		w.Flush()
-		fmt.Fprintf(e.stderr, "haifu replay: %v\n", err)
-		if status == exitUsage {
-			return exitUsage
-		}
-		return exitFound
-	}
-	return status
 }
 
 // printReplay writes the table after each event of g (of hand `only` when

@@ -7,7 +7,6 @@ import (
 	"fmt"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/wall"
 )
 
@@ -24,69 +23,23 @@ written as "id (mpsz)".
 --round N prints only hand N (counting from 1 in the game's order). A hand
 without a wall (a log with no seed, a seed of another generator, a format
 without tile ids) is named with the reason.`)
-	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
-	format := formatFlag(e, fs)
-	if c := parseFlags(e, fs, args); c >= 0 {
-		return c
-	}
-	f, ok := format()
-	if !ok {
-		return exitUsage
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "haifu wall: give exactly one PATH")
-		return exitUsage
-	}
-	if *round < 0 {
-		fmt.Fprintf(e.stderr, "haifu wall: --round %d: hands count from 1\n", *round)
-		return exitUsage
-	}
-	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	dec := parser.Decoder{Format: f}
-	var g event.Game
-	n := 0
-	status := exitOK
-	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
-		if n++; n > 1 {
-			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
-		}
-		if in.Err != nil {
-			return in.Err
-		}
-		if derr := dec.Decode(&in, &g); derr != nil {
-			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
-			status = exitFound
-		}
-		if *round > len(g.Rounds) {
-			status = exitUsage
-			return fmt.Errorf("--round %d: %s has %d hands", *round, in.Path, len(g.Rounds))
-		}
+	return runOneGame(ctx, e, fs, args, func(w *bufio.Writer, g *event.Game, round int) (bool, error) {
 		for h := range g.Rounds {
-			if *round > 0 && h != *round-1 {
+			if round > 0 && h != round-1 {
 				continue
 			}
-			if h > 0 && *round == 0 {
+			if h > 0 && round == 0 {
 				fmt.Fprintln(w)
 			}
-			err := wall.WriteHand(w, &g, h)
+			err := wall.WriteHand(w, g, h)
 			var nw *wall.NoWallError
 			switch {
 			case errors.As(err, &nw):
 				fmt.Fprintf(w, "%v (%v)\n", err, g.Rounds[h].ID())
 			case err != nil:
-				return err
+				return false, err
 			}
 		}
-		return ctx.Err()
+		return false, nil
 	})
-	if err != nil {
-		w.Flush()
-		fmt.Fprintf(e.stderr, "haifu wall: %v\n", err)
-		if status == exitUsage {
-			return exitUsage
-		}
-		return exitFound
-	}
-	return status
 }
