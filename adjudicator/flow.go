@@ -16,8 +16,11 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 	x := expectation{afterHand: hr.Index}
 	dealer := st.Round.Dealer
 	wind, number := int(st.Round.Wind), int(st.Round.Number)
-	if out.honbaUp {
+	switch {
+	case out.honbaUp:
 		x.honba = st.Honba + 1
+	case out.honbaKeep:
+		x.honba = st.Honba
 	}
 	if !out.sticksTaken {
 		x.sticks = st.Sticks
@@ -99,10 +102,15 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 		if isLast || inExt {
 			yame := (hr.Outcome == WinOutcome && hr.Seats[st.Round.Dealer].Won && r.End.AgariYame) ||
 				(hr.Outcome == ExhaustiveOutcome && r.End.TenpaiYame)
-			if yame && j.placement(sc, st.Round.Dealer) <= r.End.YamePlacement && (!r.End.YameNeedsGoal || sc[st.Round.Dealer] >= r.End.Goal) {
+			p := j.placement(sc, st.Round.Dealer)
+			mode := YameNo
+			if p-1 < len(r.End.Yame) {
+				mode = r.End.Yame[p-1]
+			}
+			if yame && mode != YameNo && (!r.End.YameNeedsGoal || sc[st.Round.Dealer] >= r.End.Goal) {
 				x.end = true
-				x.optionalEnd = r.End.YameOptional
-				x.endReason = fmt.Sprintf("after %v: the dealer is placed %d with %d (agari-yame / tenpai-yame)", hr.Round, j.placement(sc, st.Round.Dealer), sc[st.Round.Dealer])
+				x.optionalEnd = mode == YameOptional
+				x.endReason = fmt.Sprintf("after %v: the dealer is placed %d with %d (agari-yame / tenpai-yame)", hr.Round, p, sc[st.Round.Dealer])
 			}
 		}
 		if inExt && wind > lastWind+1 && r.End.Extension != ExtensionIndefinite {
@@ -316,6 +324,9 @@ func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
 	pts[order[0]] = math.Round(pts[order[0]]*10) / 10
 	for k := 1; k < n; k++ {
 		pts[order[k]] = math.Round(pts[order[k]]*10) / 10
+	}
+	for s := range n {
+		pts[s] += j.penalty[s] // chombo penalties
 	}
 	return pts
 }

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
@@ -46,7 +47,10 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 			if len(wins) >= 3 {
 				// Under these rules it is the triple-ron abortive draw.
 				out.deltas = [4]int32{}
-				out.dealerKeeps, out.honbaUp, out.sticksTaken = true, true, false
+				out.sticksTaken = false
+				out.dealerKeeps = slices.Contains(j.r.Abort.KeepDealer, string(DivergeTripleRon))
+				out.honbaUp = slices.Contains(j.r.Abort.AddHonba, string(DivergeTripleRon))
+				out.honbaKeep = !out.honbaUp
 				hr.Outcome = TripleRonOutcome
 				return out
 			}
@@ -102,6 +106,9 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 	}
 	if out.dealerKeeps && len(wins) > 1 && !j.r.Win.DealerKeepsOnMultiRon {
 		out.dealerKeeps = false
+	}
+	if j.r.Draw.Renchan == RenchanNever {
+		out.dealerKeeps = false // the seat passes even after the dealer's win
 	}
 	out.honbaUp = out.dealerKeeps
 	return out
@@ -247,6 +254,9 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	}
 	abort := func(o Outcome, on bool, kind Divergence, name string) judged {
 		hr.Outcome = o
+		out.dealerKeeps = slices.Contains(r.Abort.KeepDealer, string(kind))
+		out.honbaUp = slices.Contains(r.Abort.AddHonba, string(kind))
+		out.honbaKeep = !out.honbaUp
 		if !on {
 			out.divergentKind = kind
 			out.divergent = fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name)
@@ -277,9 +287,18 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 		}
 		return abort(FourRiichiOutcome, r.Abort.FourRiichi, DivergeFourRiichi, "four-riichi abortive draw")
 	case event.FourKans:
-		if st.Kans != 4 || bits.OnesCount8(st.KanSeats) < 2 || st.EndPhase != replay.AfterDiscard {
-			j.report(hr.Index, ev, hr.Round, check.DrawFourKans, "four-kans abortive draw without four kans by two or more players and a discard after them",
-				"4 kans by 2+ players, then a discard", fmt.Sprintf("%d kans by %d players (%s)", st.Kans, bits.OnesCount8(st.KanSeats), st.EndPhase))
+		// Four kans by two players or more, after the discard that follows
+		// them or at the fourth (as the rules time it); or a fifth kan
+		// where it aborts.
+		phase, when := replay.AfterDiscard, "then a discard"
+		if r.Abort.FourKansTiming == FourKansOnKan {
+			phase, when = replay.AfterKan, "at the fourth"
+		}
+		four := st.Kans == 4 && bits.OnesCount8(st.KanSeats) >= 2 && st.EndPhase == phase
+		fifth := st.Kans == 5 && r.Abort.FifthKan == FifthKanAborts && st.EndPhase == replay.AfterKan
+		if !four && !fifth && (native || st.Kans < 4 || bits.OnesCount8(st.KanSeats) < 2) {
+			j.report(hr.Index, ev, hr.Round, check.DrawFourKans, "four-kans abortive draw without four kans by two or more players "+when,
+				"4 kans by 2+ players, "+when, fmt.Sprintf("%d kans by %d players (%s)", st.Kans, bits.OnesCount8(st.KanSeats), st.EndPhase))
 		}
 		return abort(FourKansOutcome, r.Abort.FourKans, DivergeFourKans, "four-kans abortive draw")
 	case event.TripleRon:
@@ -310,6 +329,8 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	hr.TenpaiCount = tenpai
 	// Tenpai against the hands the log showed (formats that record them).
 	if ry.Known&event.KnownHand != 0 && native && r.Draw.Declaration == DeclarationAuto {
+		// (Under "seat_order" a tenpai player may keep its hand hidden;
+		// under "none" nobody shows one.)
 		for s := range j.players {
 			if hr.Seats[s].TenpaiUnknown {
 				continue
@@ -320,16 +341,23 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 			}
 		}
 	}
-	// Noten riichi.
+	// Noten riichi: impossible (the client forbids it), a chombo, or
+	// nothing at all.
+	var chombo []event.Seat
 	for s := range j.players {
 		if st.Seats[s].Riichi == replay.RiichiAccepted && !hr.Seats[s].Tenpai && !hr.Seats[s].TenpaiUnknown {
-			if r.Draw.NotenRiichi == NotenRiichiChombo {
-				out.divergentKind = DivergeNotenRiichi
-				out.divergent = fmt.Sprintf("seat %d is in riichi but noten: a chombo under %s, after which the hand is dealt again", s, r.Name)
-			} else if native {
-				j.report(hr.Index, ev, hr.Round, check.DrawNotenRiichi, fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")
+			switch r.Draw.NotenRiichi {
+			case NotenRiichiChombo:
+				chombo = append(chombo, event.Seat(s))
+			case NotenRiichiNone:
+				if native {
+					j.report(hr.Index, ev, hr.Round, check.DrawNotenRiichi, fmt.Sprintf("seat %d is in riichi but noten at the draw (the client forbids a noten riichi)", s), "tenpai", "noten")
+				}
 			}
 		}
+	}
+	if len(chombo) > 0 {
+		return j.chombo(st, hr, chombo, out)
 	}
 	// Nagashi mangan.
 	var nagashi []event.Seat
@@ -366,8 +394,8 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 			}
 			out.deltas[s] += int32(st.Sticks) * r.Points.RiichiStick
 			out.sticksTaken = true
-			out.honbaUp = s == st.Round.Dealer
-			out.dealerKeeps = s == st.Round.Dealer
+			out.dealerKeeps = s == st.Round.Dealer && r.Draw.Renchan != RenchanNever
+			out.honbaUp = out.dealerKeeps
 			return out
 		}
 	} else if tenpai > 0 && tenpai < j.players && r.Draw.NotenPool > 0 {
@@ -384,9 +412,14 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 			}
 		}
 	}
-	dealerTenpai := hr.Seats[st.Round.Dealer].Tenpai
-	out.dealerKeeps = r.Draw.Renchan == RenchanTenpai && dealerTenpai
+	out.dealerKeeps = hr.Seats[st.Round.Dealer].Tenpai && tenpaiRenchan(r.Draw.Renchan, st.Round.Wind)
 	return out
+}
+
+// tenpaiRenchan reports whether a tenpai dealer keeps the seat at an
+// exhaustive draw in a hand of the given round wind (0 East).
+func tenpaiRenchan(r Renchan, wind int8) bool {
+	return r == RenchanTenpai || r == RenchanSouthTenpai && wind >= 1
 }
 
 // hiddenTenpai works out the tenpai of seat s, whose tiles the log hides,
@@ -513,25 +546,7 @@ func (j *judge) checkNineTerminals(st *replay.State, hr *HandResult, ry *event.R
 // checkFourWinds checks the four-winds abortive draw: the first four
 // discards, one per player with no call, all the same wind.
 func (j *judge) checkFourWinds(st *replay.State, hr *HandResult, ev int) {
-	ok := j.players == 4 && st.Discards == 4 && st.Calls == 0
-	var k tile.Kind
-	if ok {
-		for s := range 4 {
-			ss := &st.Seats[s]
-			if ss.NRiver != 1 {
-				ok = false
-				break
-			}
-			t := ss.River[0].Tile.Kind()
-			if s == 0 {
-				k = t
-			}
-			if !t.IsWind() || t != k {
-				ok = false
-			}
-		}
-	}
-	if !ok {
+	if !(j.players == 4 && st.Discards == 4 && j.fourWinds(st)) {
 		j.report(hr.Index, ev, hr.Round, check.DrawFourWinds, "four-winds abortive draw without the same wind as each player's first discard", "4 identical winds in the first go-round", fmt.Sprintf("%d discards", st.Discards))
 	}
 }
@@ -565,4 +580,45 @@ func (j *judge) checkTripleRon(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	if n != 3 {
 		j.report(hr.Index, ev, hr.Round, check.DrawTripleRon, "triple ron without three hands that win on the discard", "3 winning hands", fmt.Sprintf("%d winning hands", n))
 	}
+}
+
+// chombo settles an exhaustive draw at which the players offenders were in
+// riichi but noten, under rules where that is a chombo: no noten payments
+// or nagashi, the chombo payments, the penalty in final points, and the
+// next hand as the rules say (the same dealer, the honba kept, by default).
+func (j *judge) chombo(st *replay.State, hr *HandResult, offenders []event.Seat, out judged) judged {
+	c := &j.r.Chombo
+	hr.Outcome = ChomboOutcome
+	out.check = check.DrawChombo
+	out.deltas = [4]int32{}
+	for s := range j.players {
+		hr.Seats[s].NotenPayment = 0
+	}
+	hr.NotenPaymentTotal = 0
+	dealer := st.Round.Dealer
+	for _, o := range offenders {
+		hr.Seats[o].Chombo = true
+		j.penalty[o] += c.FinalPoints
+		switch c.Payment {
+		case ChomboMangan:
+			// The others' mangan tsumo, paid by the offender.
+			p := j.r.payments(2000, o, o, dealer, j.players)
+			for s := range j.players {
+				out.deltas[s] += p[s]
+				out.deltas[o] -= p[s]
+			}
+		case ChomboPoints:
+			share := c.Points / int32(j.players-1)
+			for s := range j.players {
+				if event.Seat(s) != o {
+					out.deltas[s] += share
+					out.deltas[o] -= share
+				}
+			}
+		}
+	}
+	out.dealerKeeps = c.DealerKeeps
+	out.honbaUp = c.AddHonba
+	out.honbaKeep = !c.AddHonba
+	return out
 }

@@ -29,9 +29,12 @@ const (
 	FourRiichiOutcome
 	FourKansOutcome
 	TripleRonOutcome
+	// ChomboOutcome: an exhaustive draw at which a riichi player was
+	// noten, a chombo under the rules (draw.noten_riichi = "chombo").
+	ChomboOutcome
 )
 
-var outcomeNames = [...]string{"incomplete", "win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"}
+var outcomeNames = [...]string{"incomplete", "win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "chombo"}
 
 // String returns the outcome's name.
 func (o Outcome) String() string {
@@ -77,6 +80,9 @@ type SeatResult struct {
 	Start, Computed int32
 	// Won and DealtIn: the player won, or paid a ron.
 	Won, DealtIn bool
+	// Chombo: the player committed a chombo (noten in riichi at an
+	// exhaustive draw, under rules that make it one).
+	Chombo bool
 }
 
 // HandResult is the judgement of one hand.
@@ -124,9 +130,6 @@ const (
 	// DivergeTripleRon: the log aborts a triple ron that the rules pay;
 	// the hand values are not in the log.
 	DivergeTripleRon Divergence = "triple_ron"
-	// DivergeNotenRiichi: a player in riichi was noten at an exhaustive
-	// draw, a chombo under the rules.
-	DivergeNotenRiichi Divergence = "noten_riichi"
 	// DivergeNextRound: the rules give the next hand another round or
 	// dealer (renchan differs).
 	DivergeNextRound Divergence = "next_round"
@@ -222,6 +225,10 @@ type judge struct {
 	// so the log's own score track is unknown from there on.
 	scoresUnknown bool
 	lastRound     event.RoundID
+	// penalty is each seat's chombo penalty in final points.
+	penalty [4]float64
+	// watch follows the hand for abortive draws the log must take.
+	watch abortWatch
 }
 
 // expectation is what the rules say the next hand (or the end) must be.
@@ -261,8 +268,11 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 		switch e.Type {
 		case event.RoundStart:
 			j.roundStart(i)
+			j.watchStart()
 		case event.GameEnd:
 			j.gameEnd(i)
+		case event.Discard, event.RiichiAccepted, event.ClosedKan, event.AddedKan, event.Call:
+			j.watchEvent(i, e, j.rp.State())
 		}
 	}
 	if ended := j.rp.Finish(); ended != nil {
@@ -493,6 +503,9 @@ func (j *judge) handEnd(st *replay.State) {
 		hr.Outcome = Incomplete
 		out.incomplete = true
 	}
+	if !out.incomplete {
+		j.checkAbortTaken(st, &hr, &out)
+	}
 	if out.divergent != "" && !j.stopped {
 		j.diverge(hr.Index, out.divergentKind, out.divergent)
 		hr.Divergent, hr.DivergentReason = true, out.divergent
@@ -527,6 +540,7 @@ type judged struct {
 	check         check.Check // the check of payment differences
 	dealerKeeps   bool
 	honbaUp       bool // honba +1 (draws, dealer wins) or reset (false)
+	honbaKeep     bool // the honba stay as they were (overrides a reset)
 	sticksTaken   bool // the riichi sticks on the table were taken by a winner
 	divergent     string
 	divergentKind Divergence

@@ -49,6 +49,7 @@ type Rules struct {
 	Abort  AbortRules   `toml:"abortive"`
 	Win    WinRules     `toml:"win"`
 	Yaku   YakuRules    `toml:"yaku"`
+	Chombo ChomboRules  `toml:"chombo"`
 	End    EndRules     `toml:"end"`
 	Riichi RiichiRules  `toml:"riichi"`
 	Auto   AutoSelector `toml:"auto"`
@@ -97,18 +98,57 @@ type DrawRules struct {
 	// NagashiOwnCalls: the nagashi player's own calls do not void it.
 	NagashiOwnCalls bool `toml:"nagashi_own_calls"`
 	// Renchan is when the dealer keeps the seat: "tenpai" (a win, or
-	// tenpai at an exhaustive draw) or "win" (a win only).
+	// tenpai at an exhaustive draw), "win" (a win only), "never" (the
+	// seat passes after every hand, a dealer's win included; abortive
+	// draws follow AbortRules.KeepDealer), or "tenpai_from_south" (a win
+	// only in the East round, a win or tenpai from the South round on).
 	Renchan Renchan `toml:"renchan"`
 }
 
-// AbortRules say which abortive draws exist. Each keeps the dealer and adds
-// a honba; riichi sticks stay on the table.
+// AbortRules say which abortive draws exist and what follows them; riichi
+// sticks stay on the table.
 type AbortRules struct {
 	NineTerminals bool `toml:"nine_terminals"`
 	FourWinds     bool `toml:"four_winds"`
 	FourRiichi    bool `toml:"four_riichi"`
 	FourKans      bool `toml:"four_kans"`
 	TripleRon     bool `toml:"triple_ron"`
+	// KeepDealer lists the abortive draws after which the dealer keeps the
+	// seat, AddHonba those after which a honba is added ("nine_terminals",
+	// "four_winds", "four_riichi", "four_kans", "triple_ron"); after the
+	// others the seat passes, and the honba stay as they were.
+	KeepDealer []string `toml:"keep_dealer"`
+	AddHonba   []string `toml:"add_honba"`
+	// FourKansTiming is when four kans by two or more players abort the
+	// hand: "after_discard" (the discard after the fourth kan, if nobody
+	// wins on it) or "on_declaration" (at the fourth kan itself).
+	FourKansTiming FourKansTiming `toml:"four_kans_timing"`
+	// FifthKan is what a fifth kan is where four kans do not abort (or
+	// one player made them): "forbidden" (no kan after the fourth) or
+	// "aborts" (the fifth kan ends the hand, 五開槓).
+	FifthKan FifthKan `toml:"fifth_kan"`
+	// FourWindsVoidedBy is what keeps four identical first winds from
+	// aborting: "calls_and_closed_kans" (any call, a closed kan included)
+	// or "calls" (chi, pon and open kans only).
+	FourWindsVoidedBy FourWindsVoid `toml:"four_winds_voided_by"`
+}
+
+// ChomboRules settle a chombo: a riichi player found noten at an exhaustive
+// draw under draw.noten_riichi = "chombo". Nothing else of the hand is
+// exchanged (no noten payments); riichi sticks stay on the table.
+type ChomboRules struct {
+	// Payment is what the offender pays the others at once: "none",
+	// "mangan" (as the others' mangan tsumo: 4000 to the dealer and 2000 to
+	// each other player from a non-dealer, 4000 to each from the dealer)
+	// or "points" (Points, split evenly among the others).
+	Payment ChomboPayment `toml:"payment"`
+	Points  int32         `toml:"points"`
+	// FinalPoints is added to the offender's final points (e.g. -20).
+	FinalPoints float64 `toml:"final_points"`
+	// DealerKeeps: the same dealer deals again (no rotation); AddHonba: a
+	// honba is added (else the honba stay as they were).
+	DealerKeeps bool `toml:"dealer_keeps"`
+	AddHonba    bool `toml:"add_honba"`
 }
 
 // WinRules settle wins.
@@ -246,17 +286,16 @@ type EndRules struct {
 	// Tobi ends the game when a score falls: "none", "below_zero", or
 	// "zero_or_below".
 	Tobi Tobi `toml:"tobi"`
-	// AgariYame and TenpaiYame: the game ends when the dealer of the last
-	// hand (or of a hand in the extension) wins, or is tenpai at an
-	// exhaustive draw, while placed YamePlacement or better with at least
-	// Goal (when YameNeedsGoal).
-	AgariYame     bool `toml:"agari_yame"`
-	TenpaiYame    bool `toml:"tenpai_yame"`
-	YamePlacement int  `toml:"yame_placement"`
-	YameNeedsGoal bool `toml:"yame_needs_goal"`
-	// YameOptional: the dealer may choose to go on (a log that goes on is
-	// then not a discrepancy).
-	YameOptional bool `toml:"yame_optional"`
+	// AgariYame and TenpaiYame: the game may end when the dealer of the
+	// last hand (or of a hand in the extension) wins, or is tenpai at an
+	// exhaustive draw, with at least Goal (when YameNeedsGoal); Yame says,
+	// for the dealer's placement then (first to last), whether the game
+	// ends: "mandatory", "optional" (the dealer chooses: a log that ends
+	// and one that goes on are both right) or "no".
+	AgariYame     bool       `toml:"agari_yame"`
+	TenpaiYame    bool       `toml:"tenpai_yame"`
+	Yame          []YameMode `toml:"yame"`
+	YameNeedsGoal bool       `toml:"yame_needs_goal"`
 	// LeftoverSticks are the riichi sticks on the table at the end: "first"
 	// (to first place), "lost", or "first_split" (split among tied first
 	// places).
@@ -291,6 +330,7 @@ func (r *Rules) ReplayOptions(m *event.Meta) replay.Options {
 	if r.Players == m.PlayerCount() {
 		o.RiichiMinScore = r.Riichi.MinScore
 		o.RiichiMinWall = r.Riichi.MinWall
+		o.FifthKan = r.Abort.FifthKan == FifthKanAborts
 	}
 	return o
 }
@@ -369,6 +409,22 @@ type Ties string
 // Rounding is how final points are rounded.
 type Rounding string
 
+// FourKansTiming is when four kans abort a hand.
+type FourKansTiming string
+
+// FifthKan is what a fifth kan is.
+type FifthKan string
+
+// FourWindsVoid is what voids the four-winds abortive draw.
+type FourWindsVoid string
+
+// ChomboPayment is what a chombo's offender pays at once.
+type ChomboPayment string
+
+// YameMode is whether agari-yame and tenpai-yame end the game for a
+// placement.
+type YameMode string
+
 // The values of the string-typed settings.
 const (
 	DeclarationAuto      Declaration    = "auto"
@@ -380,6 +436,22 @@ const (
 	NagashiAsWin         Nagashi        = "as_win"
 	RenchanTenpai        Renchan        = "tenpai"
 	RenchanWin           Renchan        = "win"
+	RenchanNever         Renchan        = "never"
+	RenchanSouthTenpai   Renchan        = "tenpai_from_south"
+	NotenRiichiNoPenalty NotenRiichi    = "no_penalty"
+	DeclarationNone      Declaration    = "none"
+	FourKansAfterDiscard FourKansTiming = "after_discard"
+	FourKansOnKan        FourKansTiming = "on_declaration"
+	FifthKanForbidden    FifthKan       = "forbidden"
+	FifthKanAborts       FifthKan       = "aborts"
+	FourWindsCallsKans   FourWindsVoid  = "calls_and_closed_kans"
+	FourWindsCalls       FourWindsVoid  = "calls"
+	ChomboNone           ChomboPayment  = "none"
+	ChomboMangan         ChomboPayment  = "mangan"
+	ChomboPoints         ChomboPayment  = "points"
+	YameMandatory        YameMode       = "mandatory"
+	YameOptional         YameMode       = "optional"
+	YameNo               YameMode       = "no"
 	MultiRonAll          MultipleRon    = "all_paid"
 	MultiRonHeadBump     MultipleRon    = "head_bump"
 	MultiRonDouble       MultipleRon    = "double_only"
@@ -404,6 +476,9 @@ const (
 	RoundingThousand     Rounding       = "thousand"
 	RoundingTenhou       Rounding       = "tenhou"
 )
+
+// abortKinds are the names of the abortive draws in AbortRules' lists.
+var abortKinds = []string{"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"}
 
 // oneOf checks that v is one of the allowed values of the setting key.
 func oneOf[T ~string](errs *[]string, key string, v T, allowed ...T) {
@@ -440,10 +515,31 @@ func (r *Rules) Validate() error {
 	if !r.Draw.KeishikiTenpai {
 		bad("draw.keishiki_tenpai = false needs yaku evaluation of noten hands, which haifu does not do yet")
 	}
-	oneOf(&errs, "draw.declaration", r.Draw.Declaration, DeclarationAuto, DeclarationSeatOrder)
-	oneOf(&errs, "draw.noten_riichi", r.Draw.NotenRiichi, NotenRiichiNone, NotenRiichiChombo)
+	oneOf(&errs, "draw.declaration", r.Draw.Declaration, DeclarationAuto, DeclarationSeatOrder, DeclarationNone)
+	oneOf(&errs, "draw.noten_riichi", r.Draw.NotenRiichi, NotenRiichiNone, NotenRiichiChombo, NotenRiichiNoPenalty)
 	oneOf(&errs, "draw.nagashi", r.Draw.Nagashi, NagashiNone, NagashiReplacesNoten, NagashiAsWin)
-	oneOf(&errs, "draw.renchan", r.Draw.Renchan, RenchanTenpai, RenchanWin)
+	oneOf(&errs, "draw.renchan", r.Draw.Renchan, RenchanTenpai, RenchanWin, RenchanNever, RenchanSouthTenpai)
+	if r.Draw.Declaration == DeclarationNone && (r.Draw.NotenPool != 0 || r.Draw.Renchan == RenchanTenpai || r.Draw.Renchan == RenchanSouthTenpai) {
+		bad(`draw.declaration = "none" (no hand shown at a draw) needs noten_pool = 0 and a renchan that does not depend on tenpai`)
+	}
+	for _, key := range []string{"abortive.keep_dealer", "abortive.add_honba"} {
+		list := r.Abort.KeepDealer
+		if key == "abortive.add_honba" {
+			list = r.Abort.AddHonba
+		}
+		for _, k := range list {
+			if !slices.Contains(abortKinds, k) {
+				bad("%s: %q is not one of %s", key, k, strings.Join(abortKinds, ", "))
+			}
+		}
+	}
+	oneOf(&errs, "abortive.four_kans_timing", r.Abort.FourKansTiming, FourKansAfterDiscard, FourKansOnKan)
+	oneOf(&errs, "abortive.fifth_kan", r.Abort.FifthKan, FifthKanForbidden, FifthKanAborts)
+	oneOf(&errs, "abortive.four_winds_voided_by", r.Abort.FourWindsVoidedBy, FourWindsCallsKans, FourWindsCalls)
+	oneOf(&errs, "chombo.payment", r.Chombo.Payment, ChomboNone, ChomboMangan, ChomboPoints)
+	if r.Chombo.Points < 0 || r.Chombo.Payment == ChomboPoints && r.Chombo.Points == 0 {
+		bad(`chombo.points = %d: want a positive amount with payment = "points" (0 otherwise)`, r.Chombo.Points)
+	}
 	oneOf(&errs, "win.multiple_ron", r.Win.MultipleRon, MultiRonAll, MultiRonHeadBump, MultiRonDouble)
 	oneOf(&errs, "win.bonus", r.Win.Bonus, BonusFirst, BonusEach)
 	oneOf(&errs, "win.pao_scope", r.Win.PaoScope, PaoWhole, PaoShare)
@@ -486,8 +582,11 @@ func (r *Rules) Validate() error {
 	if (r.End.Extension == ExtensionSudden || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
 		bad("end.goal must be positive with an extension or yame that needs the goal")
 	}
-	if (r.End.AgariYame || r.End.TenpaiYame) && (r.End.YamePlacement < 1 || r.End.YamePlacement > r.Players) {
-		bad("end.yame_placement = %d: want 1-%d", r.End.YamePlacement, r.Players)
+	if len(r.End.Yame) != r.Players {
+		bad("end.yame has %d values, want %d (one per placement)", len(r.End.Yame), r.Players)
+	}
+	for _, m := range r.End.Yame {
+		oneOf(&errs, "end.yame", m, YameMandatory, YameOptional, YameNo)
 	}
 	if len(r.End.Uma) != r.Players && len(r.End.Uma) != 0 {
 		bad("end.uma has %d values, want %d (or none)", len(r.End.Uma), r.Players)

@@ -254,7 +254,7 @@ func TestGameEnd(t *testing.T) {
 	t.Run("agari-yame for a dealer in second place when the rules allow it", func(t *testing.T) {
 		b := allLast(t, [4]int32{15000, 20000, 35000, 30000}, true)
 		r := preset(t, "tenhou")
-		r.End.YamePlacement = 2
+		r.End.Yame = []adjudicator.YameMode{adjudicator.YameMandatory, adjudicator.YameMandatory, adjudicator.YameNo, adjudicator.YameNo}
 		rep := adjudicator.Judge(b.G, r, true)
 		if slices.Contains(checkNames(rep.Findings), "game.end") {
 			t.Errorf("findings %v: a second-placed dealer may stop under these rules", checkNames(rep.Findings))

@@ -90,6 +90,7 @@ const (
 	DrawNagashi
 	DrawNagashiPayment
 	DrawNotenRiichi
+	DrawChombo
 	DrawNineTerminals
 	DrawFourWinds
 	DrawFourRiichi
@@ -171,10 +172,11 @@ var table = [numChecks]info{
 	DrawNagashi:        {"draw.nagashi", LevelHandEnd, "nagashi mangan recorded without a player who qualifies, or a player who qualifies recorded as a plain draw"},
 	DrawNagashiPayment: {"draw.nagashi_payment", LevelHandEnd, "the payments of a nagashi mangan are not the rules'"},
 	DrawNotenRiichi:    {"draw.noten_riichi", LevelHandEnd, "a player in riichi is noten at an exhaustive draw (the client forbids a noten riichi)"},
+	DrawChombo:         {"draw.chombo", LevelHandEnd, "the score changes of a chombo (noten in riichi at an exhaustive draw, where the rules make it one) differ from the rules' payment"},
 	DrawNineTerminals:  {"draw.nine_terminals", LevelHandEnd, "a nine-terminals abortive draw that its conditions do not allow (not the first draw, a call before, fewer than nine kinds)"},
-	DrawFourWinds:      {"draw.four_winds", LevelHandEnd, "a four-winds abortive draw that its conditions do not allow"},
-	DrawFourRiichi:     {"draw.four_riichi", LevelHandEnd, "a four-riichi abortive draw without every player in riichi"},
-	DrawFourKans:       {"draw.four_kans", LevelHandEnd, "a four-kans abortive draw without four kans by two or more players and a discard after them"},
+	DrawFourWinds:      {"draw.four_winds", LevelHandEnd, "a four-winds abortive draw that its conditions do not allow, or play that goes on after four identical first winds where the rules abort"},
+	DrawFourRiichi:     {"draw.four_riichi", LevelHandEnd, "a four-riichi abortive draw without every player in riichi, or play that goes on after the fourth riichi where the rules abort"},
+	DrawFourKans:       {"draw.four_kans", LevelHandEnd, "a four-kans abortive draw without four kans by two or more players (and a discard after them, where the rules abort after it), play that goes on where the rules abort, or a fifth kan the rules forbid"},
 	DrawTripleRon:      {"draw.triple_ron", LevelHandEnd, "a triple-ron abortive draw without three players who can ron the tile"},
 
 	WinYaku:    {"win.yaku", LevelHandEnd, "a yaku recorded that the hand does not have, or one it has that is not recorded, by name and han (dora aside), as the scorer computes the hand under the rules; or a win whose hand has no yaku"},

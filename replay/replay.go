@@ -40,6 +40,9 @@ type Options struct {
 	// called kind or the other end of the chi (swap calling); Tenhou and
 	// Mahjong Soul both forbid it.
 	NoKuikae bool
+	// FifthKan allows a fifth kan in a hand (rules where it aborts the
+	// hand, 五開槓); otherwise it is illegal.
+	FifthKan bool
 }
 
 // OptionsFor returns the options for a game's platform and format.
@@ -905,7 +908,7 @@ func (r *Replayer) addMeld(s event.Seat, m event.Meld) {
 // a tile left in the live wall to replace it.
 func (r *Replayer) checkKanAllowed(e *event.Event) {
 	st := &r.st
-	if st.Kans >= 4 {
+	if st.Kans >= 4 && !(st.Kans == 4 && r.Options.FifthKan) {
 		r.report(check.LegalityKan, e.Seat, "a fifth kan in one hand")
 	}
 	if st.LiveLeft <= 0 {
