@@ -708,3 +708,37 @@ func ruleKeys() []string {
 	walk(reflect.TypeOf(Rules{}), "")
 	return out
 }
+
+// Keys lists the keys of a rule file in the order of Rules' fields
+// ("points.start", "draw.noten_pool", ...): every key a file must set.
+func Keys() []string { return ruleKeys() }
+
+// Value returns the value of key as a rule file writes it (a TOML value:
+// 3000, true, "tenpai", ["daisangen", "daisuushii"]), or false when Rules
+// has no such key.
+func (r *Rules) Value(key string) (string, bool) {
+	v := reflect.ValueOf(r).Elem()
+	for part := range strings.SplitSeq(key, ".") {
+		if v.Kind() != reflect.Struct {
+			return "", false
+		}
+		found := false
+		for i := range v.NumField() {
+			if v.Type().Field(i).Tag.Get("toml") == part {
+				v, found = v.Field(i), true
+				break
+			}
+		}
+		if !found {
+			return "", false
+		}
+	}
+	if v.Kind() == reflect.Struct {
+		return "", false
+	}
+	b, err := toml.Marshal(map[string]any{"v": v.Interface()})
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(strings.TrimPrefix(string(b), "v = ")), true
+}

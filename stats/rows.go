@@ -158,6 +158,9 @@ type SeatRow struct {
 	Turns    int32 `parquet:"turns"`
 	Won      bool  `parquet:"won"`
 	DealtIn  bool  `parquet:"dealt_in"`
+	// Chombo: the player was noten in riichi at an exhaustive draw where
+	// the rules make that a chombo.
+	Chombo bool `parquet:"chombo"`
 	// RecordedDelta and ComputedDelta are the score changes of the hand as
 	// recorded and under the rules (null when they cannot be computed);
 	// NotenPayment the signed noten payment under the rules.
@@ -366,7 +369,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			row := SeatRow{GameID: m.ID, Path: path, GameIndex: gi, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
 				Seat: int32(s), Dealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: m.Seats[s].Name,
 				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
-				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
+				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, Chombo: sr.Chombo, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
 				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
 			if exhaustive && !sr.TenpaiUnknown {
 				bools = append(bools, sr.Tenpai)

@@ -3,17 +3,29 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
 )
 
 func runRules(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "rules", "[NAME|FILE]",
+	fs := newFlags(e, "rules", "[--markdown] [NAME|FILE]",
 		`Without an argument, lists the rule presets built into haifu. With a preset
-name, prints it as TOML (a starting point for your own file); with a TOML
-file, checks it and prints it as haifu reads it.`)
+name, prints it as TOML (a starting point for your own file), with comments
+saying where each value comes from; with a TOML file, checks it and prints
+it as haifu reads it. --markdown prints every preset's value of every key
+as the tables of docs/rules.md.`)
+	md := fs.Bool("markdown", false, "print the presets' values as docs/rules.md's tables")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
+	}
+	if *md {
+		if err := writePresetTables(e.stdout); err != nil {
+			fmt.Fprintf(e.stderr, "haifu rules: %v\n", err)
+			return exitFound
+		}
+		return exitOK
 	}
 	switch fs.NArg() {
 	case 0:
@@ -47,4 +59,68 @@ file, checks it and prints it as haifu reads it.`)
 	}
 	fmt.Fprintln(e.stderr, "haifu rules: at most one NAME or FILE")
 	return exitUsage
+}
+
+// writePresetTables writes, for each section of a rule file, a Markdown
+// table of every preset's value of every key of the section.
+func writePresetTables(w io.Writer) error {
+	var presets []*adjudicator.Rules
+	for _, n := range adjudicator.PresetNames() {
+		r, err := adjudicator.Preset(n)
+		if err != nil {
+			return err
+		}
+		presets = append(presets, r)
+	}
+	var b strings.Builder
+	b.WriteString("| preset | what it is |\n|---|---|\n")
+	for _, r := range presets {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", r.Name, r.Description)
+	}
+	var sections []string
+	keys := map[string][]string{}
+	for _, k := range adjudicator.Keys() {
+		sec, key, ok := strings.Cut(k, ".")
+		if !ok || sec == "auto" {
+			continue // name, description, players: in the list of presets; auto: how --rules auto picks
+		}
+		if len(keys[sec]) == 0 {
+			sections = append(sections, sec)
+		}
+		keys[sec] = append(keys[sec], key)
+	}
+	for _, sec := range sections {
+		fmt.Fprintf(&b, "\n### [%s]\n\n| preset |", sec)
+		for _, k := range keys[sec] {
+			fmt.Fprintf(&b, " %s |", k)
+		}
+		b.WriteString("\n|---|")
+		for range keys[sec] {
+			b.WriteString("---|")
+		}
+		b.WriteString("\n")
+		for _, r := range presets {
+			fmt.Fprintf(&b, "| `%s` |", r.Name)
+			for _, k := range keys[sec] {
+				v, _ := r.Value(sec + "." + k)
+				fmt.Fprintf(&b, " %s |", plainValue(v))
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// plainValue writes a TOML value for a table cell: strings without their
+// quotes, lists as comma-separated items, an empty list as "none".
+func plainValue(v string) string {
+	v = strings.ReplaceAll(v, "'", "")
+	if strings.HasPrefix(v, "[") {
+		v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+		if v == "" {
+			return "none"
+		}
+	}
+	return strings.ReplaceAll(v, "|", "\\|")
 }

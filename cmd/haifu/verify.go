@@ -33,9 +33,12 @@ what those rules would have decided; a hand or game that the other rules
 would have played differently is reported as divergent from that point
 (check "divergent.KIND", with --json "severity":"divergent") and not judged
 further: a separate count, not a discrepancy. KIND is players,
-nine_terminals, four_winds, four_riichi, four_kans, triple_ron,
-noten_riichi, next_round, game_goes_on or no_yaku (a winning hand
-without a yaku under the rules).
+nine_terminals, four_winds, four_riichi, four_kans, triple_ron (an
+abortive draw the rules lack, or one they take where the log plays on),
+next_round, game_goes_on or no_yaku (a winning hand without a yaku under
+the rules). A chombo (a noten riichi at an exhaustive draw, where the
+rules make it one) is judged as the rules settle it: rounds.outcome
+"chombo".
 
 The last line on standard error is
 
