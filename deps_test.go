@@ -56,6 +56,8 @@ var external = map[string][]string{
 	"github.com/parquet-go/parquet-go": {"tables"},
 	"golang.org/x/sync":                {"batch"},
 	"golang.org/x/sys/cpu":             {"wall"},
+	"github.com/schollz/progressbar":   {"cmd/haifu"},
+	"golang.org/x/term":                {"cmd/haifu"},
 	"golang.org/x/text":                {"parser"},
 	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
 	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},

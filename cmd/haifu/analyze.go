@@ -16,6 +16,7 @@ import (
 	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
+	"golang.org/x/term"
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
@@ -116,7 +117,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	sum := stats.NewSummary()
 	sink := &analyzeSink{w: w, sum: sum}
 	if isTerminal(e.stderr) {
-		p := newProgress(e.stderr, fs.Args(), e.stdin, time.Now())
+		p := newProgress(e.stderr, 0, fs.Args(), e.stdin, time.Now())
 		opt.Walk.BytesRead = &p.read
 		opt.Progress = p.update
 		defer p.done()
@@ -197,14 +198,10 @@ func writeSummary(w io.Writer, sum *stats.Summary, asJSON bool) error {
 	return sum.WriteText(w)
 }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal (golang.org/x/term).
 func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // memoryLimit is the soft memory limit of an analysis with the given

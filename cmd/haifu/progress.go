@@ -9,86 +9,77 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/schollz/progressbar/v3"
 )
 
-// progress draws the status line of analyze on a terminal: a bar of the
-// input bytes read, the games done, games/s and the time left.
+// progress draws the status line of analyze on a terminal
+// (github.com/schollz/progressbar): a bar of the input bytes read, the
+// games done and games/s, and the time left; never wider than the
+// terminal (golang.org/x/term gives its width), cleared before the summary
+// prints.
 //
 // The total is the size of the paths on disk, summed before the analysis
 // starts (file sizes only: nothing is read); when an input has no size (a
-// pipe), the line has no bar and no time left. Bytes are
-// counted before decompression, so the bar moves evenly through an archive.
+// pipe), the line has no bar and no time left. Bytes are counted before
+// decompression, so the bar moves evenly through an archive.
 type progress struct {
-	w     io.Writer
+	bar   *progressbar.ProgressBar
 	start time.Time
 	last  time.Time
 	read  atomic.Int64 // bytes read so far, added to by the walk
-	total atomic.Int64 // bytes in all, or -1 while unknown or unknowable
-	drawn bool
+	total int64        // bytes in all, or -1 when unknowable
 }
 
-func newProgress(w io.Writer, paths []string, stdin any, start time.Time) *progress {
-	p := &progress{w: w, start: start}
-	p.total.Store(-1)
-	if n, ok := inputSize(paths, stdin); ok {
-		p.total.Store(n)
+// newProgress starts the line on w, whose width is width columns (0:
+// ask the terminal).
+func newProgress(w io.Writer, width int, paths []string, stdin any, start time.Time) *progress {
+	p := &progress{start: start, total: -1}
+	if n, ok := inputSize(paths, stdin); ok && n > 0 {
+		p.total = n
 	}
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionShowBytes(false),
+		progressbar.OptionSetPredictTime(p.total > 0),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionSetDescription("0 games"),
+	}
+	if width > 0 {
+		opts = append(opts, progressbar.OptionSetWidth(width/3), progressbar.OptionSetMaxDetailRow(0))
+	} else {
+		opts = append(opts, progressbar.OptionFullWidth())
+	}
+	p.bar = progressbar.NewOptions64(p.total, opts...)
 	return p
 }
 
-// update redraws the line, at most five times a second.
+// update redraws the line with done games, at most five times a second.
 func (p *progress) update(done int) {
 	now := time.Now()
 	if now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}
 	p.last = now
-	fmt.Fprint(p.w, "\r", progressLine(done, p.read.Load(), p.total.Load(), now.Sub(p.start)), "\033[K")
-	p.drawn = true
-}
-
-// done clears the line.
-func (p *progress) done() {
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\033[K")
-	}
-}
-
-// progressLine is the text of the status line: done games after elapsed
-// time, with read of total bytes read (total < 0: unknown).
-func progressLine(done int, read, total int64, elapsed time.Duration) string {
-	var b strings.Builder
-	const width = 24
-	if total > 0 {
-		frac := min(float64(read)/float64(total), 1)
-		full := int(frac * width)
-		b.WriteByte('[')
-		b.WriteString(strings.Repeat("=", full))
-		if full < width {
-			b.WriteByte('>')
-			b.WriteString(strings.Repeat(" ", width-full-1))
-		}
-		fmt.Fprintf(&b, "] %3.0f%% ", 100*frac)
-	}
 	rate := 0.0
-	if s := elapsed.Seconds(); s > 0 {
+	if s := now.Sub(p.start).Seconds(); s > 0 {
 		rate = float64(done) / s
 	}
-	fmt.Fprintf(&b, "%d games, %.0f games/s, %s", done, rate, clock(elapsed))
-	if total > 0 && read > 0 && read < total {
-		left := time.Duration(float64(elapsed) * float64(total-read) / float64(read))
-		fmt.Fprintf(&b, ", ETA %s", clock(left))
+	p.bar.Describe(fmt.Sprintf("%d games, %.0f games/s", done, rate))
+	read := p.read.Load()
+	if p.total > 0 {
+		// Bytes read twice (a zip's directory) may pass the total.
+		read = min(read, p.total)
 	}
-	return b.String()
+	_ = p.bar.Set64(read)
 }
 
-// clock formats d as m:ss or h:mm:ss.
-func clock(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s >= 3600 {
-		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
-	}
-	return fmt.Sprintf("%d:%02d", s/60, s%60)
+// done ends the line at 100% and clears it.
+func (p *progress) done() {
+	_ = p.bar.Finish()
 }
 
 // inputSize is the number of bytes in the files under paths, as the walk

@@ -1,33 +1,59 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 	"time"
 )
 
-func TestProgressLine(t *testing.T) {
-	tests := []struct {
-		done        int
-		read, total int64
-		elapsed     time.Duration
-		want        string
-	}{
-		{0, 0, -1, 0, "0 games, 0 games/s, 0:00"},
-		{500, 10, -1, 2 * time.Second, "500 games, 250 games/s, 0:02"},
-		{100, 0, 1000, time.Second, "[>                       ]   0% 100 games, 100 games/s, 0:01"},
-		{100, 250, 1000, 10 * time.Second, "[======>                 ]  25% 100 games, 10 games/s, 0:10, ETA 0:30"},
-		{7000, 1000, 1000, 3 * time.Second, "[========================] 100% 7000 games, 2333 games/s, 0:03"},
-		// Bytes read twice (a zip's directory) may pass the total.
-		{7000, 1200, 1000, 3 * time.Second, "[========================] 100% 7000 games, 2333 games/s, 0:03"},
-		{1, 1, 2, 2 * time.Hour, "[============>           ]  50% 1 games, 0 games/s, 2:00:00, ETA 2:00:00"},
+// TestProgress draws the line into a buffer: the games and games/s, the
+// share of the bytes read, and at the end 100% and a cleared line.
+func TestProgress(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.xml"), make([]byte, 1000), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		if got := progressLine(tt.done, tt.read, tt.total, tt.elapsed); got != tt.want {
-			t.Errorf("progressLine(%d, %d, %d, %v)\n got %q\nwant %q", tt.done, tt.read, tt.total, tt.elapsed, got, tt.want)
+	var b bytes.Buffer
+	p := newProgress(&b, 60, []string{dir}, nil, time.Now().Add(-2*time.Second))
+	p.read.Store(250)
+	p.update(100)
+	if s := b.String(); !strings.Contains(s, "100 games, 50 games/s") || !strings.Contains(s, " 25%") {
+		t.Errorf("line %q: want 100 games, 50 games/s and 25%%", s)
+	}
+	p.read.Store(1200) // bytes read twice (a zip's directory) pass the total
+	p.last = time.Time{}
+	p.update(400)
+	p.done()
+	s := b.String()
+	if pct := p.bar.State().CurrentPercent; pct < 1 {
+		t.Errorf("the bar ends at %.0f%%, want 100%%", 100*pct)
+	}
+	if !strings.HasSuffix(s, "\x1b[2K\r") {
+		t.Errorf("the line is not cleared at the end: %q", s)
+	}
+	for _, line := range strings.Split(s, "\r") {
+		if n := len([]rune(stripANSI(line))); n > 60 {
+			t.Errorf("a line of %d columns on a terminal of 60: %q", n, line)
 		}
 	}
+}
+
+// stripANSI drops ANSI escape sequences.
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			for i < len(s) && !(s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z') {
+				i++
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 func TestInputSize(t *testing.T) {
