@@ -22,7 +22,7 @@ import (
 func runAnalyze(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] -o DIR PATH...",
 		`Reads every game under PATH, replays and judges it, writes the tables
-games, rounds, seats, discrepancies and errors to DIR, each a directory of
+games, rounds, seats, wins, discrepancies and errors to DIR, each a directory of
 Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
 summary (exhaustive-draw rate, abortive draws, tenpai at draws, noten
 payments, discrepancies by check, split by platform, players and length).
@@ -49,10 +49,11 @@ Memory does not grow with the number of games (about 80 MB with two
 workers): each table is a directory of part files, written a row group
 at a time, and the garbage collector gets a soft limit of 56 MiB plus
 8 MiB per worker (the environment variable GOMEMLIMIT overrides it).`)
-	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
-	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers, and the cap on cores (default: all)")
-	out := fs.String("o", "", "output directory for the Parquet tables (required)")
-	shard := fs.String("shard", "", "K/N: process only the K-th of N parts of the inputs (0 <= K < N)")
+	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
+	out := fs.String("o", "", "write the Parquet tables to `DIR` (required)")
+	fs.StringVar(out, "output", "", "write the Parquet tables to `DIR` (required)")
+	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	limits := addLimitFlags(fs)
@@ -67,10 +68,10 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		fmt.Fprintln(e.stderr, "haifu analyze: need -o DIR and at least one PATH")
 		return exitUsage
 	}
-	if *jobs > 0 {
+	if jobs.n > 0 {
 		// -j N uses N cores in all: the input walk and the table writer
 		// share them with the N workers.
-		runtime.GOMAXPROCS(*jobs)
+		runtime.GOMAXPROCS(jobs.n)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// What a run holds is bounded (a row group per table, a part file's
@@ -82,7 +83,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
-	opt := batch.Options{Jobs: *jobs, Format: f, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
+	opt := batch.Options{Jobs: jobs.n, Format: f, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
 	if err := limits.apply(&opt.Walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitUsage

@@ -27,7 +27,7 @@ reported on standard error after the events that could be read.
 Exit status: 0 when every input was read completely, 1 when one could not
 be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
-	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers (default: all); the output is the same whatever it is")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -55,19 +55,15 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft limit keeps a hostile input (a game near the size
 		// limit) from taking five times its size.
-		debug.SetMemoryLimit(memoryLimit(max(*jobs, runtime.GOMAXPROCS(0))))
+		debug.SetMemoryLimit(memoryLimit(max(jobs.n, runtime.GOMAXPROCS(0))))
 	}
-	if *jobs < 0 {
-		fmt.Fprintln(e.stderr, "haifu events: -j must be 0 (all CPUs) or more")
-		return exitUsage
-	}
-	if *jobs > 0 {
-		runtime.GOMAXPROCS(*jobs)
+	if jobs.n > 0 {
+		runtime.GOMAXPROCS(jobs.n)
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	walk.Format = f
 	sink := &eventsSink{w: w, stderr: e.stderr}
-	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: *jobs, Format: f, DecodeOnly: true, Walk: walk}, sink)
+	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, DecodeOnly: true, Walk: walk}, sink)
 	failed := sink.failed
 	if ferr := w.Flush(); err == nil {
 		err = ferr
@@ -132,7 +128,7 @@ func (s *eventsSink) Write(o eventsOut) error {
 // once fs is parsed: the format ("auto" is event.FormatUnknown), or false
 // after an unknown one is reported on e.stderr.
 func formatFlag(e *env, fs *flag.FlagSet) func() (event.Format, bool) {
-	s := fs.String("format", "auto", "input format: auto, mjlog, tenhou6, majsoul or mjai")
+	s := fs.String("format", "auto", "the input `FORMAT`: auto, mjlog, tenhou6, majsoul or mjai")
 	return func() (event.Format, bool) {
 		if *s == "auto" || *s == "" {
 			return event.FormatUnknown, true

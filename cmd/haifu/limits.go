@@ -20,10 +20,10 @@ type limitFlags struct {
 func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	l := &limitFlags{gameBytes: parser.DefaultMaxGameBytes, spoolBytes: parser.DefaultMaxSpoolBytes,
 		entries: parser.DefaultMaxEntries, depth: parser.DefaultMaxDepth}
-	fs.Var(&l.gameBytes, "max-game-bytes", "the largest decompressed game read (a larger one is an error and the rest of its file is not read); K, M, G suffixes")
-	fs.IntVar(&l.entries, "max-entries", l.entries, "the most archive entries read from one file (nested archives count)")
-	fs.IntVar(&l.depth, "max-depth", l.depth, "the most levels of compression and archives around a log")
-	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream (copied to a temporary file first); K, M, G suffixes")
+	fs.Var(&l.gameBytes, "max-game-bytes", "the largest decompressed game read, `N` bytes (a larger one is an error and the rest of its file is not read); K, M, G suffixes")
+	fs.IntVar(&l.entries, "max-entries", l.entries, "the most archive entries read from one file, `N` (nested archives count)")
+	fs.IntVar(&l.depth, "max-depth", l.depth, "the most levels of compression and archives around a log, `N`")
+	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream, `N` bytes (copied to a temporary file first); K, M, G suffixes")
 	return l
 }
 

@@ -13,8 +13,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -84,6 +82,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	name := args[0]
 	switch name {
+	case "version", "--version", "-version":
+		fmt.Fprintf(stdout, "haifu %s\n", version())
+		return exitOK
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			for _, c := range commands() {
@@ -121,61 +122,7 @@ PATH is a file, a directory (walked recursively), an archive (.zip, .tar,
 .tar.gz, .tgz, .tar.zst), a compressed log (.gz, .zst) or - for standard
 input. Formats and compression are detected from the content.
 
-Run "haifu COMMAND --help" for a command's flags.
+Run "haifu COMMAND --help" for a command's flags, "haifu version" (or
+haifu --version) for the version.
 `)
-}
-
-// newFlags returns a flag set for a command whose help text is the given
-// synopsis and description; errors go to e.stderr.
-func newFlags(e *env, name, synopsis, desc string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "Usage: haifu %s %s\n\n%s\n", name, synopsis, desc)
-		hasFlags := false
-		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-		if hasFlags {
-			fmt.Fprint(w, "\nFlags:\n")
-			fs.PrintDefaults()
-		}
-	}
-	return fs
-}
-
-// parseFlags parses args, flags and operands in any order (as in
-// "haifu analyze fixtures -o out"); the operands are then fs.Args(). It
-// returns a non-negative exit code when the command must stop (help shown,
-// or a usage error).
-func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" {
-			fs.SetOutput(e.stdout) // asked-for help goes to standard output
-		}
-	}
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return exitOK
-			}
-			return exitUsage
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		if args[0] == "--" {
-			operands = append(operands, args[1:]...)
-			break
-		}
-		operands = append(operands, args[0])
-		args = args[1:]
-	}
-	// Leave the operands in fs.Args().
-	fs.Parse(append([]string{"--"}, operands...))
-	return -1
 }

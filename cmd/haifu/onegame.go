@@ -17,7 +17,7 @@ import (
 // only in part is printed as far as it goes, with the error.
 func runOneGame(ctx context.Context, e *env, fs *flag.FlagSet, args []string, print func(w *bufio.Writer, g *event.Game, round int) (bool, error)) int {
 	name := fs.Name()
-	round := fs.Int("round", 0, "print only this hand (1 = the first hand of the game)")
+	round := fs.Int("round", 0, "print only hand `N` (1 = the first hand of the game)")
 	format := formatFlag(e, fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c

@@ -3,8 +3,8 @@ package main
 import (
 	"bytes"
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )

@@ -56,8 +56,8 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
-	jobs := fs.Int("j", 0, "number of CPUs to use: parallel workers (default: all); the output is the same whatever it is")
-	rulesFlag := fs.String("rules", "auto", "rule set: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
+	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -83,12 +83,8 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 			return exitUsage
 		}
 	}
-	if *jobs < 0 {
-		fmt.Fprintln(e.stderr, "haifu verify: -j must be 0 (all CPUs) or more")
-		return exitUsage
-	}
-	if *jobs > 0 {
-		runtime.GOMAXPROCS(*jobs)
+	if jobs.n > 0 {
+		runtime.GOMAXPROCS(jobs.n)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
@@ -96,7 +92,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	walk.Format = f
 	sink := &verifySink{asJSON: *asJSON, w: w}
-	_, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: *jobs, Format: f, Rules: fixed, Walk: walk}, sink)
+	_, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Walk: walk}, sink)
 	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames := sink.inputs, sink.games, sink.unreadable, sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
 	if ferr := w.Flush(); err == nil {
 		err = ferr
