@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rivo/uniseg"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -115,6 +117,12 @@ func TestCommandLine(t *testing.T) {
 		{"replay one hand", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `(?s)round_start S4-.*game_end`, ""},
 		{"replay shows a win's value", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)wins by ron on seat 3 on 3p.*\n   value: pinfu 1, aka_dora 1 = 2 han 30 fu, 2000 points \(as recorded\)\n`, ""},
+		{"replay: the header names the players", []string{"replay", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+			`^game 2011020417gm-00a9-0000-b67fcaa3 \(mjlog, tenhou, 4 players, 四鳳南喰赤\)\n  seat 0: -ron- \(七段\)\n  seat 1: ASAPIN \(十段\)\n`, ""},
+		{"replay: tenpai and waits at a draw", []string{"replay", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+			`(?s)ryuukyoku exhaustive.*\n   0 E  noten\n   1 S  tenpai, waiting on 14s\n`, ""},
+		{"replay: the final scores", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+			`(?s)game_end\n   0 -ron-              13300   -37.0\n   1 ASAPIN             34200   \+14.0\n   2 うきでん           37600   \+48.0\n`, ""},
 		{"replay a hand past the end", []string{"replay", "--round", "10", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitUsage, "", `--round 10: .*b67fcaa3.mjlog has 9 hands`},
 		{"wall of one hand", []string{"wall", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)^hand 1 \(E1-0\), dealer seat 0, 4 players, 136 tiles\nseed base64, hand 0 of its stream\ndice 3,3\n.*live wall, in draw order.*dead wall`, ""},
@@ -219,5 +227,27 @@ func TestVerifyDivergent(t *testing.T) {
 		if code != wantCode || !strings.Contains(stderr, "1 games divergent") || !strings.Contains(stderr, fmt.Sprintf(": %d discrepancies", len(checks)-1)) {
 			t.Errorf("%s under %s: exit %d, stderr %q", tt.path, tt.rules, code, stderr)
 		}
+	}
+}
+
+// TestReplayAligned: in every table haifu replay prints, the river column
+// starts at the same place on every seat's line, through riichi, calls and
+// kans.
+func TestReplayAligned(t *testing.T) {
+	out, _, code := haifu(t, "", "replay", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	col := -1
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "   ") || !strings.Contains(line, " | ") && !strings.HasSuffix(line, " |") {
+			col = -1 // a table ends
+			continue
+		}
+		c := uniseg.StringWidth(line[:strings.Index(line, "|")])
+		if col >= 0 && c != col {
+			t.Fatalf("the river column moves from %d to %d: %q", col, c, line)
+		}
+		col = c
 	}
 }

@@ -9,17 +9,22 @@ import (
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
+	"github.com/rivo/uniseg"
 )
 
 func runReplay(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, "replay", "[--round N] [--format F] PATH",
 		`Replays one game and prints the table after each event, to check a log by
-eye: each seat's score, concealed hand (mpsz), melds, river (a tile followed
-by * declared riichi, by ' was called, _ marks a tsumogiri), riichi, and the
-tiles left in the live wall and the dora indicators. At a win it prints the
+eye: the game id and the players first; then for each seat its wind, score,
+R when in riichi, concealed hand (mpsz), melds and river (a tile followed by
+* declared riichi, by ' was called, _ marks a tsumogiri) in aligned
+columns, and the tiles left in the live wall and the dora indicators. At an
+exhaustive draw it prints each seat's tenpai and waits, at the game end the
+final scores and points. At a win it prints the
 hand's value as haifu scores it under the log's own rules (its yaku with
 their han, the han, fu, limit and points) and whether the log agrees.
 Findings of the replay are printed where they occur, prefixed with "!!".
@@ -39,7 +44,14 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 	r.Options = replay.OptionsFor(&g.Meta)
 	r.Start(g)
 	m := &g.Meta
-	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, m.Rules.Name)
+	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, orDash(m.Rules.Name))
+	for s := range m.PlayerCount() {
+		fmt.Fprintf(w, "  seat %d: %s", s, orDash(m.Seats[s].Name))
+		if m.Seats[s].Rank != "" {
+			fmt.Fprintf(w, " (%s)", m.Seats[s].Rank)
+		}
+		fmt.Fprintln(w)
+	}
 	var sel adjudicator.Selector
 	var sc *scoring.Scorer
 	if rules, err := sel.For(g); err == nil {
@@ -70,6 +82,12 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		fmt.Fprintf(w, "\n#%d %s\n", i, describeEvent(g, e))
 		if value != "" {
 			fmt.Fprintf(w, "   value: %s\n", value)
+		}
+		switch e.Type {
+		case event.Ryuukyoku:
+			writeTenpai(w, st)
+		case event.GameEnd:
+			writeGameEnd(w, g, e)
 		}
 		if st.HandIndex >= 0 && e.Type != event.GameStart && e.Type != event.GameEnd {
 			writeTable(w, st)
@@ -174,7 +192,53 @@ func tileOrEmpty(t tile.Tile) string {
 	return t.String()
 }
 
-// writeTable writes the table state, one line per seat.
+// seatWind is the wind letter of seat s when dealer deals.
+func seatWind(s, dealer event.Seat, players int) string {
+	return [4]string{"E", "S", "W", "N"}[(int(s)-int(dealer)+players)%players]
+}
+
+// writeTenpai writes, at a hand end without a winner, each seat's tenpai
+// and waits as the replayed hand shows them.
+func writeTenpai(w io.Writer, st *replay.State) {
+	for s := range st.Players {
+		ss := &st.Seats[s]
+		fmt.Fprintf(w, "   %d %s  ", s, seatWind(event.Seat(s), st.Round.Dealer, st.Players))
+		switch {
+		case ss.Hidden:
+			fmt.Fprintln(w, "hidden")
+		case ss.N%3 != 1:
+			fmt.Fprintln(w, "-")
+		default:
+			if waits := hand.Waits(&ss.Hand); waits != 0 {
+				fmt.Fprintf(w, "tenpai, waiting on %v\n", waits)
+			} else {
+				fmt.Fprintln(w, "noten")
+			}
+		}
+	}
+}
+
+// writeGameEnd writes the recorded final scores and points.
+func writeGameEnd(w io.Writer, g *event.Game, e *event.Event) {
+	if e.Ref < 0 || int(e.Ref) >= len(g.End) {
+		return
+	}
+	end := &g.End[e.Ref]
+	for s := range g.Meta.PlayerCount() {
+		fmt.Fprintf(w, "   %d %s", s, padRight(orDash(g.Meta.Seats[s].Name), 16))
+		if end.Known&event.KnownScores != 0 {
+			fmt.Fprintf(w, " %7d", end.Scores[s])
+		}
+		if end.Known&event.KnownPoints2 != 0 {
+			fmt.Fprintf(w, " %+7.1f", end.Points[s])
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// writeTable writes the table state, one line per seat: the seat and its
+// wind, the score, R for a riichi, the concealed hand, the melds and the
+// river, in columns that stay aligned through riichi and calls.
 func writeTable(w io.Writer, st *replay.State) {
 	fmt.Fprintf(w, "   wall %d left, dora %s, sticks %d, honba %d, %s by seat %d\n",
 		st.LiveLeft, tile.FormatTiles(st.Dora[:st.NDora]), st.Sticks, st.Honba, st.Phase, st.Turn)
@@ -201,10 +265,24 @@ func writeTable(w io.Writer, st *replay.State) {
 			}
 			river.WriteByte(' ')
 		}
-		riichi := ""
+		riichi := " "
 		if ss.Riichi == replay.RiichiAccepted {
-			riichi = " RIICHI"
+			riichi = "R"
 		}
-		fmt.Fprintf(w, "   %d %6d%s  %-20s %-28s | %s\n", s, ss.Score, riichi, tile.FormatTiles(ss.Tiles()), strings.Join(melds, " "), strings.TrimSpace(river.String()))
+		concealed := tile.FormatTiles(ss.Tiles())
+		if ss.Hidden {
+			concealed = fmt.Sprintf("(%d hidden)", ss.N)
+		}
+		fmt.Fprintf(w, "   %d %s %6d %s  %-20s %-34s | %s\n", s, seatWind(event.Seat(s), st.Round.Dealer, st.Players), ss.Score, riichi,
+			concealed, strings.Join(melds, " "), strings.TrimSpace(river.String()))
 	}
+}
+
+// padRight pads s with spaces to n columns as a terminal shows it (wide
+// characters take two; github.com/rivo/uniseg measures them).
+func padRight(s string, n int) string {
+	if w := uniseg.StringWidth(s); w < n {
+		return s + strings.Repeat(" ", n-w)
+	}
+	return s
 }
