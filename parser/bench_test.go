@@ -1,14 +1,17 @@
 package parser
 
 import (
+	"archive/tar"
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"bytes"
-	"github.com/klauspost/compress/gzip"
 	"io"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // BenchmarkWalkCorpus walks the corpus's mjlog directory (3,429 files,
@@ -64,4 +67,53 @@ func BenchmarkReadFileCorpus(b *testing.B) {
 		}
 	}
 	b.SetBytes(size)
+}
+
+// archivesOfCorpus returns the corpus's XML mjlogs as a zip (deflated) and
+// as a tar.gz, written to temporary files, and their total size.
+func archivesOfCorpus(b *testing.B) (zipPath, tgzPath string, size int64) {
+	dir := corpusDir(b, "mjlog")
+	var zbuf, tbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	gw := gzip.NewWriter(&tbuf)
+	tw := tar.NewWriter(gw)
+	es, _ := os.ReadDir(dir)
+	for _, e := range es {
+		if filepath.Ext(e.Name()) != ".xml" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		size += int64(len(data))
+		f, _ := zw.Create(e.Name())
+		f.Write(data)
+		tw.WriteHeader(&tar.Header{Name: e.Name(), Mode: 0o644, Size: int64(len(data))})
+		tw.Write(data)
+	}
+	zw.Close()
+	tw.Close()
+	gw.Close()
+	tmp := b.TempDir()
+	zipPath, tgzPath = filepath.Join(tmp, "logs.zip"), filepath.Join(tmp, "logs.tar.gz")
+	os.WriteFile(zipPath, zbuf.Bytes(), 0o644)
+	os.WriteFile(tgzPath, tbuf.Bytes(), 0o644)
+	return zipPath, tgzPath, size
+}
+
+// BenchmarkWalkArchive walks the corpus's XML mjlogs from a zip and from a
+// tar.gz: zip members are inflated by klauspost/compress, as the tar.gz's
+// gzip is, so the two should run at the same speed.
+func BenchmarkWalkArchive(b *testing.B) {
+	zipPath, tgzPath, size := archivesOfCorpus(b)
+	for _, tc := range []struct{ name, path string }{{"zip", zipPath}, {"tar.gz", tgzPath}} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				Walk([]string{tc.path}, Options{}, func(in Input) error { return nil })
+			}
+		})
+	}
 }
