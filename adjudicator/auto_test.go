@@ -192,7 +192,7 @@ func editorFile(t *testing.T, path, title string, shift int) []byte {
 // under rules whose start points and uma are its own (no false
 // flow.start_scores), or under the preset its title names.
 func TestEditorFiles(t *testing.T) {
-	src := "../fixtures/tenhou6/riichirs__2016022509gm-0009-0000-b327da61.json"
+	src := "../fixtures/good/tenhou6/riichirs__2016022509gm-0009-0000-b327da61.json"
 	var sel adjudicator.Selector
 	var jr adjudicator.Judger
 	var d parser.Decoder

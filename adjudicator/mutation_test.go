@@ -14,7 +14,7 @@ import (
 // fixture decodes a complete real game of the fixtures.
 func fixture(t testing.TB, name string) *event.Game {
 	t.Helper()
-	data, err := corpus.ReadFile("../fixtures/mjlog/" + name)
+	data, err := corpus.ReadFile(corpus.Fixture(t, "mjlog/"+name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -306,7 +306,7 @@ func TestParseRules(t *testing.T) {
 // TestRiichiKeys: riichi.min_score and riichi.min_wall decide what a legal
 // riichi is.
 func TestRiichiKeys(t *testing.T) {
-	data, err := os.ReadFile("../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	data, err := os.ReadFile("../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
 	if err != nil {
 		t.Fatal(err)
 	}

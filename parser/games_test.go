@@ -19,7 +19,7 @@ import (
 // readFixture reads a file of fixtures/.
 func readFixture(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "fixtures", name))
+	b, err := os.ReadFile(corpus.Fixture(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,7 +97,7 @@ func sameState(a, b *State) bool { return reflect.DeepEqual(*a, *b) }
 func FuzzFastPaths(f *testing.F) {
 	f.Add([]byte{10, 1, 0xff})
 	f.Add([]byte{20, 3, 0x5b, 21, 2, 1})
-	data, err := corpus.ReadFile("../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	data, err := corpus.ReadFile("../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
 	if err != nil {
 		f.Fatal(err)
 	}

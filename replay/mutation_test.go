@@ -24,7 +24,7 @@ const (
 // realGame decodes a complete real game from the fixtures.
 func realGame(t *testing.T, name string) *event.Game {
 	t.Helper()
-	data, err := corpus.ReadFile("../fixtures/mjlog/" + name)
+	data, err := corpus.ReadFile(corpus.Fixture(t, "mjlog/"+name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/internal/corpus"
+
 	"github.com/haifu/haifu/internal/rowstest"
 	"github.com/haifu/haifu/stats"
 
@@ -184,7 +186,7 @@ func TestBuildFixtures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			path := "../fixtures/mjlog/" + tt.file
+			path := corpus.Fixture(t, "mjlog/"+tt.file)
 			rows := rowstest.JudgeFixture(t, path)
 			g := rows.Game
 
@@ -452,7 +454,7 @@ func TestBuildReport(t *testing.T) {
 // TestBuildErrors checks the games and errors rows of inputs that could
 // not be read or judged.
 func TestBuildErrors(t *testing.T) {
-	const fixture = "../fixtures/mjlog/dnov__chip.xml_.xml"
+	const fixture = "../fixtures/good/mjlog/dnov__chip.xml_.xml"
 	chip, err := os.ReadFile(fixture)
 	if err != nil {
 		t.Fatal(err)

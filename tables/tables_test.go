@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/internal/corpus"
+
 	"github.com/haifu/haifu/internal/rowstest"
 	"github.com/haifu/haifu/stats"
 
@@ -25,7 +27,7 @@ import (
 func writerInputs(t *testing.T) []*stats.GameRows {
 	inputs := rowstest.SummaryInputs()
 	for _, f := range []string{"dnov__chip.xml_.xml", "msanma__2026011814gm-00b9-0000-df81cf4e.xml", "waxmango__2022010920gm-00e1-0000-4304f18f.txt"} {
-		inputs = append(inputs, rowstest.JudgeFixture(t, "../fixtures/mjlog/"+f))
+		inputs = append(inputs, rowstest.JudgeFixture(t, corpus.Fixture(t, "mjlog/"+f)))
 	}
 	i32 := func(v int32) *int32 { return &v }
 	i64 := func(v int64) *int64 { return &v }

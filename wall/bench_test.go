@@ -8,11 +8,11 @@ import (
 
 // Fixtures of the repository, one per seed form.
 const (
-	fixtureBase64 = "../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"
-	fixtureSanma  = "../fixtures/mjlog/msanma__2026011617gm-00b9-0000-4033cf97.xml"
-	fixtureKan    = "../fixtures/mjlog/dnov__chip.xml_.xml" // a kan dora
-	fixtureHex    = "../fixtures/mjlog/rmss__pao.json"
-	fixtureHand   = "../fixtures/mjlog/waxmango__2009030817gm-00e1-0000-890a2fc2.txt"
+	fixtureBase64 = "../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"
+	fixtureSanma  = "../fixtures/good/mjlog/msanma__2026011617gm-00b9-0000-4033cf97.xml"
+	fixtureKan    = "../fixtures/good/mjlog/dnov__chip.xml_.xml" // a kan dora
+	fixtureHex    = "../fixtures/bad/mjlog/rmss__pao.json"
+	fixtureHand   = "../fixtures/good/mjlog/waxmango__2009030817gm-00e1-0000-890a2fc2.txt"
 )
 
 // TestAllocs holds the generator and the checker to no allocation per hand:

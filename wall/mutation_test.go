@@ -449,7 +449,7 @@ func TestNoSeed(t *testing.T) {
 			t.Errorf("%v %s without tile ids: %+v, %+v", k, cg.file, res, ms)
 		}
 	}
-	g := decode(t, "../fixtures/mjlog/tpb__23.txt")
+	g := decode(t, "../fixtures/bad/mjlog/tpb__23.txt")
 	res, ms := checkGame(g)
 	if len(ms) != 0 || res.Form != wall.FormOther || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonOtherGenerator {
 		t.Errorf("a seed of another generator: %+v, %+v", res, ms)

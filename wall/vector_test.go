@@ -13,7 +13,7 @@ import (
 
 // vectorFixture is the game of TENHOU-FORMATS.md §3.8, whose wall Tenhou
 // published with the intermediate values.
-const vectorFixture = "../fixtures/mjlog/riichirs__2016022509gm-0009-0000-b327da61.xml"
+const vectorFixture = "../fixtures/good/mjlog/riichirs__2016022509gm-0009-0000-b327da61.xml"
 
 // decodeFixture decodes an mjlog file of the repository's fixtures.
 func decodeFixture(t testing.TB, path string) *event.Game {

@@ -14,13 +14,15 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/haifu/haifu/internal/corpus"
+
 	"golang.org/x/text/encoding/japanese"
 )
 
 // fixture reads a file of the bundled fixtures.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("../../fixtures", name))
+	b, err := os.ReadFile(corpus.Fixture(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +285,7 @@ func TestShiftJISZipNames(t *testing.T) {
 // without a date are printed as undetermined and do not make the exit
 // status 1.
 func TestUndeterminedExitStatus(t *testing.T) {
-	out, stderr, code := haifu(t, "", "verify", "../../fixtures/mjlog/rmss__ron3.xml")
+	out, stderr, code := haifu(t, "", "verify", "../../fixtures/bad/mjlog/rmss__ron3.xml")
 	if code != exitOK || !strings.Contains(out, ": undetermined game.final_points: ") || !strings.Contains(stderr, "undetermined: 1 findings") {
 		t.Errorf("exit %d, output:\n%s%s\nwant one undetermined finding and exit 0", code, out, stderr)
 	}

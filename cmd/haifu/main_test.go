@@ -31,7 +31,7 @@ func haifu(t *testing.T, stdin string, args ...string) (string, string, int) {
 // TestEventsGolden writes the events of every fixture and compares them
 // with testdata/events/*.golden (rewritten with -update; review the diff).
 func TestEventsGolden(t *testing.T) {
-	files, err := filepath.Glob("../../fixtures/*/*")
+	files, err := filepath.Glob("../../fixtures/*/*/*")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,9 +100,9 @@ func TestCommandLine(t *testing.T) {
 		{"bad flag: one line and a hint", []string{"verify", "--nope", "x"}, exitUsage, `^$`, `^haifu verify: unknown flag --nope \(haifu verify --help lists the flags\)\n$`},
 		{"-j 0 is an error", []string{"verify", "-j", "0", "x"}, exitUsage, `^$`, `^haifu verify: bad value "0" for -j: want a number of CPUs, 1 or more`},
 		{"-j -2 is an error", []string{"analyze", "-j", "-2", "-o", "x", "y"}, exitUsage, `^$`, `bad value "-2" for -j`},
-		{"-j2, joined", []string{"verify", "-j2", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
-		{"--jobs 2", []string{"verify", "--jobs", "2", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
-		{"--jobs=2", []string{"verify", "--jobs=2", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
+		{"-j2, joined", []string{"verify", "-j2", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
+		{"--jobs 2", []string{"verify", "--jobs", "2", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
+		{"--jobs=2", []string{"verify", "--jobs=2", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games`},
 		{"a flag without its value", []string{"analyze", "x", "-o"}, exitUsage, `^$`, `^haifu analyze: -o needs a value`},
 		{"help lists long names with two dashes", []string{"analyze", "--help"}, exitOK, `(?m)^  -j, --jobs N\n(?s).*^  -o, --output DIR\n.*^  --rules RULES\n`, ""},
 		{"version", []string{"version"}, exitOK, `^haifu \S+`, ""},
@@ -112,24 +112,24 @@ func TestCommandLine(t *testing.T) {
 		{"not a log", []string{"events", "../../go.mod"}, exitFound, "", `go.mod: content starts with "module github.co"...: not a game log`},
 		{"rules list", []string{"rules"}, exitOK, `(?m)^tenhou +Tenhou four-player`, ""},
 		{"rules print", []string{"rules", "wrc"}, exitOK, `multiple_ron = "head_bump"`, ""},
-		{"verify a clean log", []string{"verify", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
-		{"verify a truncated log", []string{"verify", "../../fixtures/mjlog/mjx__upd-aft-draw-discard-draw.mjlog"}, exitFound, "log ends before the game does", `0 discrepancies, 1 errors\n$`},
-		{"replay one hand", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `(?s)round_start S4-.*game_end`, ""},
-		{"replay shows a win's value", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+		{"verify a clean log", []string{"verify", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
+		{"verify a truncated log", []string{"verify", "../../fixtures/bad/mjlog/mjx__upd-aft-draw-discard-draw.mjlog"}, exitFound, "log ends before the game does", `0 discrepancies, 1 errors\n$`},
+		{"replay one hand", []string{"replay", "--round", "9", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `(?s)round_start S4-.*game_end`, ""},
+		{"replay shows a win's value", []string{"replay", "--round", "9", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)wins by ron on seat 3 on 3p.*\n   value: pinfu 1, aka_dora 1 = 2 han 30 fu, 2000 points \(as recorded\)\n`, ""},
-		{"replay: the header names the players", []string{"replay", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+		{"replay: the header names the players", []string{"replay", "--round", "1", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`^game 2011020417gm-00a9-0000-b67fcaa3 \(mjlog, tenhou, 4 players, 四鳳南喰赤\)\n  seat 0: -ron- \(七段\)\n  seat 1: ASAPIN \(十段\)\n`, ""},
-		{"replay: tenpai and waits at a draw", []string{"replay", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+		{"replay: tenpai and waits at a draw", []string{"replay", "--round", "1", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)ryuukyoku exhaustive.*\n   0 E  noten\n   1 S  tenpai, waiting on 14s\n`, ""},
-		{"replay: the final scores", []string{"replay", "--round", "9", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+		{"replay: the final scores", []string{"replay", "--round", "9", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)game_end\n   0 -ron-              13300   -37.0\n   1 ASAPIN             34200   \+14.0\n   2 うきでん           37600   \+48.0\n`, ""},
-		{"replay a hand past the end", []string{"replay", "--round", "10", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitUsage, "", `--round 10: .*b67fcaa3.mjlog has 9 hands`},
-		{"wall of one hand", []string{"wall", "--round", "1", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
+		{"replay a hand past the end", []string{"replay", "--round", "10", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitUsage, "", `--round 10: .*b67fcaa3.mjlog has 9 hands`},
+		{"wall of one hand", []string{"wall", "--round", "1", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK,
 			`(?s)^hand 1 \(E1-0\), dealer seat 0, 4 players, 136 tiles\nseed base64, hand 0 of its stream\ndice 3,3\n.*live wall, in draw order.*dead wall`, ""},
-		{"wall of a log without a seed", []string{"wall", "--round", "1", "../../fixtures/tenhou6/colint__out.tenhou.json"}, exitOK,
+		{"wall of a log without a seed", []string{"wall", "--round", "1", "../../fixtures/bad/tenhou6/colint__out.tenhou.json"}, exitOK,
 			`^wall: hand 1 has no wall: the log records no seed \(E3-0\)\n$`, ""},
 		{"replay a negative hand", []string{"replay", "--round", "-1", "x"}, exitUsage, "", `--round -1: hands count from 1`},
-		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitFound,
+		{"verify under other rules", []string{"verify", "--rules", "wrc", "../../fixtures/good/mjlog/waxmango__2022010920gm-00e1-0000-4304f18f.txt"}, exitFound,
 			`(?s)E1-0, event 89: win.points: the hand is worth another amount under wrc \(expected 8000 \(mangan, 5 han 20 fu: riichi 1, menzen_tsumo 1, pinfu 1, dora 1, ura_dora 1\), recorded 12000 .*E4-1: divergent from this hand under wrc \(four_winds\)`,
 			`under wrc: 1 games divergent`},
 	}
@@ -153,7 +153,7 @@ func TestCommandLine(t *testing.T) {
 // path, game_id, round, event, check and message (and expected/recorded
 // for discrepancies), and the summary line last on stderr.
 func TestVerifyJSON(t *testing.T) {
-	out, stderr, code := haifu(t, "", "verify", "--json", "../../fixtures/mjlog")
+	out, stderr, code := haifu(t, "", "verify", "--json", "../../fixtures/bad/mjlog")
 	if code != exitFound {
 		t.Errorf("exit %d, want 1", code)
 	}
@@ -195,9 +195,9 @@ func TestVerifyDivergent(t *testing.T) {
 		want        string // the JSON line's check
 		round       any
 	}{
-		{"../../fixtures/mjlog/msanma__2026011605gm-00b9-0000-ba5e37ba.xml", "wrc", "divergent.players", "E1-0"},
-		{"../../fixtures/mjlog/mjx__2018040923gm-00a9-0000-1833afca.mjlog", "mleague", "divergent.four_riichi", "E3-0"},
-		{"../../fixtures/mjlog/dnov__chip.xml_.xml", "ema", "divergent.nine_terminals", "E1-1"},
+		{"../../fixtures/good/mjlog/msanma__2026011605gm-00b9-0000-ba5e37ba.xml", "wrc", "divergent.players", "E1-0"},
+		{"../../fixtures/good/mjlog/mjx__2018040923gm-00a9-0000-1833afca.mjlog", "mleague", "divergent.four_riichi", "E3-0"},
+		{"../../fixtures/good/mjlog/dnov__chip.xml_.xml", "ema", "divergent.nine_terminals", "E1-1"},
 	}
 	for _, tt := range tests {
 		out, stderr, code := haifu(t, "", "verify", "--json", "--rules", tt.rules, tt.path)
@@ -234,7 +234,7 @@ func TestVerifyDivergent(t *testing.T) {
 // starts at the same place on every seat's line, through riichi, calls and
 // kans.
 func TestReplayAligned(t *testing.T) {
-	out, _, code := haifu(t, "", "replay", "../../fixtures/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	out, _, code := haifu(t, "", "replay", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
 	if code != exitOK {
 		t.Fatalf("exit %d", code)
 	}

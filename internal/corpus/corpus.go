@@ -170,3 +170,29 @@ func Features(dir, name string) ([]map[string]string, error) {
 	}
 	return out, nil
 }
+
+// Fixture returns the path of the project's fixture name ("mjlog/x.xml"):
+// fixtures/good/NAME for a log that is right, or fixtures/bad/NAME for one
+// that is wrong on purpose, found from the module root. It fails tb when
+// there is neither.
+func Fixture(tb testing.TB, name string) string {
+	tb.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			for _, kind := range []string{"good", "bad"} {
+				p := filepath.Join(d, "fixtures", kind, name)
+				if _, err := os.Stat(p); err == nil {
+					return p
+				}
+			}
+			tb.Fatalf("no fixture %s under fixtures/good or fixtures/bad", name)
+		}
+		if filepath.Dir(d) == d {
+			tb.Fatal("no module root above ", wd)
+		}
+	}
+}

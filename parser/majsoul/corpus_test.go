@@ -142,7 +142,7 @@ func TestCorpus(t *testing.T) {
 // TestFixtures decodes the project's copies of the corpus records (they
 // are there when the corpus is not).
 func TestFixtures(t *testing.T) {
-	files, _ := filepath.Glob("../../fixtures/majsoul/*")
+	files, _ := filepath.Glob("../../fixtures/*/majsoul/*")
 	if len(files) == 0 {
 		t.Skip("no fixtures/majsoul")
 	}
@@ -164,7 +164,7 @@ func TestFixtures(t *testing.T) {
 // TestCorpusKnownFacts checks facts of the corpus records read by hand
 // from the files.
 func TestCorpusKnownFacts(t *testing.T) {
-	dir := "../../fixtures/majsoul"
+	dir := "../../fixtures/good/majsoul"
 	read := func(name string) *event.Game {
 		data, err := corpus.ReadFile(filepath.Join(dir, name))
 		if err != nil {

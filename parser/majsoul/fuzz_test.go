@@ -23,7 +23,7 @@ func FuzzMajsoul(f *testing.F) {
 	}
 	f.Add([]byte(`{"rounds":[[{"name":"NewRound","data":{"scores":[1,2,3],"tiles0":["1m"]}}]]}`))
 	f.Add([]byte(`{"data":{"data":{"actions":[{"result":"CgA="}]}}}`))
-	seeds, _ := filepath.Glob("../../fixtures/majsoul/*")
+	seeds, _ := filepath.Glob("../../fixtures/*/majsoul/*")
 	for _, p := range seeds {
 		if data, err := corpus.ReadFile(p); err == nil && len(data) < 100<<10 {
 			f.Add(data)

@@ -3,8 +3,9 @@ package mjai
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/haifu/haifu/internal/corpus"
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/twin"
@@ -34,7 +35,7 @@ func TestFixtures(t *testing.T) {
 	var d Decoder
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("../../fixtures/mjai", tt.file))
+			data, err := os.ReadFile(corpus.Fixture(t, "mjai/"+tt.file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,11 +74,11 @@ func TestFixtures(t *testing.T) {
 // TestFixtureTwin compares the fixture rmss__pao.json with its mjlog twin
 // among the mjlog fixtures; see TestTwins for the drops.
 func TestFixtureTwin(t *testing.T) {
-	a, err := os.ReadFile("../../fixtures/mjai/rmss__pao.json")
+	a, err := os.ReadFile("../../fixtures/good/mjai/rmss__pao.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile("../../fixtures/mjlog/rmss__pao.json")
+	b, err := os.ReadFile("../../fixtures/bad/mjlog/rmss__pao.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func FuzzMjai(f *testing.F) {
 	} {
 		f.Add([]byte(tt))
 	}
-	seeds, _ := filepath.Glob("../../fixtures/mjai/*")
+	seeds, _ := filepath.Glob("../../fixtures/*/mjai/*")
 	if dir := corpus.Find(); dir != "" {
 		for _, name := range []string{"gimite__test.mjlog.golden.log", "manuego__2026-06-19-030401.mjson", "rmss__kakan.json", "msanma__sample.mjson"} {
 			seeds = append(seeds, filepath.Join(dir, "mjai", name))

@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/haifu/haifu/internal/corpus"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/haifu/haifu/event"
@@ -308,7 +309,7 @@ func TestDecodeEveryPrefix(t *testing.T) {
 	}
 	b := newBothPaths()
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join("..", "..", "fixtures", "mjlog", f))
+		data, err := os.ReadFile(corpus.Fixture(t, "mjlog/"+f))
 		if err != nil {
 			t.Fatal(err)
 		}

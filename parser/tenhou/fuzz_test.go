@@ -17,7 +17,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(head + init0 + `<T16/><D108/><N who="1" m="31007"/><REACH who="1" step="1"/><E36/><REACH who="1" step="2" ten="250,240,250,250"/><RYUUKYOKU ba="0,1" sc="250,10,240,10,250,-10,250,-10" hai0="0,1,2,4,5,6,8,9,10,12,13,14,108" owari="260,1,250,0,240,0,240,-1"/></mjloggm>`))
 	f.Add([]byte(`<mjloggm ver="2.3"><GO type="185"/><UN n0="a" n1="b" n2="c" n3=""/><TAIKYOKU oya="0"/>` + sanmaInit + `<T121/><N who="0" m="31008"/><T3/><D3/><BYE who="1"/><UN n1="b"/><RYUUKYOKU type="yao9" ba="0,0" sc="350,0,350,0,350,0,0,0" owari="350,0,350,0,350,0,0,0"/></mjloggm>`))
 	// Real logs: the project's fixtures and, when present, a few corpus files.
-	seeds, _ := filepath.Glob("../../fixtures/mjlog/*")
+	seeds, _ := filepath.Glob("../../fixtures/*/mjlog/*")
 	if dir := corpus.Find(); dir != "" {
 		more, _ := filepath.Glob(filepath.Join(dir, "mjlog", "dnov__*"))
 		seeds = append(seeds, more...)

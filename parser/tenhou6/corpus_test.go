@@ -155,7 +155,7 @@ func TestDetectCorpus(t *testing.T) {
 // TestFixtures decodes the tenhou.net/6 fixtures of the project: each must
 // decode without error into a legal order of play.
 func TestFixtures(t *testing.T) {
-	files, _ := filepath.Glob("../../fixtures/tenhou6/*")
+	files, _ := filepath.Glob("../../fixtures/*/tenhou6/*")
 	if len(files) < 6 {
 		t.Fatalf("only %d fixtures", len(files))
 	}

@@ -39,7 +39,7 @@ func FuzzTenhou6(f *testing.F) {
 	f.Add([]byte("{\"log\": [ // c\n]}"))
 	// Real logs: the project's fixtures and, when present, the corpus's
 	// smaller tenhou.net/6 files.
-	seeds, _ := filepath.Glob("../../fixtures/tenhou6/*")
+	seeds, _ := filepath.Glob("../../fixtures/*/tenhou6/*")
 	if dir := corpus.Find(); dir != "" {
 		more, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
 		for _, m := range more {
@@ -121,7 +121,7 @@ func FuzzTenhou6Edits(f *testing.F) {
 	} {
 		bases = append(bases, []byte(doc(f, editorHead, r)))
 	}
-	files, _ := filepath.Glob("../../fixtures/tenhou6/*")
+	files, _ := filepath.Glob("../../fixtures/*/tenhou6/*")
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil && json.Valid(data) {
 			bases = append(bases, data)
