@@ -58,7 +58,7 @@ var external = map[string][]string{
 	"golang.org/x/sys/cpu":             {"wall"},
 	"github.com/schollz/progressbar":   {"cmd/haifu"},
 	"golang.org/x/term":                {"cmd/haifu"},
-	"github.com/rivo/uniseg":           {"cmd/haifu"},
+	"github.com/rivo/uniseg":           {"cmd/haifu", "stats"},
 	"golang.org/x/text":                {"parser"},
 	"github.com/pelletier/go-toml/v2":  {"adjudicator"},
 	"github.com/valyala/fastjson":      {"parser/tenhou6", "parser/majsoul", "parser/mjai"},

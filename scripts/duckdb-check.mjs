@@ -63,9 +63,16 @@ async function figures(where, c, label) {
   for (const o of await rows(`select outcome, count(*) n from ${t('rounds')} where true ${where} group by outcome`)) {
     check(`${label} outcome ${o.outcome}`, num(o.n), c.outcomes[o.outcome] ?? 0);
   }
-  for (const r of await rows(`select tenpai_count k, count(*) n from ${t('rounds')}
-      where outcome in ('exhaustive','nagashi') and tenpai_count is not null ${where} group by tenpai_count`)) {
-    check(`${label} tenpai at draw ${num(r.k)}`, num(r.n), c.tenpai_at_draw[num(r.k)]);
+  // The "all" row has no tenpai distribution when it mixes sanma and
+  // four-player games; the player counts' rows have one each.
+  if (c.tenpai_at_draw) {
+    for (const r of await rows(`select tenpai_count k, count(*) n from ${t('rounds')}
+        where outcome in ('exhaustive','nagashi') and tenpai_count is not null ${where} group by tenpai_count`)) {
+      check(`${label} tenpai at draw ${num(r.k)}`, num(r.n), c.tenpai_at_draw[num(r.k)]);
+    }
+  } else {
+    const [p] = await rows(`select count(distinct players) n from ${t('games')} where error is null ${where}`);
+    check(`${label} has no tenpai distribution only when it mixes player counts`, num(p.n) > 1, true);
   }
   // Hands checked against their walls, and the others by reason.
   for (const r of await rows(`select wall_checked c, coalesce(nullif(wall_reason, ''), 'unknown') k, count(*) n
@@ -89,6 +96,9 @@ async function figures(where, c, label) {
   }
 }
 await figures('', want.all, 'all');
+for (const [name, c] of Object.entries(want.players)) {
+  await figures(`and players || 'p' = '${name}'`, c, `all ${name}`);
+}
 for (const [name, c] of Object.entries(want.groups)) {
   await figures(`and ${groupExpr} = '${name.replace(/'/g, "''")}'`, c, name);
 }

@@ -7,7 +7,11 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/rivo/uniseg"
 )
 
 // DivergenceCount counts the games of one kind of divergence, and their
@@ -31,8 +35,8 @@ type Counts struct {
 	AbortiveRates map[string]float64 `json:"abortive_rates"`
 	// TenpaiAtDraw[n] counts exhaustive draws with n tenpai players;
 	// TenpaiRates the same divided by ExhaustiveDraws.
-	TenpaiAtDraw []int     `json:"tenpai_at_draw"`
-	TenpaiRates  []float64 `json:"tenpai_at_draw_rates"`
+	TenpaiAtDraw []int     `json:"tenpai_at_draw,omitempty"`
+	TenpaiRates  []float64 `json:"tenpai_at_draw_rates,omitempty"`
 	// NotenTotal is the sum of rounds.noten_payment_total; per draw and
 	// per game divide it by ExhaustiveDraws and Games.
 	NotenTotal   int64   `json:"noten_payment_total"`
@@ -89,34 +93,114 @@ type Summary struct {
 	Judged     int `json:"judged"`
 	NotRead    int `json:"not_read"`
 	Failed     int `json:"failed"`
-	// All covers every judged game; Groups split it by platform, number of
-	// players and length ("tenhou 4p south").
-	All    *Counts            `json:"all"`
-	Groups map[string]*Counts `json:"groups"`
+	// All covers every judged game; Players splits it by number of players
+	// ("3p", "4p"), and when both are there All has no tenpai distribution
+	// (sanma's and four-player's are never mixed); Groups split it by the
+	// dimensions By names, in that order ("tenhou 4p south").
+	All     *Counts            `json:"all"`
+	Players map[string]*Counts `json:"players"`
+	By      []string           `json:"by"`
+	Groups  map[string]*Counts `json:"groups"`
+	// gameGroups names the group of each judged game read so far, for rows
+	// fed table by table when By needs a column only games has (year,
+	// lobby); nil otherwise.
+	gameGroups map[gameKey]string
 }
 
-// NewSummary returns an empty Summary.
-func NewSummary() *Summary {
-	return &Summary{All: newCounts(), Groups: map[string]*Counts{}}
+// gameKey names a game: its path and index in its file.
+type gameKey struct {
+	path  string
+	index int32
 }
 
-// group returns the Counts of the group of games of the given platform,
-// number of players and length ("tenhou 4p south").
-func (s *Summary) group(platform string, players int32, length string) *Counts {
-	name := fmt.Sprintf("%s %dp %s", platform, players, length)
-	c := s.Groups[name]
-	if c == nil {
-		c = newCounts()
-		s.Groups[name] = c
+// Dimensions are what a summary can group games by: the year the game
+// started (UTC), its lobby (games.lobby), platform, number of players and
+// length.
+var Dimensions = []string{"year", "lobby", "platform", "players", "length"}
+
+// DefaultBy are the dimensions of the groups when none are asked for.
+var DefaultBy = []string{"platform", "players", "length"}
+
+// NewSummary returns an empty Summary grouping games by the given
+// dimensions (DefaultBy when none).
+func NewSummary(by ...string) *Summary {
+	if len(by) == 0 {
+		by = DefaultBy
 	}
-	return c
+	s := &Summary{All: newCounts(), Players: map[string]*Counts{}, By: slices.Clone(by), Groups: map[string]*Counts{}}
+	if slices.Contains(by, "year") || slices.Contains(by, "lobby") {
+		s.gameGroups = map[gameKey]string{}
+	}
+	return s
+}
+
+// CheckBy reports a dimension of by that is not one of Dimensions.
+func CheckBy(by []string) error {
+	for _, d := range by {
+		if !slices.Contains(Dimensions, d) {
+			return fmt.Errorf("no dimension %q (want some of %s)", d, strings.Join(Dimensions, ", "))
+		}
+	}
+	return nil
+}
+
+// groupName names g's group under the dimensions of s.
+func (s *Summary) groupName(g *GameRow) string {
+	parts := make([]string, 0, len(s.By))
+	for _, d := range s.By {
+		switch d {
+		case "year":
+			y := "unknown-year"
+			if g.StartTime != nil {
+				y = strconv.Itoa(time.UnixMilli(*g.StartTime).UTC().Year())
+			}
+			parts = append(parts, y)
+		case "lobby":
+			parts = append(parts, cmp.Or(g.Lobby, "unknown-lobby"))
+		case "platform":
+			parts = append(parts, g.Platform)
+		case "players":
+			parts = append(parts, fmt.Sprintf("%dp", g.Players))
+		case "length":
+			parts = append(parts, g.Length)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// rowGroup names the group of a row of another table than games: from its
+// own platform, players and length, or from its game's row when the
+// dimensions need more.
+func (s *Summary) rowGroup(path string, index int32, platform string, players int32, length string) string {
+	if s.gameGroups != nil {
+		return s.gameGroups[gameKey{path, index}]
+	}
+	return s.groupName(&GameRow{Platform: platform, Players: players, Length: length})
+}
+
+// counts returns the Counts of group name and of the rows' player count,
+// made when first asked for.
+func (s *Summary) counts(name string, players int32) (grp, pl *Counts) {
+	grp = s.Groups[name]
+	if grp == nil {
+		grp = newCounts()
+		s.Groups[name] = grp
+	}
+	pn := fmt.Sprintf("%dp", players)
+	pl = s.Players[pn]
+	if pl == nil {
+		pl = newCounts()
+		s.Players[pn] = pl
+	}
+	return grp, pl
 }
 
 // AddGame counts one games row.
 func (s *Summary) AddGame(g *GameRow) { s.addGame(g) }
 
-// addGame counts g and returns its group, or nil when g was not judged.
-func (s *Summary) addGame(g *GameRow) *Counts {
+// addGame counts g and returns its counts: its group's, its player
+// count's and All, or nil when g was not judged.
+func (s *Summary) addGame(g *GameRow) []*Counts {
 	s.Inputs++
 	if g.GameIndex == nil {
 		s.Unreadable++
@@ -131,8 +215,13 @@ func (s *Summary) addGame(g *GameRow) *Counts {
 		return nil
 	}
 	s.Judged++
-	grp := s.group(g.Platform, g.Players, g.Length)
-	for _, c := range []*Counts{s.All, grp} {
+	name := s.groupName(g)
+	if s.gameGroups != nil {
+		s.gameGroups[gameKey{g.Path, *g.GameIndex}] = name
+	}
+	grp, pl := s.counts(name, g.Players)
+	cs := []*Counts{s.All, pl, grp}
+	for _, c := range cs {
 		c.Games++
 		if g.DivergentFrom != nil {
 			c.DivergentGames++
@@ -142,15 +231,23 @@ func (s *Summary) addGame(g *GameRow) *Counts {
 			c.Divergences[g.DivergentKind] = d
 		}
 	}
-	return grp
+	return cs
+}
+
+// rowCounts returns the counts a row of another table goes into.
+func (s *Summary) rowCounts(path string, index int32, platform string, players int32, length string) []*Counts {
+	grp, pl := s.counts(s.rowGroup(path, index, platform, players, length), players)
+	return []*Counts{s.All, pl, grp}
 }
 
 // AddRound counts one rounds row.
-func (s *Summary) AddRound(r *RoundRow) { s.addRound(s.group(r.Platform, r.Players, r.Length), r) }
+func (s *Summary) AddRound(r *RoundRow) {
+	s.addRound(s.rowCounts(r.Path, r.GameIndex, r.Platform, r.Players, r.Length), r)
+}
 
-// addRound counts r into its group grp and into All.
-func (s *Summary) addRound(grp *Counts, r *RoundRow) {
-	for _, c := range []*Counts{s.All, grp} {
+// addRound counts r into the counts cs.
+func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
+	for _, c := range cs {
 		c.Hands++
 		c.Outcomes[r.Outcome]++
 		if r.Outcome == "exhaustive" || r.Outcome == "nagashi" {
@@ -173,15 +270,17 @@ func (s *Summary) addRound(grp *Counts, r *RoundRow) {
 
 // AddDiscrepancy counts one discrepancies row.
 func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
-	s.addDiscrepancy(s.group(d.Platform, d.Players, d.Length), d)
+	s.addDiscrepancy(s.rowCounts(d.Path, d.GameIndex, d.Platform, d.Players, d.Length), d)
 }
 
 // AddWin counts one wins row.
-func (s *Summary) AddWin(w *WinRow) { s.addWin(s.group(w.Platform, w.Players, w.Length), w) }
+func (s *Summary) AddWin(w *WinRow) {
+	s.addWin(s.rowCounts(w.Path, w.GameIndex, w.Platform, w.Players, w.Length), w)
+}
 
-// addWin counts w into its group grp and into All.
-func (s *Summary) addWin(grp *Counts, w *WinRow) {
-	for _, c := range []*Counts{s.All, grp} {
+// addWin counts w into the counts cs.
+func (s *Summary) addWin(cs []*Counts, w *WinRow) {
+	for _, c := range cs {
 		c.Wins++
 		if !w.Scored {
 			continue
@@ -208,24 +307,24 @@ func (s *Summary) addWin(grp *Counts, w *WinRow) {
 // counted in the game's group, whose platform, players and length Fill
 // gives them.
 func (s *Summary) Add(r *GameRows) {
-	grp := s.addGame(&r.Game)
-	if grp == nil {
+	cs := s.addGame(&r.Game)
+	if cs == nil {
 		return
 	}
 	for i := range r.Rounds {
-		s.addRound(grp, &r.Rounds[i])
+		s.addRound(cs, &r.Rounds[i])
 	}
 	for i := range r.Discrepancies {
-		s.addDiscrepancy(grp, &r.Discrepancies[i])
+		s.addDiscrepancy(cs, &r.Discrepancies[i])
 	}
 	for i := range r.Wins {
-		s.addWin(grp, &r.Wins[i])
+		s.addWin(cs, &r.Wins[i])
 	}
 }
 
-// addDiscrepancy counts d into its group grp and into All.
-func (s *Summary) addDiscrepancy(grp *Counts, d *DiscrepancyRow) {
-	for _, c := range []*Counts{s.All, grp} {
+// addDiscrepancy counts d into the counts cs.
+func (s *Summary) addDiscrepancy(cs []*Counts, d *DiscrepancyRow) {
+	for _, c := range cs {
 		if d.Severity == SeverityUndetermined {
 			c.Undetermined[d.Check]++
 		} else {
@@ -256,9 +355,18 @@ func (c *Counts) finish() {
 // Finish computes the rates; call it once after the last row.
 func (s *Summary) Finish() {
 	s.All.finish()
+	for _, c := range s.Players {
+		c.finish()
+	}
 	for _, c := range s.Groups {
 		c.finish()
 	}
+	if len(s.Players) > 1 {
+		// Sanma's tenpai counts (0-3) and four-player's (0-4) do not add up
+		// to one distribution: Players has each.
+		s.All.TenpaiAtDraw, s.All.TenpaiRates = nil, nil
+	}
+	s.gameGroups = nil
 }
 
 // WriteJSON writes the summary as indented JSON (keys sorted).
@@ -277,19 +385,34 @@ func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "inputs %d: %d games (%d games judged, %d not read completely), %d unreadable\n\n", s.Inputs, s.Games, s.Judged, s.NotRead, s.Unreadable)
 	names := slices.Sorted(maps.Keys(s.Groups))
-	fmt.Fprintf(&b, "%-22s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
-		"group", "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
+	label := "group (" + strings.Join(s.By, ", ") + ")"
+	width := uniseg.StringWidth(label)
+	for _, n := range names {
+		width = max(width, uniseg.StringWidth(n))
+	}
+	pad := func(t string) string { return t + strings.Repeat(" ", max(width-uniseg.StringWidth(t), 0)) }
+	fmt.Fprintf(&b, "%s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
+		pad(label), "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
 	row := func(name string, c *Counts) {
-		var tp []string
-		for n := range 5 {
-			tp = append(tp, fmt.Sprintf("%.1f", 100*c.TenpaiRates[n]))
+		tenpai := "-" // sanma and four-player apart: see their rows
+		if c.TenpaiRates != nil {
+			var tp []string
+			for n := range 5 {
+				tp = append(tp, fmt.Sprintf("%.1f", 100*c.TenpaiRates[n]))
+			}
+			tenpai = strings.Join(tp, "/")
 		}
-		fmt.Fprintf(&b, "%-22s %7d %7d %6.2f%% %7d %6d %6d %7d %6d %6d %7d  %-29s %10.0f %10.0f\n",
-			name, c.Games, c.Hands, 100*c.DrawRate, c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
+		fmt.Fprintf(&b, "%s %7d %7d %6.2f%% %7d %6d %6d %7d %6d %6d %7d  %-29s %10.0f %10.0f\n",
+			pad(name), c.Games, c.Hands, 100*c.DrawRate, c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
 			c.Outcomes["four_riichi"], c.Outcomes["four_kans"], c.Outcomes["triple_ron"], c.Outcomes["incomplete"],
-			strings.Join(tp, "/"), c.NotenPerDraw, c.NotenPerGame)
+			tenpai, c.NotenPerDraw, c.NotenPerGame)
 	}
 	row("all", s.All)
+	if len(s.Players) > 1 {
+		for _, n := range slices.Sorted(maps.Keys(s.Players)) {
+			row("all "+n, s.Players[n])
+		}
+	}
 	for _, n := range names {
 		row(n, s.Groups[n])
 	}

@@ -19,7 +19,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty()}
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{})}
 
 func TestSummaryFigures(t *testing.T) {
 	got := rowstest.Summarize(rowstest.SummaryInputs())
@@ -67,7 +67,7 @@ func TestSummaryCases(t *testing.T) {
 			name: "empty",
 			check: func(t *testing.T, s *stats.Summary) {
 				want := stats.NewSummary()
-				if d := cmp.Diff(want, s); d != "" {
+				if d := cmp.Diff(want, s, cmpopts.IgnoreUnexported(stats.Summary{})); d != "" {
 					t.Errorf("empty summary (-want +got):\n%s", d)
 				}
 			},
@@ -172,6 +172,7 @@ func TestSummaryJSONKeys(t *testing.T) {
 	var v struct {
 		Inputs, Judged, Failed int
 		All                    map[string]json.RawMessage
+		Players                map[string]map[string]json.RawMessage
 		Groups                 map[string]map[string]json.RawMessage
 	}
 	if err := json.Unmarshal(b.Bytes(), &v); err != nil {
@@ -182,7 +183,19 @@ func TestSummaryJSONKeys(t *testing.T) {
 	}
 	want := map[string]string{
 		"games": "3", "hands": "16", "exhaustive_draws": "7", "exhaustive_draw_rate": "0.4375", "noten_payment_total": "10000",
-		"tenpai_at_draw": "[1,2,2,1,1]", "divergent_games": "1", "divergent_hands": "3",
+		"divergent_games": "1", "divergent_hands": "3",
+	}
+	// All mixes sanma and four-player games: no tenpai distribution there,
+	// one per player count.
+	if _, ok := v.All["tenpai_at_draw"]; ok {
+		t.Error("all.tenpai_at_draw mixes sanma and four-player games")
+	}
+	if got := string(v.Players["4p"]["tenpai_at_draw"]); got != "[\n      1,\n      1,\n      1,\n      1,\n      1\n    ]" && got != "[1,1,1,1,1]" {
+		var c bytes.Buffer
+		json.Compact(&c, v.Players["4p"]["tenpai_at_draw"])
+		if c.String() != "[1,1,1,1,1]" {
+			t.Errorf("players.4p.tenpai_at_draw = %s, want [1,1,1,1,1]", c.String())
+		}
 	}
 	for k, w := range want {
 		var c bytes.Buffer
@@ -190,7 +203,7 @@ func TestSummaryJSONKeys(t *testing.T) {
 			t.Errorf("all.%s = %s, want %s", k, v.All[k], w)
 		}
 	}
-	for _, k := range []string{"outcomes", "abortive_rates", "tenpai_at_draw_rates", "noten_payment_per_draw", "noten_payment_per_game", "discrepancies"} {
+	for _, k := range []string{"outcomes", "abortive_rates", "noten_payment_per_draw", "noten_payment_per_game", "discrepancies"} {
 		if _, ok := v.All[k]; !ok {
 			t.Errorf("all.%s missing", k)
 		}
@@ -258,9 +271,9 @@ func TestSummaryTextColumns(t *testing.T) {
 		}
 		want = append(want, i+1+len(h))
 	}
-	for _, name := range []string{"all", "majsoul 3p east", "tenhou 4p south"} {
+	for _, name := range []string{"all 3p", "all 4p", "majsoul 3p east", "tenhou 4p south"} {
 		var row string
-		for _, l := range lines[3:6] {
+		for _, l := range lines[3:8] {
 			if strings.HasPrefix(l, name+" ") {
 				row = l
 			}

@@ -10,21 +10,30 @@ import (
 	"github.com/haifu/haifu/stats"
 )
 
-// ReadSummary reads the tables of an output directory back and aggregates
-// them as analyze did.
-func ReadSummary(dir string) (*stats.Summary, error) {
-	s := stats.NewSummary()
-	if err := readTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
+// ReadSummary reads the tables of one or more output directories back (the
+// shards of one archive, say) and aggregates them as one data set, grouped
+// by the dimensions by (stats.DefaultBy when none), as analyze did.
+func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
+	if err := stats.CheckBy(by); err != nil {
 		return nil, err
 	}
-	if err := readTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
-		return nil, err
+	s := stats.NewSummary(by...)
+	// Games first: the other tables' rows are grouped by their game.
+	for _, dir := range dirs {
+		if err := readTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
+			return nil, err
+		}
 	}
-	if err := readTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
-		return nil, err
-	}
-	if err := readTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
-		return nil, err
+	for _, dir := range dirs {
+		if err := readTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
+			return nil, err
+		}
+		if err := readTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
+			return nil, err
+		}
+		if err := readTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
+			return nil, err
+		}
 	}
 	s.Finish()
 	return s, nil

@@ -247,7 +247,7 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 
 	// ReadSummary sees what the writer's caller counted.
-	got, err := ReadSummary(dir)
+	got, err := ReadSummary([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,12 +257,35 @@ func TestWriterRoundTrip(t *testing.T) {
 	// The hand-built part alone: the figures of wantSummary.
 	sub := t.TempDir()
 	writeTables(t, sub, nil, rowstest.SummaryInputs())
-	got, err = ReadSummary(sub)
+	got, err = ReadSummary([]string{sub})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(rowstest.WantSummary(), got, approx); d != "" {
 		t.Errorf("ReadSummary of the hand-built set (-want +got):\n%s", d)
+	}
+	// Two outputs (the shards of one data set) read together give what one
+	// output of every input gives, whatever the groups asked for.
+	inputsAll := rowstest.SummaryInputs()
+	a, b := t.TempDir(), t.TempDir()
+	writeTables(t, a, nil, inputsAll[:2])
+	writeTables(t, b, nil, inputsAll[2:])
+	for _, by := range [][]string{nil, {"year", "lobby"}, {"players", "platform"}} {
+		got, err := ReadSummary([]string{a, b}, by...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := stats.NewSummary(by...)
+		for _, r := range inputsAll {
+			want.Add(r)
+		}
+		want.Finish()
+		if d := cmp.Diff(want, got, approx); d != "" {
+			t.Errorf("by %v: two outputs read together (-one data set +two):\n%s", by, d)
+		}
+	}
+	if _, err := ReadSummary([]string{a}, "colour"); err == nil {
+		t.Error("--by colour: no error")
 	}
 }
 
@@ -359,7 +382,7 @@ func TestWriterRowGroups(t *testing.T) {
 					t.Fatalf("seats row %d is hand %d seat %d, want %d %d", i, s.Hand, s.Seat, i/tt.seats, i%tt.seats)
 				}
 			}
-			s, err := ReadSummary(dir)
+			s, err := ReadSummary([]string{dir})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -501,7 +524,7 @@ func TestNewWriterError(t *testing.T) {
 }
 
 func TestReadSummaryErrors(t *testing.T) {
-	if _, err := ReadSummary(filepath.Join(t.TempDir(), "missing")); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := ReadSummary([]string{filepath.Join(t.TempDir(), "missing")}); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadSummary of a missing dir: %v, want not exist", err)
 	}
 	dir := t.TempDir()
@@ -510,20 +533,20 @@ func TestReadSummaryErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("not parquet at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), bad) {
+	if _, err := ReadSummary([]string{dir}); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("ReadSummary with a corrupt %s: %v, want an error naming it", bad, err)
 	}
 	writeTables(t, dir, nil, rowstest.SummaryInputs())
 	if err := os.RemoveAll(filepath.Join(dir, DiscrepanciesTable)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSummary(dir); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := ReadSummary([]string{dir}); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadSummary without %s: %v, want not exist", DiscrepanciesTable, err)
 	}
 	if err := os.Mkdir(filepath.Join(dir, DiscrepanciesTable), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadSummary(dir); err == nil || !strings.Contains(err.Error(), "no part files") {
+	if _, err := ReadSummary([]string{dir}); err == nil || !strings.Contains(err.Error(), "no part files") {
 		t.Errorf("ReadSummary with an empty %s: %v, want no part files", DiscrepanciesTable, err)
 	}
 }
@@ -582,4 +605,4 @@ func TestOutputStale(t *testing.T) {
 	}
 }
 
-var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty()}
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{})}

@@ -56,6 +56,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year, lobby, platform, players, length")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -115,7 +116,12 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
 	}
-	sum := stats.NewSummary()
+	dims := strings.Split(*by, ",")
+	if err := stats.CheckBy(dims); err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: --by: %v\n", err)
+		return exitUsage
+	}
+	sum := stats.NewSummary(dims...)
 	sink := &analyzeSink{w: w, sum: sum}
 	if isTerminal(e.stderr) {
 		p := newProgress(e.stderr, 0, fs.Args(), e.stdin, time.Now())
@@ -169,18 +175,29 @@ func (s *analyzeSink) Write(r *stats.GameRows) error {
 }
 
 func runSummary(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "summary", "[--json] DIR",
+	fs := newFlags(e, "summary", "[--json] [--by DIMS] DIR...",
 		`Prints the summary of the Parquet tables in DIR again, as haifu analyze
-printed it.`)
+printed it. Several DIRs (the shards of one archive, analyzed with --shard)
+are read as one data set. --by chooses the groups of the table: any of
+year, lobby, platform, players and length, comma-separated (default
+platform,players,length); sanma and four-player games always have rows of
+their own ("all 3p", "all 4p"), and the "all" row does not mix their
+tenpai counts.`)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the games by `DIMS`: some of year, lobby, platform, players, length")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "haifu summary: give one DIR")
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "haifu summary: give at least one DIR")
 		return exitUsage
 	}
-	sum, err := tables.ReadSummary(fs.Arg(0))
+	dims := strings.Split(*by, ",")
+	if err := stats.CheckBy(dims); err != nil {
+		fmt.Fprintf(e.stderr, "haifu summary: --by: %v\n", err)
+		return exitUsage
+	}
+	sum, err := tables.ReadSummary(fs.Args(), dims...)
 	if err == nil {
 		err = writeSummary(e.stdout, sum, *asJSON)
 	}

@@ -251,3 +251,31 @@ func TestReplayAligned(t *testing.T) {
 		col = c
 	}
 }
+
+// TestSummaryShards: the summaries of two shards read together are the
+// summary of the whole, grouped as asked.
+func TestSummaryShards(t *testing.T) {
+	dir := t.TempDir()
+	whole, _, code := haifu(t, "", "analyze", "--json", "--by", "year,players", "-o", dir+"/whole", "../../fixtures/good")
+	if code != exitOK {
+		t.Fatalf("analyze: exit %d", code)
+	}
+	for k := range 2 {
+		if _, stderr, code := haifu(t, "", "analyze", "--shard", fmt.Sprintf("%d/2", k), "-o", fmt.Sprintf("%s/part%d", dir, k), "../../fixtures/good"); code != exitOK {
+			t.Fatalf("analyze shard %d: exit %d: %s", k, code, stderr)
+		}
+	}
+	got, stderr, code := haifu(t, "", "summary", "--json", "--by", "year,players", dir+"/part0", dir+"/part1")
+	if code != exitOK {
+		t.Fatalf("summary: exit %d: %s", code, stderr)
+	}
+	if got != whole {
+		t.Errorf("two shards read together differ from the whole:\n%s\n---\n%s", got, whole)
+	}
+	if !strings.Contains(got, `"by": [`) || !strings.Contains(got, `"2011 4p"`) {
+		t.Errorf("summary --by year,players: no year groups in\n%s", got)
+	}
+	if _, stderr, code := haifu(t, "", "summary", "--by", "colour", dir+"/whole"); code != exitUsage || !strings.Contains(stderr, `no dimension "colour"`) {
+		t.Errorf("--by colour: exit %d, %q", code, stderr)
+	}
+}

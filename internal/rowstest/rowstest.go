@@ -143,6 +143,17 @@ func SummaryInputs() []*stats.GameRows {
 //	Wins: G1 riichi pinfu (below mangan), riichi tanyao (mangan); G3
 //	tanyao (below mangan), kokushi musou (yakuman), one not scored.
 func WantSummary() *stats.Summary {
+	s := wantSummary()
+	// The player counts' figures are the groups' (one group each here);
+	// All mixes sanma and four-player games, so it has no tenpai
+	// distribution.
+	s.By = stats.DefaultBy
+	s.Players = map[string]*stats.Counts{"4p": s.Groups["tenhou 4p south"], "3p": s.Groups["majsoul 3p east"]}
+	s.All.TenpaiAtDraw, s.All.TenpaiRates = nil, nil
+	return s
+}
+
+func wantSummary() *stats.Summary {
 	return &stats.Summary{
 		Inputs: 4, Games: 3, Unreadable: 1, Judged: 3, Failed: 1,
 		All: &stats.Counts{
