@@ -45,8 +45,8 @@ async function figures(where, c, label) {
     from ${t('games')} where error is null ${where}`);
   check(`${label} games`, num(gg.games), c.games);
   check(`${label} divergent games`, num(gg.div), c.divergent_games);
-  for (const d of await rows(`select divergent_kind k, count(*) n, sum(greatest(hands - divergent_from, 0)) h
-      from ${t('games')} where error is null and divergent_from is not null ${where} group by divergent_kind`)) {
+  for (const d of await rows(`select coalesce(divergent_kind, '') k, count(*) n, sum(greatest(hands - divergent_from, 0)) h
+      from ${t('games')} where error is null and divergent_from is not null ${where} group by k`)) {
     check(`${label} divergent ${d.k} games`, num(d.n), c.divergences[d.k]?.games ?? 0);
     check(`${label} divergent ${d.k} hands`, num(d.h), c.divergences[d.k]?.hands ?? 0);
   }
@@ -90,7 +90,7 @@ async function figures(where, c, label) {
       where scored and not no_yaku ${where}) group by y`)) {
     check(`${label} wins with ${y.y}`, num(y.n), c.yaku[y.y] ?? 0);
   }
-  for (const l of await rows(`select coalesce(nullif("limit", ''), 'none') l, count(*) n from ${t('wins')}
+  for (const l of await rows(`select "limit" l, count(*) n from ${t('wins')}
       where scored and not no_yaku and "limit" is not null ${where} group by l`)) {
     check(`${label} wins at limit ${l.l}`, num(l.n), c.limits[l.l] ?? 0);
   }
@@ -106,9 +106,9 @@ for (const [name, c] of Object.entries(want.groups)) {
 // Discrepancies by check (all games), and the undetermined findings apart.
 for (const sev of ['discrepancy', 'undetermined']) {
   const key = sev === 'discrepancy' ? 'discrepancies' : 'undetermined';
-  for (const d of await rows(`select "check" c, count(*) n from ${t('discrepancies')} d
+  for (const d of await rows(`select check_name c, count(*) n from ${t('discrepancies')} d
       where severity = '${sev}' and (d.path, d.game_index) in (select (path, game_index) from ${t('games')} where error is null)
-      group by "check"`)) {
+      group by check_name`)) {
     check(`${key} ${d.c}`, num(d.n), (want.all[key] ?? {})[d.c] ?? 0);
   }
 }
@@ -130,6 +130,22 @@ const [wr] = await rows(`select (select count(*) from ${t('wins')} w where not w
   (select coalesce(sum(winners), 0) from ${t('rounds')} r where not r.divergent and r.rules in
     (select distinct rules from ${t('games')} where native)) winners`);
 check('wins rows = rounds winners (own rules)', num(wr.wins), num(wr.winners));
+
+// An unknown value is null: no text column holds '' and no list column an
+// empty list (a game without warnings has none, a win's yaku lists are
+// null unless scored with yaku), in every table.
+for (const table of ['games', 'rounds', 'seats', 'wins', 'discrepancies', 'errors']) {
+  for (const c of await rows(`select column_name n, column_type ty from (describe select * from ${t(table)})`)) {
+    const col = `"${c.n}"`;
+    let bad;
+    if (c.ty === 'VARCHAR') bad = `${col} = ''`;
+    else if (c.ty.endsWith('[]') && c.n !== 'warnings') bad = `len(${col}) = 0`;
+    else if (c.ty === 'VARCHAR[]') bad = `list_contains(${col}, '')`;
+    else continue;
+    const [e] = await rows(`select count(*) n from ${t(table)} where ${bad}`);
+    check(`${table}.${c.n}: rows where ${bad}`, num(e.n), 0);
+  }
+}
 
 console.log(`duckdb-check: ${checked} figures compared, ${failures} mismatches`);
 process.exit(failures ? 1 : 0);

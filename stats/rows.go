@@ -21,8 +21,8 @@ import (
 
 // GameRow is one row of the games table: one input that was read.
 type GameRow struct {
-	GameID string `parquet:"game_id,dict"`
-	Path   string `parquet:"path,dict"`
+	GameID *string `parquet:"game_id,optional,dict"`
+	Path   string  `parquet:"path,dict"`
 	// GameIndex is the index of the game in its file (0 unless the file
 	// holds several games one after another); null for an input that
 	// could not be read at all. Path and GameIndex name a game.
@@ -32,14 +32,24 @@ type GameRow struct {
 	Players   int32  `parquet:"players"`
 	// Length is "east" (tonpuusen), "south" (hanchan), "one" or "unknown".
 	Length string `parquet:"length,dict"`
-	// Lobby is the log's rule or table name (Tenhou's 四鳳南喰赤, a Mahjong
-	// Soul room); TenhouType and TenhouLobby the GO attributes, or null.
-	Lobby       string `parquet:"lobby,dict"`
-	TenhouType  *int32 `parquet:"tenhou_type,optional"`
-	TenhouLobby *int32 `parquet:"tenhou_lobby,optional"`
+	// Lobby is the log's rule or table name (Tenhou's 四鳳南喰赤 whatever
+	// the format wrote it, a Mahjong Soul room), null when the log names
+	// none; LobbyLevel its table (Tenhou: ippan, joukyuu, tokujou, houou,
+	// and wakaba, gin, kohaku, kujaku for chip tables; Mahjong Soul:
+	// bronze, silver, gold, jade, throne), RedFives the red fives in its
+	// set (null when the log does not say), OpenTanyao and Fast its flags
+	// (null when unknown); TenhouType and TenhouLobby the GO attributes, or
+	// null.
+	Lobby       *string `parquet:"lobby,optional,dict"`
+	LobbyLevel  *string `parquet:"lobby_level,optional,dict"`
+	RedFives    *int32  `parquet:"red_fives,optional"`
+	OpenTanyao  *bool   `parquet:"open_tanyao,optional"`
+	Fast        *bool   `parquet:"fast,optional"`
+	TenhouType  *int32  `parquet:"tenhou_type,optional"`
+	TenhouLobby *int32  `parquet:"tenhou_lobby,optional"`
 	// Rules is the rule set judged under; Native whether it is the log's
 	// own.
-	Rules  string `parquet:"rules,dict"`
+	Rules  *string `parquet:"rules,optional,dict"`
 	Native bool   `parquet:"native"`
 	// Hands is the number of hands read; Complete whether the game has a
 	// recorded end.
@@ -53,28 +63,28 @@ type GameRow struct {
 	// DivergentFrom is the first hand the rules would have played
 	// differently (null when none), DivergentReason why; EndedEarlyAfter
 	// the hand after which the rules end the game before the log does.
-	DivergentFrom   *int32 `parquet:"divergent_from,optional"`
-	DivergentKind   string `parquet:"divergent_kind,dict"`
-	DivergentReason string `parquet:"divergent_reason,dict"`
-	EndedEarlyAfter *int32 `parquet:"ended_early_after,optional"`
+	DivergentFrom   *int32  `parquet:"divergent_from,optional"`
+	DivergentKind   *string `parquet:"divergent_kind,optional,dict"`
+	DivergentReason *string `parquet:"divergent_reason,optional,dict"`
+	EndedEarlyAfter *int32  `parquet:"ended_early_after,optional"`
 	// WallForm is the form of the game's wall seed ("base64", "hex",
 	// "per_hand"; "none" when the log has none, "other" for a seed of
 	// another generator); WallChecked and WallNotChecked count the hands
 	// checked against the wall it gives and those that could not be (see
 	// rounds.wall_reason); WallSynchronised: the log is an excerpt whose
 	// first hand was found further on in its seed's stream.
-	WallForm         string `parquet:"wall_form,dict"`
+	WallForm         *string `parquet:"wall_form,optional,dict"`
 	WallChecked      int32  `parquet:"wall_checked"`
 	WallNotChecked   int32  `parquet:"wall_not_checked"`
 	WallSynchronised bool   `parquet:"wall_synchronised"`
 	// FinalScores and FinalPoints are the recorded game end (empty when
 	// not recorded); ComputedFinal the final scores under the rules.
-	FinalScores   []int32   `parquet:"final_scores,list"`
-	FinalPoints   []float64 `parquet:"final_points,list"`
-	ComputedFinal []int32   `parquet:"computed_final_scores,list"`
+	FinalScores   []int32   `parquet:"final_scores,optional,list"`
+	FinalPoints   []float64 `parquet:"final_points,optional,list"`
+	ComputedFinal []int32   `parquet:"computed_final_scores,optional,list"`
 	// Names and Ranks of the seats.
-	Names []string `parquet:"names,list"`
-	Ranks []string `parquet:"ranks,list"`
+	Names []string `parquet:"names,optional,list"`
+	Ranks []string `parquet:"ranks,optional,list"`
 	// StartTime and EndTime are when the game started and ended (UTC;
 	// from the record, or the start hour from a Tenhou log id), null when
 	// unknown. In Go, Unix milliseconds.
@@ -88,9 +98,9 @@ type GameRow struct {
 
 // RoundRow is one row of the rounds table: one hand.
 type RoundRow struct {
-	GameID    string `parquet:"game_id,dict"`
-	Path      string `parquet:"path,dict"`
-	GameIndex int32  `parquet:"game_index"`
+	GameID    *string `parquet:"game_id,optional,dict"`
+	Path      string  `parquet:"path,dict"`
+	GameIndex int32   `parquet:"game_index"`
 	// Hand is the hand's 0-based index in the game.
 	Hand int32 `parquet:"hand"`
 	// Wind is "E", "S", "W" or "N"; Number 1-4; Round both ("E1").
@@ -120,8 +130,8 @@ type RoundRow struct {
 	// WallChecked: the hand was checked against the wall its seed gives
 	// (verification level 5); else WallReason says why not ("no_seed",
 	// "other_generator", "bad_seed", "no_tile_ids", "bad_hand").
-	WallChecked bool   `parquet:"wall_checked"`
-	WallReason  string `parquet:"wall_reason,dict"`
+	WallChecked bool    `parquet:"wall_checked"`
+	WallReason  *string `parquet:"wall_reason,optional,dict"`
 	// ExpectedKnown: the rules' score changes could be computed.
 	ExpectedKnown bool `parquet:"expected_known"`
 	// Divergent: the rules would have played this hand (or the game before
@@ -134,17 +144,17 @@ type RoundRow struct {
 
 // SeatRow is one row of the seats table: one seat in one hand.
 type SeatRow struct {
-	GameID    string `parquet:"game_id,dict"`
-	Path      string `parquet:"path,dict"`
-	GameIndex int32  `parquet:"game_index"`
-	Hand      int32  `parquet:"hand"`
-	Round     string `parquet:"round,dict"`
-	Honba     int32  `parquet:"honba"`
-	Sticks    int32  `parquet:"sticks"`
-	Seat      int32  `parquet:"seat"`
-	Dealer    bool   `parquet:"dealer"`
-	Outcome   string `parquet:"outcome,dict"`
-	Name      string `parquet:"name,dict"`
+	GameID    *string `parquet:"game_id,optional,dict"`
+	Path      string  `parquet:"path,dict"`
+	GameIndex int32   `parquet:"game_index"`
+	Hand      int32   `parquet:"hand"`
+	Round     string  `parquet:"round,dict"`
+	Honba     int32   `parquet:"honba"`
+	Sticks    int32   `parquet:"sticks"`
+	Seat      int32   `parquet:"seat"`
+	IsDealer  bool    `parquet:"is_dealer"`
+	Outcome   string  `parquet:"outcome,dict"`
+	Name      *string `parquet:"name,optional,dict"`
 	// Tenpai is null unless the hand ended in an exhaustive draw (or
 	// nagashi); Waits the number of waits that count; Furiten whether a
 	// ron would have been furiten.
@@ -176,22 +186,26 @@ type SeatRow struct {
 // DiscrepancyRow is one finding: a legality problem or a difference between
 // the rules and the log.
 type DiscrepancyRow struct {
-	GameID    string `parquet:"game_id,dict"`
-	Path      string `parquet:"path,dict"`
-	GameIndex int32  `parquet:"game_index"`
-	Hand      *int32 `parquet:"hand,optional"`
-	Round     string `parquet:"round,dict"`
-	Event     *int32 `parquet:"event,optional"`
-	Seat      *int32 `parquet:"seat,optional"`
-	Check     string `parquet:"check,dict"`
+	GameID    *string `parquet:"game_id,optional,dict"`
+	Path      string  `parquet:"path,dict"`
+	GameIndex int32   `parquet:"game_index"`
+	Hand      *int32  `parquet:"hand,optional"`
+	Round     *string `parquet:"round,optional,dict"`
+	Event     *int32  `parquet:"event,optional"`
+	Seat      *int32  `parquet:"seat,optional"`
+	// CheckName is the check's name ("draw.payment"; haifu checks lists
+	// them).
+	CheckName string `parquet:"check_name,dict"`
 	// Severity is "discrepancy", or "undetermined" for a finding the
 	// log's own rules make in some of the eras the log may be of and not
 	// in others (the log does not say which: see Message).
 	Severity string `parquet:"severity,dict"`
 	Message  string `parquet:"message"`
-	Expected string `parquet:"expected"`
-	Recorded string `parquet:"recorded"`
-	Rules    string `parquet:"rules,dict"`
+	// Expected is what the rules say, Recorded what the log has; null for
+	// a finding that compares nothing (a legality finding).
+	Expected *string `parquet:"expected,optional"`
+	Recorded *string `parquet:"recorded,optional"`
+	Rules    string  `parquet:"rules,dict"`
 	// Platform, Players and Length are the game's (for grouping).
 	Platform string `parquet:"platform,dict"`
 	Players  int32  `parquet:"players"`
@@ -200,18 +214,18 @@ type DiscrepancyRow struct {
 
 // ErrorRow is one input that could not be read or judged.
 type ErrorRow struct {
-	Path   string `parquet:"path,dict"`
-	GameID string `parquet:"game_id,dict"`
+	Path   string  `parquet:"path,dict"`
+	GameID *string `parquet:"game_id,optional,dict"`
 	// GameIndex is the game's index in its file, null when the input as
 	// a whole could not be read (or the error follows its last game).
 	GameIndex *int32 `parquet:"game_index,optional"`
 	Format    string `parquet:"format,dict"`
-	// Offset and Index locate the problem in the input (null when unknown);
-	// Round names the hand.
-	Offset *int64 `parquet:"offset,optional"`
-	Index  *int32 `parquet:"index,optional"`
-	Round  string `parquet:"round,dict"`
-	Error  string `parquet:"error"`
+	// ByteOffset and Index locate the problem in the input (null when
+	// unknown); Round names the hand (null when none).
+	ByteOffset *int64  `parquet:"byte_offset,optional"`
+	Index      *int32  `parquet:"index,optional"`
+	Round      *string `parquet:"round,optional,dict"`
+	Error      string  `parquet:"error"`
 }
 
 // GameRows are the rows one input contributes to the tables.
@@ -227,6 +241,14 @@ type GameRows struct {
 var windLetters = [...]string{"E", "S", "W", "N"}
 
 func i32p(v int32) *int32 { return &v }
+
+// strp returns a pointer to s, or nil for "" (unknown: null in the tables).
+func strp(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
 
 // Build returns the rows of one input: g as decoded (possibly partly, when
 // decodeErr is not nil), rep its judgement (nil when it was not judged).
@@ -244,7 +266,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	m := &g.Meta
 	players := m.PlayerCount()
 	gr := &r.Game
-	gr.GameID, gr.Path = m.ID, path
+	gid := strp(m.ID)
+	gr.GameID, gr.Path = gid, path
 	if m.GameIndex >= 0 {
 		gr.GameIndex = i32p(int32(m.GameIndex))
 	}
@@ -252,7 +275,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	gr.Format, gr.Platform = m.Format.String(), m.Platform.String()
 	gr.Players = int32(m.Players)
 	gr.Length = m.Length.String()
-	gr.Lobby = m.Rules.Name
+	gr.fillLobby(m)
 	if m.Rules.TenhouType >= 0 && m.Format == event.FormatMjlog {
 		gr.TenhouType = i32p(m.Rules.TenhouType)
 	}
@@ -271,9 +294,18 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	}
 	// The names of the players the game has: none for a game that could
 	// not be read.
+	named, ranked := false, false
 	for s := range min(max(int(m.Players), 0), len(m.Seats)) {
-		gr.Names = append(gr.Names, m.Seats[s].Name)
-		gr.Ranks = append(gr.Ranks, m.Seats[s].Rank)
+		named = named || m.Seats[s].Name != ""
+		ranked = ranked || m.Seats[s].Rank != ""
+	}
+	for s := range min(max(int(m.Players), 0), len(m.Seats)) {
+		if named {
+			gr.Names = append(gr.Names, m.Seats[s].Name)
+		}
+		if ranked {
+			gr.Ranks = append(gr.Ranks, m.Seats[s].Rank)
+		}
 	}
 	gr.Warnings = m.Warnings
 	if len(g.End) > 0 {
@@ -288,18 +320,18 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if decodeErr != nil {
 		msg := decodeErr.Error()
 		gr.Error = &msg
-		er := ErrorRow{Path: path, GameID: m.ID, GameIndex: gr.GameIndex, Format: gr.Format, Error: msg}
+		er := ErrorRow{Path: path, GameID: gid, GameIndex: gr.GameIndex, Format: gr.Format, Error: msg}
 		var pe *event.Error
 		if errors.As(decodeErr, &pe) {
 			if pe.Offset >= 0 {
 				o := pe.Offset
-				er.Offset = &o
+				er.ByteOffset = &o
 			}
 			if pe.Index >= 0 {
 				er.Index = i32p(int32(pe.Index))
 			}
 			if pe.Hand >= 0 {
-				er.Round = pe.Round.String()
+				er.Round = strp(pe.Round.String())
 			}
 		}
 		r.Errors = append(r.Errors, er)
@@ -307,19 +339,19 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if rep == nil {
 		return
 	}
-	gr.Rules, gr.Native = rep.Rules.Name, rep.Native
+	gr.Rules, gr.Native = strp(rep.Rules.Name), rep.Native
 	gr.Discrepancies = int32(len(rep.Findings))
 	if rep.DivergentFrom >= 0 {
 		gr.DivergentFrom = i32p(int32(rep.DivergentFrom))
-		gr.DivergentKind = string(rep.DivergentKind)
-		gr.DivergentReason = rep.DivergentReason
+		gr.DivergentKind = strp(string(rep.DivergentKind))
+		gr.DivergentReason = strp(rep.DivergentReason)
 	}
 	if rep.EndedEarly {
 		gr.EndedEarlyAfter = i32p(int32(rep.EndedAfter))
 	}
 	wr := rep.Wall
 	if wr != nil {
-		gr.WallForm = wr.Form.String()
+		gr.WallForm = strp(wr.Form.String())
 		gr.WallChecked, gr.WallNotChecked, gr.WallSynchronised = int32(wr.Checked), int32(wr.NotChecked), wr.Synchronised
 	}
 	if rep.FinalKnown {
@@ -328,6 +360,10 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	// The nullable columns point into storage of this game's own (rows
 	// are copied and written after r is filled again), allocated once at
 	// its full size so that appending never moves what rows point to.
+	var names [4]*string
+	for s := range min(players, len(m.Seats)) {
+		names[s] = strp(m.Seats[s].Name)
+	}
 	ints := make([]int32, 0, len(rep.Hands)*(players+1))
 	bools := make([]bool, 0, len(rep.Hands)*players)
 	i32 := func(v int32) *int32 {
@@ -336,7 +372,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	}
 	for k := range rep.Hands {
 		h := &rep.Hands[k]
-		rr := RoundRow{GameID: m.ID, Path: path, GameIndex: gi, Hand: int32(h.Index), Number: int32(h.Round.Number),
+		rr := RoundRow{GameID: gid, Path: path, GameIndex: gi, Hand: int32(h.Index), Number: int32(h.Round.Number),
 			Honba: int32(h.Round.Honba), Sticks: int32(h.Sticks), Dealer: int32(h.Dealer), Players: int32(players),
 			Outcome: h.Outcome.String(), NotenPaymentTotal: h.NotenPaymentTotal, LiveLeft: int32(h.LiveLeft),
 			ExpectedKnown: h.ExpectedKnown, Divergent: h.Divergent, Rules: rep.Rules.Name, Platform: gr.Platform, Length: gr.Length}
@@ -346,7 +382,10 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		rr.Round = roundName(h.Round.Wind, h.Round.Number)
 		if wr != nil && h.Index >= 0 && h.Index < len(wr.Hands) {
 			wh := &wr.Hands[h.Index]
-			rr.WallChecked, rr.WallReason = wh.Status != wall.NotChecked, wh.Reason.String()
+			rr.WallChecked = wh.Status != wall.NotChecked
+			if !rr.WallChecked {
+				rr.WallReason = strp(wh.Reason.String())
+			}
 		}
 		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
 		unknown := false // a hidden hand's tenpai is unknown
@@ -366,8 +405,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			}
 			rr.Calls += int32(sr.Calls)
 			rr.Turns += int32(sr.Turns)
-			row := SeatRow{GameID: m.ID, Path: path, GameIndex: gi, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
-				Seat: int32(s), Dealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: m.Seats[s].Name,
+			row := SeatRow{GameID: gid, Path: path, GameIndex: gi, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
+				Seat: int32(s), IsDealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: names[s],
 				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
 				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, Chombo: sr.Chombo, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
 				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
@@ -383,11 +422,11 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		r.Rounds = append(r.Rounds, rr)
 	}
 	add := func(f *check.Finding, severity, message string) {
-		d := DiscrepancyRow{GameID: m.ID, Path: path, GameIndex: gi, Check: f.Check.String(), Severity: severity, Message: message, Expected: f.Expected, Recorded: f.Recorded, Rules: rep.Rules.Name,
+		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), Rules: rep.Rules.Name,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
-			d.Round = f.Round.String()
+			d.Round = strp(f.Round.String())
 		}
 		if f.Event >= 0 {
 			d.Event = i32p(int32(f.Event))
@@ -407,7 +446,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	}
 	r.fillWins(m, rep, gr)
 	if len(rep.Candidates) > 1 {
-		gr.Rules = strings.Join(rep.Candidates, " or ")
+		gr.Rules = strp(strings.Join(rep.Candidates, " or "))
 	}
 	gr.Undetermined = int32(len(rep.Undetermined))
 }

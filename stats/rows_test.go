@@ -202,14 +202,14 @@ func TestBuildFixtures(t *testing.T) {
 			if id, ok := event.FindTenhouID(tt.file); ok {
 				wantID = id.ID
 			}
-			if g.Path != path || g.GameID != wantID || g.Format != "mjlog" || g.Platform != "tenhou" {
-				t.Errorf("games row path/id/format/platform = %q %q %q %q", g.Path, g.GameID, g.Format, g.Platform)
+			if g.Path != path || deref(g.GameID) != wantID || (g.GameID != nil && wantID == "") || g.Format != "mjlog" || g.Platform != "tenhou" {
+				t.Errorf("games row path/id/format/platform = %q %v %q %q", g.Path, fmtPtr(g.GameID), g.Format, g.Platform)
 			}
 			if g.Players != tt.players || g.Length != tt.length {
 				t.Errorf("players, length = %d %q, want %d %q", g.Players, g.Length, tt.players, tt.length)
 			}
-			if tt.lobby != "" && g.Lobby != tt.lobby {
-				t.Errorf("lobby = %q, want %q", g.Lobby, tt.lobby)
+			if tt.lobby != "" && deref(g.Lobby) != tt.lobby {
+				t.Errorf("lobby = %v, want %q", fmtPtr(g.Lobby), tt.lobby)
 			}
 			if g.TenhouType == nil || *g.TenhouType != tt.tenhouType {
 				t.Errorf("tenhou_type = %v, want %d", fmtPtr(g.TenhouType), tt.tenhouType)
@@ -217,8 +217,8 @@ func TestBuildFixtures(t *testing.T) {
 			if g.TenhouLobby == nil || *g.TenhouLobby != 0 {
 				t.Errorf("tenhou_lobby = %v, want 0", fmtPtr(g.TenhouLobby))
 			}
-			if g.Rules != tt.rules || !g.Native {
-				t.Errorf("rules, native = %q %v, want %q true", g.Rules, g.Native, tt.rules)
+			if deref(g.Rules) != tt.rules || !g.Native {
+				t.Errorf("rules, native = %v %v, want %q true", fmtPtr(g.Rules), g.Native, tt.rules)
 			}
 			if g.Hands != int32(len(tt.rounds)) || !g.Complete {
 				t.Errorf("hands, complete = %d %v, want %d true", g.Hands, g.Complete, len(tt.rounds))
@@ -226,8 +226,8 @@ func TestBuildFixtures(t *testing.T) {
 			if g.Discrepancies != 0 || len(rows.Discrepancies) != 0 {
 				t.Errorf("discrepancies = %d (%d rows), want 0: %+v", g.Discrepancies, len(rows.Discrepancies), rows.Discrepancies)
 			}
-			if g.DivergentFrom != nil || g.EndedEarlyAfter != nil || g.DivergentReason != "" {
-				t.Errorf("divergent_from, ended_early_after, reason = %v %v %q, want null null \"\"", fmtPtr(g.DivergentFrom), fmtPtr(g.EndedEarlyAfter), g.DivergentReason)
+			if g.DivergentFrom != nil || g.EndedEarlyAfter != nil || g.DivergentReason != nil {
+				t.Errorf("divergent_from, ended_early_after, reason = %v %v %v, want null null null", fmtPtr(g.DivergentFrom), fmtPtr(g.EndedEarlyAfter), fmtPtr(g.DivergentReason))
 			}
 			if d := cmp.Diff(tt.names, g.Names); d != "" {
 				t.Errorf("names (-want +got):\n%s", d)
@@ -260,9 +260,9 @@ func TestBuildFixtures(t *testing.T) {
 				if got != w {
 					t.Errorf("hand %d:\n got %+v\nwant %+v", i, got, w)
 				}
-				if r.Hand != int32(i) || r.GameID != g.GameID || r.Path != path || r.Players != tt.players ||
+				if r.Hand != int32(i) || deref(r.GameID) != deref(g.GameID) || r.Path != path || r.Players != tt.players ||
 					r.Rules != tt.rules || r.Platform != "tenhou" || r.Length != tt.length {
-					t.Errorf("hand %d: hand/game_id/path/players/rules/platform/length = %d %q %q %d %q %q %q", i, r.Hand, r.GameID, r.Path, r.Players, r.Rules, r.Platform, r.Length)
+					t.Errorf("hand %d: hand/game_id/path/players/rules/platform/length = %d %v %q %d %q %q %q", i, r.Hand, fmtPtr(r.GameID), r.Path, r.Players, r.Rules, r.Platform, r.Length)
 				}
 				if !r.ExpectedKnown || r.Divergent {
 					t.Errorf("hand %d: expected_known, divergent = %v %v, want true false", i, r.ExpectedKnown, r.Divergent)
@@ -285,7 +285,7 @@ func TestBuildFixtures(t *testing.T) {
 				hand, seat := int32(k)/tt.players, int32(k)%tt.players
 				r := rows.Rounds[hand]
 				if s.Hand != hand || s.Seat != seat || s.Round != r.Round || s.Honba != r.Honba || s.Sticks != r.Sticks ||
-					s.Outcome != r.Outcome || s.Dealer != (seat == r.Dealer) || s.Name != tt.names[seat] || s.Path != path {
+					s.Outcome != r.Outcome || s.IsDealer != (seat == r.Dealer) || deref(s.Name) != tt.names[seat] || s.Path != path {
 					t.Errorf("seat row %d = %+v, does not match hand %d seat %d (%+v)", k, s, hand, seat, r)
 				}
 				d, isDraw := draws[hand]
@@ -372,7 +372,7 @@ func TestBuildReport(t *testing.T) {
 	}
 	g := &event.Game{Meta: event.Meta{
 		Format: event.FormatMajsoul, ID: "231104-abc", Platform: event.Majsoul, Players: 3, Length: event.EastOnly,
-		Rules:     event.Rules{Name: "三人東", TenhouType: 9, TenhouLobby: 1},
+		Rules:     event.Rules{Name: "三人東", RedFives: [3]int8{0, 1, 1}, OpenTanyao: event.FlagYes, TenhouType: 9, TenhouLobby: 1},
 		Seats:     [4]event.Player{{Name: "A", Rank: "雀傑1"}, {Name: "B", Rank: "雀豪2"}, {Name: "C", Rank: "雀士3"}},
 		StartTime: 1699000000, Warnings: []string{"w1", "w2"},
 	}}
@@ -408,41 +408,43 @@ func TestBuildReport(t *testing.T) {
 
 	p := func(v int32) *int32 { return &v }
 	bp := func(v bool) *bool { return &v }
+	sp := func(v string) *string { return &v }
+	id := sp("231104-abc")
 	start := int64(1699000000_000) // milliseconds
 	want := &stats.GameRows{
-		Game: stats.GameRow{GameID: "231104-abc", Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
-			Lobby: "三人東", Rules: "majsoul-sanma", Native: false, Hands: 2, Complete: true, Discrepancies: 3,
-			DivergentFrom: p(1), DivergentReason: "other rules", EndedEarlyAfter: p(1),
+		Game: stats.GameRow{GameID: id, Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
+			Lobby: sp("三人東"), RedFives: p(2), OpenTanyao: bp(true), Rules: sp("majsoul-sanma"), Native: false, Hands: 2, Complete: true, Discrepancies: 3,
+			DivergentFrom: p(1), DivergentReason: sp("other rules"), EndedEarlyAfter: p(1),
 			FinalScores: []int32{40000, 30000, 35000}, ComputedFinal: []int32{27000, 43000, 36000},
 			Names: []string{"A", "B", "C"}, Ranks: []string{"雀傑1", "雀豪2", "雀士3"}, StartTime: &start, Warnings: []string{"w1", "w2"}},
 		Rounds: []stats.RoundRow{
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Wind: "E", Number: 1, Round: "E1", Honba: 0, Sticks: 0, Dealer: 0, Players: 3,
+			{GameID: id, Path: "in/a.json", Hand: 0, Wind: "E", Number: 1, Round: "E1", Honba: 0, Sticks: 0, Dealer: 0, Players: 3,
 				Outcome: "win", Winners: 1, Riichi: 1, Calls: 3, Turns: 19, LiveLeft: 20, ExpectedKnown: true,
 				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Wind: "E", Number: 2, Round: "E2", Honba: 1, Sticks: 1, Dealer: 1, Players: 3,
+			{GameID: id, Path: "in/a.json", Hand: 1, Wind: "E", Number: 2, Round: "E2", Honba: 1, Sticks: 1, Dealer: 1, Players: 3,
 				Outcome: "exhaustive", TenpaiCount: p(2), NotenPaymentTotal: 2000, Riichi: 1, Turns: 53, Divergent: true,
 				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
 		},
 		Seats: []stats.SeatRow{
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 0, Dealer: true, Outcome: "win", Name: "A",
+			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 0, IsDealer: true, Outcome: "win", Name: sp("A"),
 				Riichi: true, Turns: 7, DealtIn: true, RecordedDelta: -9000, ComputedDelta: p(-9000), ScoreStart: 35000, ScoreComputed: 26000},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 1, Outcome: "win", Name: "B",
+			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 1, Outcome: "win", Name: sp("B"),
 				Calls: 2, Turns: 6, Won: true, RecordedDelta: 10000, ComputedDelta: p(10000), ScoreStart: 35000, ScoreComputed: 45000},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 0, Round: "E1", Seat: 2, Outcome: "win", Name: "C",
+			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 2, Outcome: "win", Name: sp("C"),
 				Waits: 3, Furiten: true, Calls: 1, Turns: 6, ComputedDelta: p(0), ScoreStart: 35000, ScoreComputed: 35000},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 0, Outcome: "exhaustive", Name: "A",
+			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 0, Outcome: "exhaustive", Name: sp("A"),
 				Tenpai: bp(true), Waits: 2, Revealed: true, Turns: 18, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 26000, ScoreComputed: 27000},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 1, Dealer: true, Outcome: "exhaustive", Name: "B",
+			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 1, IsDealer: true, Outcome: "exhaustive", Name: sp("B"),
 				Tenpai: bp(false), Turns: 18, RecordedDelta: -2000, NotenPayment: -2000, ScoreStart: 45000, ScoreComputed: 43000},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 2, Outcome: "exhaustive", Name: "C",
+			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 2, Outcome: "exhaustive", Name: sp("C"),
 				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 35000, ScoreComputed: 36000},
 		},
 		Discrepancies: []stats.DiscrepancyRow{
-			{GameID: "231104-abc", Path: "in/a.json", Check: "game.end", Severity: "discrepancy", Message: "game ends", Expected: "end", Recorded: "more",
+			{GameID: id, Path: "in/a.json", CheckName: "game.end", Severity: "discrepancy", Message: "game ends", Expected: sp("end"), Recorded: sp("more"),
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: p(1), Round: "E2-1", Event: p(17), Seat: p(2), Check: "draw.tenpai", Severity: "discrepancy", Message: "m",
-				Expected: "tenpai", Recorded: "noten", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
-			{GameID: "231104-abc", Path: "in/a.json", Hand: p(0), Round: "E1-0", Event: p(0), Seat: p(0), Check: "legality.discard", Severity: "discrepancy", Message: "d",
+			{GameID: id, Path: "in/a.json", Hand: p(1), Round: sp("E2-1"), Event: p(17), Seat: p(2), CheckName: "draw.tenpai", Severity: "discrepancy", Message: "m",
+				Expected: sp("tenpai"), Recorded: sp("noten"), Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+			{GameID: id, Path: "in/a.json", Hand: p(0), Round: sp("E1-0"), Event: p(0), Seat: p(0), CheckName: "legality.discard", Severity: "discrepancy", Message: "d",
 				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 		},
 	}
@@ -520,11 +522,11 @@ func TestBuildErrors(t *testing.T) {
 				t.Fatalf("%d errors rows, want 1", len(rows.Errors))
 			}
 			e := rows.Errors[0]
-			if e.Path != tt.path || e.Error != msg || e.Format != tt.format || e.Round != tt.round || e.GameID != "" {
-				t.Errorf("errors row = path %q format %q round %q game_id %q error %q; want %q %q %q \"\" %q", e.Path, e.Format, e.Round, e.GameID, e.Error, tt.path, tt.format, tt.round, msg)
+			if e.Path != tt.path || e.Error != msg || e.Format != tt.format || deref(e.Round) != tt.round || (e.Round == nil) != (tt.round == "") || e.GameID != nil {
+				t.Errorf("errors row = path %q format %q round %s game_id %s error %q; want %q %q %q null %q", e.Path, e.Format, fmtPtr(e.Round), fmtPtr(e.GameID), e.Error, tt.path, tt.format, tt.round, msg)
 			}
-			if (tt.offset < 0) != (e.Offset == nil) || e.Offset != nil && *e.Offset != tt.offset {
-				t.Errorf("offset = %s, want %d (-1: null)", fmtPtr(e.Offset), tt.offset)
+			if (tt.offset < 0) != (e.ByteOffset == nil) || e.ByteOffset != nil && *e.ByteOffset != tt.offset {
+				t.Errorf("byte_offset = %s, want %d (-1: null)", fmtPtr(e.ByteOffset), tt.offset)
 			}
 			if (tt.index < 0) != (e.Index == nil) || e.Index != nil && *e.Index != tt.index {
 				t.Errorf("index = %s, want %d (-1: null)", fmtPtr(e.Index), tt.index)
@@ -537,7 +539,7 @@ func TestBuildErrors(t *testing.T) {
 				t.Errorf("names (-want +got):\n%s", d)
 			}
 			// Not judged: no rule set and nothing else.
-			if gr.Rules != "" || gr.Native || gr.Discrepancies != 0 || gr.ComputedFinal != nil || gr.DivergentFrom != nil {
+			if gr.Rules != nil || gr.Native || gr.Discrepancies != 0 || gr.ComputedFinal != nil || gr.DivergentFrom != nil {
 				t.Errorf("unjudged games row has judgement fields: %+v", gr)
 			}
 			if len(rows.Rounds)+len(rows.Seats)+len(rows.Discrepancies) != 0 {
@@ -545,4 +547,12 @@ func TestBuildErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deref returns what p points to, or "" for nil.
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }

@@ -1,7 +1,6 @@
 package stats
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -156,7 +155,11 @@ func (s *Summary) groupName(g *GameRow) string {
 			}
 			parts = append(parts, y)
 		case "lobby":
-			parts = append(parts, cmp.Or(g.Lobby, "unknown-lobby"))
+			lobby := "unknown-lobby"
+			if g.Lobby != nil {
+				lobby = *g.Lobby
+			}
+			parts = append(parts, lobby)
 		case "platform":
 			parts = append(parts, g.Platform)
 		case "players":
@@ -225,10 +228,14 @@ func (s *Summary) addGame(g *GameRow) []*Counts {
 		c.Games++
 		if g.DivergentFrom != nil {
 			c.DivergentGames++
-			d := c.Divergences[g.DivergentKind]
+			kind := ""
+			if g.DivergentKind != nil {
+				kind = *g.DivergentKind
+			}
+			d := c.Divergences[kind]
 			d.Games++
 			d.Hands += max(int(g.Hands-*g.DivergentFrom), 0)
-			c.Divergences[g.DivergentKind] = d
+			c.Divergences[kind] = d
 		}
 	}
 	return cs
@@ -263,7 +270,11 @@ func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
 		if r.WallChecked {
 			c.WallChecked++
 		} else {
-			c.WallNotChecked[cmp.Or(r.WallReason, "unknown")]++
+			reason := "unknown"
+			if r.WallReason != nil {
+				reason = *r.WallReason
+			}
+			c.WallNotChecked[reason]++
 		}
 	}
 }
@@ -295,8 +306,6 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 		}
 		switch {
 		case w.Limit == nil:
-		case *w.Limit == "":
-			c.Limits["none"]++
 		default:
 			c.Limits[*w.Limit]++
 		}
@@ -326,9 +335,9 @@ func (s *Summary) Add(r *GameRows) {
 func (s *Summary) addDiscrepancy(cs []*Counts, d *DiscrepancyRow) {
 	for _, c := range cs {
 		if d.Severity == SeverityUndetermined {
-			c.Undetermined[d.Check]++
+			c.Undetermined[d.CheckName]++
 		} else {
-			c.Discrepancies[d.Check]++
+			c.Discrepancies[d.CheckName]++
 		}
 	}
 }

@@ -11,23 +11,23 @@ import (
 // be scored (NotScored says why); the recorded ones when the log does not
 // record them.
 type WinRow struct {
-	GameID    string `parquet:"game_id,dict"`
-	Path      string `parquet:"path,dict"`
-	GameIndex int32  `parquet:"game_index"`
-	Hand      int32  `parquet:"hand"`
-	Round     string `parquet:"round,dict"`
-	Honba     int32  `parquet:"honba"`
+	GameID    *string `parquet:"game_id,optional,dict"`
+	Path      string  `parquet:"path,dict"`
+	GameIndex int32   `parquet:"game_index"`
+	Hand      int32   `parquet:"hand"`
+	Round     string  `parquet:"round,dict"`
+	Honba     int32   `parquet:"honba"`
 	// Event is the index of the win's event in the game.
 	Event  int32 `parquet:"event"`
 	Winner int32 `parquet:"winner"`
 	// From is the seat that dealt in, null for a tsumo.
-	From   *int32 `parquet:"from,optional"`
-	Tsumo  bool   `parquet:"tsumo"`
-	Dealer bool   `parquet:"dealer"`
+	From     *int32 `parquet:"from,optional"`
+	Tsumo    bool   `parquet:"tsumo"`
+	IsDealer bool   `parquet:"is_dealer"`
 	// Scored: the hand was scored; NotScored says why not (the winner's
 	// tiles are hidden, or the hand the replay holds cannot win).
-	Scored    bool   `parquet:"scored"`
-	NotScored string `parquet:"not_scored,dict"`
+	Scored    bool    `parquet:"scored"`
+	NotScored *string `parquet:"not_scored,optional,dict"`
 	// NoYaku: the hand has no yaku under the rules (it could not have
 	// won); the other computed columns are then null.
 	NoYaku bool `parquet:"no_yaku"`
@@ -36,12 +36,12 @@ type WinRow struct {
 	// Red and Kita the number of dora, ura dora (riichi only), red fives
 	// (where the rules have them) and kita (nukidora) the hand holds, also
 	// when they do not score (a yakuman); Han the total, Fu the fu (the real fu also at a limit,
-	// 25 for seven pairs), Limit "mangan" ... "yakuman" or "" below
+	// 25 for seven pairs), Limit "mangan" ... "yakuman" or "none" below
 	// mangan, Yakuman the number of yakuman paid, Points the hand's value
 	// without honba and sticks (what the discarder pays, or the tsumo's
 	// total), Wait the wait of the reading scored.
-	Yaku    []string `parquet:"yaku,list"`
-	YakuHan []int32  `parquet:"yaku_han,list"`
+	Yaku    []string `parquet:"yaku,optional,list"`
+	YakuHan []int32  `parquet:"yaku_han,optional,list"`
 	Dora    *int32   `parquet:"dora,optional"`
 	Ura     *int32   `parquet:"ura,optional"`
 	Red     *int32   `parquet:"red,optional"`
@@ -51,7 +51,7 @@ type WinRow struct {
 	Limit   *string  `parquet:"limit,optional,dict"`
 	Yakuman *int32   `parquet:"yakuman,optional"`
 	Points  *int32   `parquet:"points,optional"`
-	Wait    string   `parquet:"wait,dict"`
+	Wait    *string  `parquet:"wait,optional,dict"`
 	// UraUnknown: the winner was in riichi but the log does not give the
 	// ura indicators: Ura counts none, and Han, Limit and Points are null.
 	UraUnknown bool `parquet:"ura_unknown"`
@@ -60,8 +60,8 @@ type WinRow struct {
 	// kita entries (null when it records no yaku; Tenhou counts the kita
 	// in its dora entry, Mahjong Soul in an entry of their own; a yakuman
 	// lists none), the han, fu, limit and points.
-	RecordedYaku    []string `parquet:"recorded_yaku,list"`
-	RecordedYakuHan []int32  `parquet:"recorded_yaku_han,list"`
+	RecordedYaku    []string `parquet:"recorded_yaku,optional,list"`
+	RecordedYakuHan []int32  `parquet:"recorded_yaku_han,optional,list"`
 	RecordedDora    *int32   `parquet:"recorded_dora,optional"`
 	RecordedUra     *int32   `parquet:"recorded_ura,optional"`
 	RecordedRed     *int32   `parquet:"recorded_red,optional"`
@@ -140,12 +140,12 @@ func (r *GameRows) fillWins(m *event.Meta, rep *adjudicator.Report, gr *GameRow)
 	for i := range rep.Wins {
 		w := &rep.Wins[i]
 		rec := w.Record
-		row := WinRow{GameID: m.ID, Path: gr.Path, GameIndex: gi, Hand: int32(w.Hand), Round: roundName(w.Round.Wind, w.Round.Number),
+		row := WinRow{GameID: gr.GameID, Path: gr.Path, GameIndex: gi, Hand: int32(w.Hand), Round: roundName(w.Round.Wind, w.Round.Number),
 			Honba: int32(w.Round.Honba), Event: int32(w.Event), Winner: int32(rec.Winner), Tsumo: rec.Tsumo(),
-			Scored: w.Scored, NotScored: w.NotScored, UraUnknown: w.UraUnknown, Divergent: w.Divergent,
+			Scored: w.Scored, NotScored: strp(w.NotScored), UraUnknown: w.UraUnknown, Divergent: w.Divergent,
 			Rules: rep.Rules.Name, Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if h := w.Hand; h >= 0 && h < len(rep.Hands) {
-			row.Dealer = rep.Hands[h].Dealer == rec.Winner
+			row.IsDealer = rep.Hands[h].Dealer == rec.Winner
 		}
 		if !row.Tsumo {
 			row.From = st.i32(int32(rec.From))
@@ -153,7 +153,7 @@ func (r *GameRows) fillWins(m *event.Meta, rep *adjudicator.Report, gr *GameRow)
 		if w.Scored {
 			v := &w.Value
 			row.NoYaku = v.NoYaku
-			row.Wait = v.Wait.String()
+			row.Wait = strp(v.Wait.String())
 			if !v.NoYaku {
 				row.Yaku, row.YakuHan, _ = st.yaku(v.YakuList())
 				row.Dora, row.Ura, row.Red, row.Kita = st.i32(int32(v.Dora)), st.i32(int32(v.Ura)), st.i32(int32(v.Red)), st.i32(int32(v.Kita))
@@ -161,7 +161,7 @@ func (r *GameRows) fillWins(m *event.Meta, rep *adjudicator.Report, gr *GameRow)
 				row.Yakuman = st.i32(int32(v.Yakuman))
 				if !w.UraUnknown {
 					row.Han = st.i32(int32(v.Han))
-					row.Limit = st.str(v.Limit.String())
+					row.Limit = st.str(limitName(v.Limit))
 					row.Points = st.i32(int32(v.Total))
 				}
 			}
@@ -178,9 +178,18 @@ func (r *GameRows) fillWins(m *event.Meta, rep *adjudicator.Report, gr *GameRow)
 			row.RecordedFu = st.i32(int32(rec.Fu))
 		}
 		if rec.Known&event.KnownPoints != 0 {
-			row.RecordedLimit = st.str(rec.Limit.String())
+			row.RecordedLimit = st.str(limitName(rec.Limit))
 			row.RecordedPoints = st.i32(rec.Points)
 		}
 		r.Wins = append(r.Wins, row)
 	}
+}
+
+// limitName is the limits' column value of l: its name, "none" below
+// mangan.
+func limitName(l event.Limit) string {
+	if l == event.NoLimit {
+		return "none"
+	}
+	return l.String()
 }

@@ -43,7 +43,7 @@ func writerInputs(t *testing.T) []*stats.GameRows {
 	extra.Discrepancies[0].Hand, extra.Discrepancies[0].Event, extra.Discrepancies[0].Seat = nil, i32(40), i32(3)
 	inputs = append(inputs, extra, &stats.GameRows{
 		Game:   stats.GameRow{Path: "y.json", Format: "tenhou6", Platform: "tenhou", Players: 4, Length: "south", Error: &msg},
-		Errors: []stats.ErrorRow{{Path: "y.json", GameID: "g-y", Format: "tenhou6", Offset: i64(1 << 40), Index: i32(3), Round: "S2-1", Error: msg}},
+		Errors: []stats.ErrorRow{{Path: "y.json", GameID: str("g-y"), Format: "tenhou6", ByteOffset: i64(1 << 40), Index: i32(3), Round: str("S2-1"), Error: msg}},
 	})
 	return inputs
 }
@@ -203,11 +203,11 @@ func TestWriterRoundTrip(t *testing.T) {
 	// The files themselves: key/value metadata, creator, zstd, and the
 	// columns DESIGN.md says scripts rely on (nullable where it says so).
 	columns := map[string][]string{
-		GamesTable:         {"game_id", "path", "players", "?error", "?tenhou_type", "final_scores", "names"},
-		RoundsTable:        {"game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},
-		SeatsTable:         {"game_id", "path", "?tenpai", "noten_payment", "riichi", "calls", "turns", "recorded_delta", "?computed_delta"},
-		DiscrepanciesTable: {"game_id", "path", "?hand", "round", "?event", "check", "message", "expected", "recorded"},
-		ErrorsTable:        {"game_id", "path", "format", "?offset", "?index", "round", "error"},
+		GamesTable:         {"?game_id", "path", "players", "?error", "?lobby", "?lobby_level", "?red_fives", "?tenhou_type", "?final_scores", "?names"},
+		RoundsTable:        {"?game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},
+		SeatsTable:         {"?game_id", "path", "is_dealer", "?name", "?tenpai", "noten_payment", "riichi", "calls", "turns", "recorded_delta", "?computed_delta"},
+		DiscrepanciesTable: {"?game_id", "path", "?hand", "?round", "?event", "check_name", "severity", "message", "?expected", "?recorded"},
+		ErrorsTable:        {"?game_id", "path", "format", "?byte_offset", "?index", "?round", "error"},
 	}
 	for _, n := range Tables {
 		pf := openParquet(t, filepath.Join(dir, n, PartName(0)))
@@ -322,12 +322,12 @@ func TestWriterRowGroups(t *testing.T) {
 			}
 			r := &stats.GameRows{Seats: make([]stats.SeatRow, tt.seats), Rounds: make([]stats.RoundRow, tt.hands)}
 			for i := range tt.inputs {
-				r.Game = stats.GameRow{GameID: "g", Path: "p", Hands: int32(i), Names: []string{"a", "b", "c"}}
+				r.Game = stats.GameRow{GameID: str("g"), Path: "p", Hands: int32(i), Names: []string{"a", "b", "c"}}
 				for k := range tt.seats {
-					r.Seats[k] = stats.SeatRow{GameID: "g", Hand: int32(i), Seat: int32(k)}
+					r.Seats[k] = stats.SeatRow{GameID: str("g"), Hand: int32(i), Seat: int32(k)}
 				}
 				for k := range tt.hands {
-					r.Rounds[k] = stats.RoundRow{GameID: "g", Hand: int32(i), Number: int32(k)}
+					r.Rounds[k] = stats.RoundRow{GameID: str("g"), Hand: int32(i), Number: int32(k)}
 				}
 				if err := w.Write(r); err != nil {
 					t.Fatal(err)
@@ -606,3 +606,6 @@ func TestOutputStale(t *testing.T) {
 }
 
 var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{})}
+
+// str returns a pointer to s.
+func str(s string) *string { return &s }

@@ -31,11 +31,13 @@ func H(outcome string, tenpai, noten int32, divergent bool) Hand {
 // Game builds the rows of one input.
 func Game(path, platform string, players int32, length string, divergentFrom int32, hands []Hand, checks ...string) *stats.GameRows {
 	zero := int32(0)
-	r := &stats.GameRows{Game: stats.GameRow{GameID: "id-" + path, Path: path, GameIndex: &zero, Format: "mjlog", Platform: platform, Players: players, Length: length,
-		Rules: "tenhou", Native: true, Hands: int32(len(hands)), Complete: true, Discrepancies: int32(len(checks))}}
+	id, rules := "id-"+path, "tenhou"
+	r := &stats.GameRows{Game: stats.GameRow{GameID: &id, Path: path, GameIndex: &zero, Format: "mjlog", Platform: platform, Players: players, Length: length,
+		Rules: &rules, Native: true, Hands: int32(len(hands)), Complete: true, Discrepancies: int32(len(checks))}}
 	if divergentFrom >= 0 {
 		r.Game.DivergentFrom = &divergentFrom
-		r.Game.DivergentKind = "nine_terminals"
+		kind := "nine_terminals"
+		r.Game.DivergentKind = &kind
 	}
 	for i, h := range hands {
 		rr := stats.RoundRow{GameID: r.Game.GameID, Path: path, Hand: int32(i), Wind: "E", Number: int32(i%4 + 1), Round: "E" + string(rune('1'+i%4)),
@@ -47,7 +49,8 @@ func Game(path, platform string, players int32, length string, divergentFrom int
 		// Tenhou's hands have a wall to check, the others no seed.
 		rr.WallChecked = platform == "tenhou"
 		if !rr.WallChecked {
-			rr.WallReason = "no_seed"
+			reason := "no_seed"
+			rr.WallReason = &reason
 		}
 		r.Rounds = append(r.Rounds, rr)
 		for s := range players {
@@ -55,21 +58,22 @@ func Game(path, platform string, players int32, length string, divergentFrom int
 		}
 	}
 	for i, c := range checks {
-		hand := int32(i)
-		r.Discrepancies = append(r.Discrepancies, stats.DiscrepancyRow{GameID: r.Game.GameID, Path: path, Hand: &hand, Round: "E1-0", Check: c,
+		hand, round := int32(i), "E1-0"
+		r.Discrepancies = append(r.Discrepancies, stats.DiscrepancyRow{GameID: r.Game.GameID, Path: path, Hand: &hand, Round: &round, CheckName: c,
 			Message: "m", Rules: "tenhou", Platform: platform, Players: players, Length: length})
 	}
 	return r
 }
 
 // Win adds a wins row to r for its hand `hand`: scored with the yaku
-// given (limit "" below mangan), or not scored when yaku is nil.
+// given (limit "none" below mangan), or not scored when yaku is nil.
 func Win(r *stats.GameRows, hand int32, limit string, yaku ...string) *stats.GameRows {
 	g := &r.Game
 	w := stats.WinRow{GameID: g.GameID, Path: g.Path, Hand: hand, Round: r.Rounds[hand].Round, Scored: yaku != nil,
-		Rules: g.Rules, Platform: g.Platform, Players: g.Players, Length: g.Length}
+		Rules: *g.Rules, Platform: g.Platform, Players: g.Players, Length: g.Length}
 	if yaku == nil {
-		w.NotScored = "the winner's tiles are hidden"
+		why := "the winner's tiles are hidden"
+		w.NotScored = &why
 	} else {
 		w.Yaku, w.Limit = yaku, &limit
 		for range yaku {
@@ -100,7 +104,7 @@ func SummaryInputs() []*stats.GameRows {
 			{"exhaustive", 0, 0, false},
 			{"nine_terminals", -1, 0, false},
 			{"win", -1, 0, false},
-		}, "draw.tenpai", "draw.tenpai"), 0, "", "riichi", "pinfu"), 4, "mangan", "riichi", "tanyao"),
+		}, "draw.tenpai", "draw.tenpai"), 0, "none", "riichi", "pinfu"), 4, "mangan", "riichi", "tanyao"),
 		// An input that could not be read: counted as failed only.
 		Failed("bad.xml", "tenhou", 4, "south", "bad.xml: offset 10: mjlog: broken"),
 		// G2, tenhou 4p south, divergent from hand 2: 5 hands, all tenpai
@@ -122,7 +126,7 @@ func SummaryInputs() []*stats.GameRows {
 			{"exhaustive", 2, 2000, false},
 			{"win", -1, 0, false},
 			{"win", -1, 0, false},
-		}, "draw.payment", "draw.tenpai"), 2, "", "tanyao"), 4, "yakuman", "kokushi_musou"), 5, ""),
+		}, "draw.payment", "draw.tenpai"), 2, "none", "tanyao"), 4, "yakuman", "kokushi_musou"), 5, ""),
 	}
 }
 
