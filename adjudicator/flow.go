@@ -271,7 +271,7 @@ func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
 	for s := range n {
 		order[j.placement(sc, event.Seat(s))-1] = s
 	}
-	oka := float64(r.Points.Return-r.Points.Start) * float64(n) / 1000
+	oka := float64(r.Points.Return-j.start) * float64(n) / 1000
 	var pts [4]float64
 	// Uma (and oka) per place; with split ties tied places share theirs.
 	uma := make([]float64, n)
