@@ -38,7 +38,9 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 	// paid, recorded score changes), and the rules' counterfactual track.
 	var recorded, computed [4]int32
 	for s := range j.players {
-		paid := st.Seats[s].Score - st.Round.Scores[s] // riichi sticks paid this hand
+		// The riichi sticks paid this hand (the replay takes 1000 for
+		// each), at the rules' price.
+		paid := (st.Seats[s].Score - st.Round.Scores[s]) / 1000 * j.r.Points.RiichiStick
 		recorded[s] = st.Seats[s].Score + hr.Seats[s].Recorded
 		delta := hr.Seats[s].Recorded
 		if hr.ExpectedKnown {
@@ -269,7 +271,7 @@ func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
 	for s := range n {
 		order[j.placement(sc, event.Seat(s))-1] = s
 	}
-	oka := float64(r.Points.Return-r.Points.Start) * float64(n) / 1000
+	oka := float64(r.Points.Return-j.start) * float64(n) / 1000
 	var pts [4]float64
 	// Uma (and oka) per place; with split ties tied places share theirs.
 	uma := make([]float64, n)

@@ -227,6 +227,10 @@ type judge struct {
 	lastRound     event.RoundID
 	// penalty is each seat's chombo penalty in final points.
 	penalty [4]float64
+	// start is every player's starting score, which the oka is measured
+	// from: the rules' start points, or (points.start = 0) the first
+	// hand's scores and riichi sticks shared evenly.
+	start int32
 	// watch follows the hand for abortive draws the log must take.
 	watch abortWatch
 }
@@ -337,6 +341,14 @@ func (j *judge) roundStart(i int) {
 				j.checkStartScores(hand, i, rd)
 			}
 			j.computed = rd.Scores
+			j.start = j.r.Points.Start
+			if j.start == 0 {
+				total := int32(rd.Sticks) * j.r.Points.RiichiStick
+				for s := range j.players {
+					total += rd.Scores[s]
+				}
+				j.start = total / int32(j.players)
+			}
 		}
 		return
 	}

@@ -579,7 +579,7 @@ func (r *Rules) Validate() error {
 	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
 	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
 	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingThousand, RoundingTenhou)
-	if (r.End.Extension == ExtensionSudden || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
+	if (r.End.Extension != ExtensionNone || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
 		bad("end.goal must be positive with an extension or yame that needs the goal")
 	}
 	if len(r.End.Yame) != r.Players {

@@ -389,4 +389,3 @@ func TestSettingDeclarationNone(t *testing.T) {
 		t.Errorf("saikouisen after a draw: next %q", got)
 	}
 }
-
