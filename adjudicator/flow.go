@@ -38,9 +38,12 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 	// paid, recorded score changes), and the rules' counterfactual track.
 	var recorded, computed [4]int32
 	for s := range j.players {
-		// The riichi sticks paid this hand (the replay takes 1000 for
-		// each), at the rules' price.
-		paid := (st.Seats[s].Score - st.Round.Scores[s]) / 1000 * j.r.Points.RiichiStick
+		// The riichi sticks paid this hand (the replay takes the log's
+		// price for each), at the rules' price.
+		paid := st.Seats[s].Score - st.Round.Scores[s]
+		if stick := j.rp.Options.RiichiStick; stick != 0 && stick != j.r.Points.RiichiStick {
+			paid = paid / stick * j.r.Points.RiichiStick
+		}
 		recorded[s] = st.Seats[s].Score + hr.Seats[s].Recorded
 		delta := hr.Seats[s].Recorded
 		if hr.ExpectedKnown {

@@ -233,6 +233,31 @@ func TestSettingRiichiStick(t *testing.T) {
 	}
 }
 
+// TestSettingRiichiStickNative: a log played with a stick of 1500 under
+// its own rules: the replay takes 1500 from the declarer, and the log has
+// no finding; judged as its own rules with a 1000 stick, its scores are
+// wrong.
+func TestSettingRiichiStickNative(t *testing.T) {
+	for _, tc := range []struct {
+		rules, played int32
+		clean         bool
+	}{{1500, 1500, true}, {1000, 1000, true}, {1000, 1500, false}, {1500, 1000, false}} {
+		r := variant(t, func(r *adjudicator.Rules) { r.Points.RiichiStick = tc.rules })
+		b := gamebuild.New(t, 4)
+		after := [4]int32{24000, 24000, 25000 - tc.played + 3000, 24000}
+		b.Round(0, 1, 0, 0, 0, even, junk, junk2, waitsOn4p, junk).Turns("0:5m:5m 1:5m:5m").Riichi(2, "9m", "9m").
+			Exhaust(3, 3, 4).Ryuukyoku(event.Exhaustive, [4]int32{-1000, -1000, 3000, -1000}).
+			Round(0, 2, 1, 1, 1, after, junk, junk2, junk2, junk)
+		rep := adjudicator.Judge(b.G, r, true)
+		if clean := len(rep.Findings) == 0; clean != tc.clean {
+			t.Errorf("rules' stick %d, log played with %d: findings %v, want clean %v", tc.rules, tc.played, rep.Findings, tc.clean)
+		}
+		if got, want := rep.Hands[1].Seats[2].Computed, 25000-tc.rules+3000; tc.clean && got != want {
+			t.Errorf("rules' stick %d, log played with %d: seat 2's computed score %d, want %d", tc.rules, tc.played, got, want)
+		}
+	}
+}
+
 // TestSettingHonba: a ron pays points.honba_ron per honba, a tsumo
 // points.honba_tsumo per honba from each payer.
 func TestSettingHonba(t *testing.T) {

@@ -40,6 +40,9 @@ type Options struct {
 	// called kind or the other end of the chi (swap calling); Tenhou and
 	// Mahjong Soul both forbid it.
 	NoKuikae bool
+	// RiichiStick is what a riichi costs the declarer (1000), the price the
+	// log was played with.
+	RiichiStick int32
 	// FifthKan allows a fifth kan in a hand (rules where it aborts the
 	// hand, 五開槓); otherwise it is illegal.
 	FifthKan bool
@@ -49,7 +52,7 @@ type Options struct {
 func OptionsFor(m *event.Meta) Options {
 	// Riichi needs one more draw of one's own: at least one tile per player
 	// left in the live wall.
-	o := Options{RiichiMinScore: 1000, RiichiMinWall: m.PlayerCount(), NoKuikae: true}
+	o := Options{RiichiMinScore: 1000, RiichiMinWall: m.PlayerCount(), RiichiStick: 1000, NoKuikae: true}
 	switch {
 	case m.Format == event.FormatMjlog && m.Rules.Chips == event.FlagYes:
 		o.DoraTiming = DoraTimingImmediate
@@ -774,7 +777,7 @@ func (r *Replayer) riichiAccepted(e *event.Event) {
 	}
 	ss.Riichi = RiichiAccepted
 	ss.Ippatsu = true
-	ss.Score -= 1000
+	ss.Score -= r.Options.RiichiStick
 	st.Sticks++
 	if e.Ref >= 0 && int(e.Ref) < len(r.g.Scores) && st.Round.Unknown&event.KnownScores == 0 {
 		for s := range st.Players {
