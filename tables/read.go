@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -15,6 +16,9 @@ import (
 // by the dimensions by (stats.DefaultBy when none), as analyze did.
 func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
 	if err := stats.CheckBy(by); err != nil {
+		return nil, err
+	}
+	if err := checkShards(dirs); err != nil {
 		return nil, err
 	}
 	s := stats.NewSummary(by...)
@@ -37,6 +41,74 @@ func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
 	}
 	s.Finish()
 	return s, nil
+}
+
+// checkShards returns an error when the outputs dirs cannot be summed: they
+// were judged under different rules, or they are one shard twice, or
+// shards of different splits.
+func checkShards(dirs []string) error {
+	rules := map[string]string{}  // rules (and the rule set) → a dir judged under them
+	shards := map[string]string{} // shard → its dir
+	splits := map[string]string{} // N of K/N → a dir
+	for _, dir := range dirs {
+		parts, err := Parts(dir, GamesTable)
+		if err != nil {
+			return err
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		meta, err := fileMetadata(parts[0])
+		if err != nil {
+			return err
+		}
+		r := meta[MetaRules] + "\x00" + meta[MetaRulesTOML]
+		if other, ok := rules[r]; !ok && len(rules) > 0 {
+			for _, d := range rules {
+				other = d
+			}
+			return fmt.Errorf("%s was judged under --rules %q and %s under other rules: their figures do not add up", dir, meta[MetaRules], other)
+		}
+		rules[r] = dir
+		shard := meta[MetaShard]
+		if shard == "" {
+			continue
+		}
+		if other, ok := shards[shard]; ok {
+			return fmt.Errorf("%s and %s are both shard %s: its games would be counted twice", other, dir, shard)
+		}
+		shards[shard] = dir
+		_, n, _ := strings.Cut(shard, "/")
+		if _, ok := splits[n]; !ok && len(splits) > 0 {
+			for _, d := range splits {
+				return fmt.Errorf("%s is shard %s and %s a shard of another split: they may hold the same games", dir, shard, d)
+			}
+		}
+		splits[n] = dir
+	}
+	return nil
+}
+
+// fileMetadata returns the key/value metadata of a Parquet file.
+func fileMetadata(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	meta := map[string]string{}
+	for _, kv := range pf.Metadata().KeyValueMetadata {
+		meta[kv.Key] = kv.Value
+	}
+	return meta, nil
 }
 
 // readTable streams the rows of every part of the table name into fn.

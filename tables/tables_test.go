@@ -216,8 +216,8 @@ func TestWriterRoundTrip(t *testing.T) {
 				t.Errorf("%s: metadata %s = %q (present %v), want %q", n, k, got, ok, v)
 			}
 		}
-		if cb := pf.Metadata().CreatedBy; !strings.HasPrefix(cb, "haifu") {
-			t.Errorf("%s: created_by %q, want haifu", n, cb)
+		if cb := pf.Metadata().CreatedBy; cb != "haifu version test-1" {
+			t.Errorf("%s: created_by %q, want haifu version test-1", n, cb)
 		}
 		for _, rg := range pf.Metadata().RowGroups {
 			for _, c := range rg.Columns {

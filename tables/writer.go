@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -110,7 +111,7 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 	opts := []parquet.WriterOption{
 		parquet.Compression(codec),
 		parquet.PageBufferSize(256 << 10),
-		parquet.CreatedBy("haifu", "", ""),
+		createdBy("haifu version " + cmp.Or(meta[MetaVersion], "unknown")),
 		parquet.MaxRowsPerRowGroup(maxRowGroupRows),
 		// No min/max in every data page's header: readers take a page's
 		// bounds from the column index, which stays, as do the column
@@ -252,10 +253,25 @@ type Writer struct {
 	n             int // games written
 }
 
+// The keys of the key/value metadata haifu analyze writes into every file.
+const (
+	// MetaVersion is haifu's version (also in the files' created_by).
+	MetaVersion = "haifu.version"
+	// MetaInputs is the inputs as given, a JSON list of strings.
+	MetaInputs = "haifu.inputs"
+	// MetaRules is the --rules given ("auto", a preset, a file), and
+	// MetaRulesTOML the rule set in full when it is one for every game.
+	MetaRules     = "haifu.rules"
+	MetaRulesTOML = "haifu.rules_toml"
+	// MetaShard is the shard, "K/N", when the inputs were split.
+	MetaShard = "haifu.shard"
+)
+
 // NewWriter prepares the output directory dir (created with its parents if
 // needed; when it exists it must hold nothing but haifu's tables, or the
 // error wraps ErrNotOutput) and creates the tables. meta is written as
-// key/value metadata into every file (the rule set, haifu's version).
+// key/value metadata into every file (the Meta keys), and its MetaVersion
+// into their created_by.
 func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 	out, err := newOutput(dir)
 	if err != nil {
@@ -339,3 +355,10 @@ func (w *Writer) Abort() {
 	w.errs.abort()
 	w.out.abort()
 }
+
+// createdBy sets a file's created_by as the Parquet format has it
+// ("application version X"; parquet.CreatedBy always adds a build).
+type createdBy string
+
+// ConfigureWriter implements parquet.WriterOption.
+func (c createdBy) ConfigureWriter(config *parquet.WriterConfig) { config.CreatedBy = string(c) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -99,17 +100,19 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		}
 		opt.Shard, opt.Shards = ki, ni
 	}
-	meta := map[string]string{"haifu.rules": *rulesFlag}
+	ver, _ := version()
+	inputs, _ := json.Marshal(fs.Args()) // a list of strings always encodes
+	meta := map[string]string{tables.MetaRules: *rulesFlag, tables.MetaVersion: ver, tables.MetaInputs: string(inputs)}
 	if *rulesFlag != "auto" {
 		var err error
 		if opt.Rules, err = adjudicator.Load(*rulesFlag); err != nil {
 			fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 			return exitUsage
 		}
-		meta["haifu.rules_toml"] = opt.Rules.String()
+		meta[tables.MetaRulesTOML] = opt.Rules.String()
 	}
 	if opt.Shards > 1 {
-		meta["haifu.shard"] = *shard
+		meta[tables.MetaShard] = *shard
 	}
 	w, err := tables.NewWriter(*out, meta)
 	if err != nil {

@@ -185,15 +185,16 @@ func addJobsFlag(fs *flag.FlagSet, usage string) *jobsValue {
 }
 
 // version is haifu's version as its build information gives it: the
-// module version (a tag), or the commit and its time for a build from a
-// checkout ("devel" with "+dirty" when it had changes).
-func version() string {
+// module version (a tag), or "devel-" and the commit for a build from a
+// checkout ("+dirty" when it had changes), and when that commit was made
+// ("" when unknown).
+func version() (v, when string) {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown"
+		return "unknown", ""
 	}
-	v := bi.Main.Version
-	var rev, when string
+	v = bi.Main.Version
+	var rev string
 	dirty := false
 	for _, s := range bi.Settings {
 		switch s.Key {
@@ -209,13 +210,10 @@ func version() string {
 		v = "devel"
 		if rev != "" {
 			v += "-" + rev[:min(12, len(rev))]
-			if when != "" {
-				v += " (" + when + ")"
-			}
 		}
 		if dirty {
 			v += "+dirty"
 		}
 	}
-	return v
+	return v, when
 }

@@ -83,7 +83,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	name := args[0]
 	switch name {
 	case "version", "--version", "-version":
-		fmt.Fprintf(stdout, "haifu %s\n", version())
+		v, when := version()
+		if when != "" {
+			v += " (" + when + ")"
+		}
+		fmt.Fprintf(stdout, "haifu %s\n", v)
 		return exitOK
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {

@@ -12,7 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/rivo/uniseg"
+
+	"github.com/haifu/haifu/tables"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -265,6 +268,32 @@ func TestSummaryShards(t *testing.T) {
 			t.Fatalf("analyze shard %d: exit %d: %s", k, code, stderr)
 		}
 	}
+	// Each shard's files say what wrote them, from what and how.
+	ver, _ := version()
+	for k := range 2 {
+		for _, table := range tables.Tables {
+			f, err := os.Open(filepath.Join(dir, fmt.Sprintf("part%d", k), table, tables.PartName(0)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, _ := f.Stat()
+			pf, err := parquet.OpenFile(f, st.Size())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{tables.MetaVersion: ver, tables.MetaInputs: `["../../fixtures/good"]`, tables.MetaRules: "auto",
+				tables.MetaShard: fmt.Sprintf("%d/2", k)}
+			for key, v := range want {
+				if got, ok := pf.Lookup(key); got != v {
+					t.Errorf("part%d %s: metadata %s = %q (present %v), want %q", k, table, key, got, ok, v)
+				}
+			}
+			if cb := pf.Metadata().CreatedBy; cb != "haifu version "+ver {
+				t.Errorf("part%d %s: created_by %q, want %q", k, table, cb, "haifu version "+ver)
+			}
+			f.Close()
+		}
+	}
 	got, stderr, code := haifu(t, "", "summary", "--json", "--by", "year,players", dir+"/part0", dir+"/part1")
 	if code != exitOK {
 		t.Fatalf("summary: exit %d: %s", code, stderr)
@@ -274,6 +303,16 @@ func TestSummaryShards(t *testing.T) {
 	}
 	if !strings.Contains(got, `"by": [`) || !strings.Contains(got, `"2011 4p"`) {
 		t.Errorf("summary --by year,players: no year groups in\n%s", got)
+	}
+	// Outputs that do not add up are refused.
+	if _, stderr, code := haifu(t, "", "summary", dir+"/part0", dir+"/part0"); code == exitOK || !strings.Contains(stderr, "both shard 0/2") {
+		t.Errorf("one shard twice: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := haifu(t, "", "analyze", "--rules", "wrc", "-o", dir+"/wrc", "../../fixtures/good/mjlog"); code != exitOK && code != exitFound {
+		t.Fatalf("analyze --rules wrc: exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := haifu(t, "", "summary", dir+"/whole", dir+"/wrc"); code == exitOK || !strings.Contains(stderr, "other rules") {
+		t.Errorf("outputs of two rule sets: exit %d, %q", code, stderr)
 	}
 	if _, stderr, code := haifu(t, "", "summary", "--by", "colour", dir+"/whole"); code != exitUsage || !strings.Contains(stderr, `no dimension "colour"`) {
 		t.Errorf("--by colour: exit %d, %q", code, stderr)
