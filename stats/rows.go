@@ -50,7 +50,7 @@ type GameRow struct {
 	// Rules is the rule set judged under; Native whether it is the log's
 	// own.
 	Rules  *string `parquet:"rules,optional,dict"`
-	Native bool   `parquet:"native"`
+	Native bool    `parquet:"native"`
 	// Hands is the number of hands read; Complete whether the game has a
 	// recorded end.
 	Hands    int32 `parquet:"hands"`
@@ -74,9 +74,9 @@ type GameRow struct {
 	// rounds.wall_reason); WallSynchronised: the log is an excerpt whose
 	// first hand was found further on in its seed's stream.
 	WallForm         *string `parquet:"wall_form,optional,dict"`
-	WallChecked      int32  `parquet:"wall_checked"`
-	WallNotChecked   int32  `parquet:"wall_not_checked"`
-	WallSynchronised bool   `parquet:"wall_synchronised"`
+	WallChecked      int32   `parquet:"wall_checked"`
+	WallNotChecked   int32   `parquet:"wall_not_checked"`
+	WallSynchronised bool    `parquet:"wall_synchronised"`
 	// FinalScores and FinalPoints are the recorded game end (empty when
 	// not recorded); ComputedFinal the final scores under the rules.
 	FinalScores   []int32   `parquet:"final_scores,optional,list"`
