@@ -34,7 +34,8 @@
 // # Records
 //
 // A *Game is one game: Source, Member (in a zip) and Line; the listing
-// type; the log id (a LogID: date and hour, GO type, lobby, key); the start
+// type; the log id (an event.TenhouID, read by the one log-id parser of
+// haifu, event.ParseTenhouID: plain form, date and hour, GO type, lobby); the start
 // time in Japan time; the start column as written (Clock); the lobby column
 // (L#### in sca, C#### in scf); the rule column as written (RuleText) and
 // decoded (Rule: players, table 般 上 特 鳳 若 銀 琥 孔 技, length, red fives,
@@ -59,7 +60,7 @@
 // # Downloading logs
 //
 // A Fetcher downloads logs from BaseURL/0/log/?ID (an x-form id decoded
-// first, as Tenhou's web client does; see Deobfuscate) and stores each as
+// first, as Tenhou's web client does; see ParseID) and stores each as
 // OutDir/ID.mjlog, gzip-compressed: a body the server sent gzip-compressed
 // is kept as sent, a plain one is compressed. A body is accepted only when
 // it is a whole mjlog document (<mjloggm … </mjloggm>).

@@ -217,7 +217,7 @@ type fetchRun struct {
 
 // Fetch downloads the logs of ids, in order, each to OutDir/ID.mjlog where
 // ID is the id's plain form (an x-form id is decoded, as Tenhou's client
-// does, before it is asked for; see LogID.Plain). Ids may be written plain,
+// does, before it is asked for; see ParseID). Ids may be written plain,
 // obfuscated, or as viewer URLs with log=ID; Index.IDs gives those of an
 // index. Outcomes are counted in the Summary and reported to Progress; one
 // log's failure does not stop the others.
@@ -250,7 +250,7 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 			return r.sum, err
 		}
 		p := Progress{Index: i, Total: len(ids), ID: s}
-		id, err := idOf(s)
+		id, err := ParseID(s)
 		if err != nil {
 			r.report(p, StatusFailed, err)
 			continue
@@ -281,22 +281,6 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 		}
 	}
 	return r.sum, nil
-}
-
-// idOf returns the plain form of an id, or of the id of a URL with log=ID.
-func idOf(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	var id LogID
-	var err error
-	if strings.Contains(s, "log=") {
-		id, err = linkID(s)
-	} else {
-		id, err = ParseLogID(s)
-	}
-	if err != nil {
-		return "", err
-	}
-	return id.Plain().Text, nil
 }
 
 // newRun checks the Fetcher and fills in its defaults.

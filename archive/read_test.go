@@ -26,8 +26,8 @@ func pc(name string, points float64, chips int) Player {
 }
 
 // mustID parses a log id or panics (test inputs only).
-func mustID(s string) LogID {
-	id, err := ParseLogID(s)
+func mustID(s string) event.TenhouID {
+	id, err := parseID(s)
 	if err != nil {
 		panic(err)
 	}
