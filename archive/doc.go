@@ -6,7 +6,8 @@
 // # Reading listings
 //
 // Read (one record at a time) and ReadAll (all of them) take a file's name
-// and bytes. The form is told from the content; the name gives the listing
+// and bytes; ReadFile takes a path (and reads a zip from the file, a member
+// at a time). The form is told from the content; the name gives the listing
 // type (sca … scf) and the date where it has them:
 //
 //   - gzip (by its magic bytes): decompressed, then read as what it holds

@@ -32,8 +32,9 @@ const (
 // ids the server answered 404 Not Found for, one plain id per line. A later
 // run does not ask for them again (they count as KnownMissing); delete the
 // line, or the file, to ask again. Lines that are blank or start with "#"
-// are ignored.
-const MissingFile = "missing"
+// are ignored. The name starts with a dot so that a walk of OutDir for
+// logs (haifu analyze) leaves it out.
+const MissingFile = ".missing"
 
 // Errors a FetchError wraps (besides ErrLogID for an id that is none).
 var (
@@ -96,10 +97,28 @@ type Fetcher struct {
 	// empty.
 	Version string
 	// Progress, when not nil, is called once for each id with its outcome,
-	// and once for each failed attempt that will be retried (StatusRetry).
-	// It runs in Fetch's goroutine; it may cancel Fetch's context.
+	// and once for each failed attempt that will be retried (StatusRetry;
+	// for a Session.Get, ID is the URL and Index -1). It runs in the
+	// caller's goroutine; it may cancel the context.
 	Progress func(Progress)
+
+	// clock, when not nil, replaces the real clock (tests).
+	clock clock
 }
+
+// clock is the time a fetch run keeps its rate limit and backoff by.
+type clock interface {
+	Now() time.Time
+	// Sleep waits for d, or until ctx is done (then it returns ctx.Err()).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// realClock is the system's clock.
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+func (realClock) Sleep(ctx context.Context, d time.Duration) error { return sleep(ctx, d) }
 
 // Status is the outcome of one id, or of one attempt.
 type Status uint8
@@ -199,11 +218,12 @@ func (e *FetchError) Error() string {
 // Unwrap returns the cause.
 func (e *FetchError) Unwrap() error { return e.Err }
 
-// fetchRun is one Fetch: the Fetcher's settings with defaults, the client,
-// the rate limit and the counts.
+// fetchRun is one Session: the Fetcher's settings with defaults, the
+// client, the rate limit and the counts of the Fetch under way.
 type fetchRun struct {
 	f      Fetcher
 	client *http.Client
+	clock  clock
 	agent  string
 	sum    Summary
 	// interval is 1/Rate; last is when the last request started (zero
@@ -213,6 +233,44 @@ type fetchRun struct {
 	// stop is set when the run cannot go on: a log could not be written
 	// to OutDir, or the server asked for too long a pause.
 	stop error
+}
+
+// A Session is one polite conversation with the server: every request of
+// its Fetch and Get calls, one at a time, over the Session's client, keeps
+// the rate limit measured from the request before, whichever call made
+// it. Use one Session for all the downloads of one program run, and Close
+// it at the end. A Session is not safe for concurrent use (and must not
+// be: one request at a time is the rule it keeps).
+type Session struct {
+	r *fetchRun
+}
+
+// NewSession checks the Fetcher's settings, fills in the defaults and
+// returns a Session. The Fetcher is not used afterwards.
+func (f *Fetcher) NewSession() (*Session, error) {
+	r, err := f.newRun()
+	if err != nil {
+		return nil, err
+	}
+	return &Session{r: r}, nil
+}
+
+// Close closes the connection of a client the Session made.
+func (s *Session) Close() {
+	if s.r.f.Client == nil {
+		s.r.client.CloseIdleConnections()
+	}
+}
+
+// Fetch downloads the logs of ids with a Session of its own (see
+// Session.Fetch), closed at the end.
+func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
+	s, err := f.NewSession()
+	if err != nil {
+		return Summary{}, err
+	}
+	defer s.Close()
+	return s.Fetch(ctx, ids)
 }
 
 // Fetch downloads the logs of ids, in order, each to OutDir/ID.mjlog where
@@ -227,15 +285,14 @@ type fetchRun struct {
 // or the missing list cannot be written to OutDir (a full disk should not
 // cost the server more downloads), or when the server asks for a pause
 // longer than MaxRetryAfter. A rerun with the same OutDir picks up where
-// it stopped. The rate limit holds within one Fetch: the first request of
-// the next one is not held back. Fetch starts no goroutines of its own.
-func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
-	r, err := f.newRun()
-	if err != nil {
-		return Summary{}, err
-	}
-	if f.Client == nil {
-		defer r.client.CloseIdleConnections()
+// it stopped. The rate limit holds across the calls of one Session; the
+// first request of a new Session is not held back. Fetch starts no
+// goroutines of its own.
+func (s *Session) Fetch(ctx context.Context, ids []string) (Summary, error) {
+	r := s.r
+	r.sum, r.stop = Summary{}, nil
+	if r.f.OutDir == "" {
+		return Summary{}, errors.New("archive: Fetcher.OutDir is empty")
 	}
 	if err := os.MkdirAll(r.f.OutDir, 0o755); err != nil {
 		return Summary{}, err
@@ -285,11 +342,11 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 
 // newRun checks the Fetcher and fills in its defaults.
 func (f *Fetcher) newRun() (*fetchRun, error) {
-	r := &fetchRun{f: *f}
-	c := &r.f
-	if c.OutDir == "" {
-		return nil, errors.New("archive: Fetcher.OutDir is empty")
+	r := &fetchRun{f: *f, clock: f.clock}
+	if r.clock == nil {
+		r.clock = realClock{}
 	}
+	c := &r.f
 	if c.BaseURL == "" {
 		c.BaseURL = DefaultBaseURL
 	}
@@ -374,11 +431,11 @@ func (r *fetchRun) httpClient() *http.Client {
 // requests themselves.
 func (r *fetchRun) wait(ctx context.Context) error {
 	if !r.last.IsZero() {
-		if err := sleep(ctx, r.interval-time.Since(r.last)); err != nil {
+		if err := r.clock.Sleep(ctx, r.interval-r.clock.Now().Sub(r.last)); err != nil {
 			return err
 		}
 	}
-	r.last = time.Now()
+	r.last = r.clock.Now()
 	return ctx.Err()
 }
 
@@ -411,43 +468,77 @@ func (r *fetchRun) report(p Progress, st Status, err error) {
 // done it returns at once (the caller checks ctx).
 func (r *fetchRun) fetch(ctx context.Context, p *Progress, path string) (Status, error) {
 	url := r.f.BaseURL + "/0/log/?" + p.ID
+	stored, status, err := r.attempts(ctx, p, url, func(body []byte) ([]byte, error) {
+		return mjlogBytes(body, r.f.MaxSize)
+	})
+	switch {
+	case ctx.Err() != nil:
+		return StatusFailed, ctx.Err()
+	case status == http.StatusNotFound:
+		return StatusMissing, nil
+	case err != nil:
+		return StatusFailed, err
+	}
+	if err := writeFile(path, stored); err != nil {
+		r.stop = &FetchError{ID: p.ID, URL: url, Status: status, Attempts: p.Attempt, Err: err}
+		return StatusFailed, r.stop
+	}
+	p.Bytes = int64(len(stored))
+	return StatusFetched, nil
+}
+
+// Get downloads the file at url (a listing, a file index, the raw/ page)
+// under the Session's rules: the rate limit, one request at a time,
+// retries with backoff on timeouts, truncated bodies, 429 and 5xx, the
+// User-Agent. It returns the body as the server sent it (a gzip-compressed
+// body stays compressed: the listing readers tell it by its magic bytes).
+// A 404 or another status that is not retried is a *FetchError wrapping
+// ErrStatus at once. Retries are reported to Progress with the URL as ID.
+func (s *Session) Get(ctx context.Context, url string) ([]byte, error) {
+	r := s.r
+	r.stop = nil
+	p := Progress{Index: -1, ID: url}
+	body, _, err := r.attempts(ctx, &p, url, func(body []byte) ([]byte, error) { return body, nil })
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return body, err
+}
+
+// attempts asks for url until an answer is accepted, a failure is not
+// worth a retry, or MaxRetries retries are spent. accept checks a 200
+// body and returns what to keep. It returns what accept kept, the status of
+// the last answer (0 when there was none) and, on failure, a *FetchError
+// (or ctx's error). p.Attempt is the number of requests made.
+func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, accept func([]byte) ([]byte, error)) ([]byte, int, error) {
 	for attempt := 1; ; attempt++ {
 		if err := r.wait(ctx); err != nil {
-			return StatusFailed, err
+			return nil, 0, err
 		}
 		r.sum.Requests++
 		p.Attempt = attempt
-		stored, status, retryAfter, err := r.get(ctx, url)
+		kept, status, retryAfter, err := r.get(ctx, url, accept)
 		if ctx.Err() != nil {
-			return StatusFailed, ctx.Err()
+			return nil, status, ctx.Err()
 		}
 		if err == nil {
-			if err := writeFile(path, stored); err != nil {
-				r.stop = &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
-				return StatusFailed, r.stop
-			}
-			p.Bytes = int64(len(stored))
-			return StatusFetched, nil
-		}
-		if status == http.StatusNotFound {
-			return StatusMissing, nil
+			return kept, status, nil
 		}
 		ferr := &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
-		if !retryable(status, err) || attempt > r.f.MaxRetries {
-			return StatusFailed, ferr
+		if status == http.StatusNotFound || !retryable(status, err) || attempt > r.f.MaxRetries {
+			return nil, status, ferr
 		}
-		wait := r.backoff(attempt)
 		if retryAfter > r.f.MaxRetryAfter {
 			ferr.Err = fmt.Errorf("%w: Retry-After %v, more than %v: %w", ErrRetryAfter, retryAfter, r.f.MaxRetryAfter, err)
 			r.stop = ferr
-			return StatusFailed, ferr
+			return nil, status, ferr
 		}
-		wait = max(wait, retryAfter)
+		wait := max(r.backoff(attempt), retryAfter)
 		retry := *p
 		retry.Wait = wait
 		r.report(retry, StatusRetry, ferr)
-		if err := sleep(ctx, wait); err != nil {
-			return StatusFailed, err
+		if err := r.clock.Sleep(ctx, wait); err != nil {
+			return nil, status, err
 		}
 	}
 }
@@ -494,10 +585,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// get asks for one log. It returns the bytes to store (gzip-compressed),
-// the HTTP status (0 when there was no answer), the pause a 503 or 429
-// asked for with Retry-After, and why the attempt failed.
-func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status int, retryAfter time.Duration, err error) {
+// get makes one request. It returns what accept keeps of a 200 body, the
+// HTTP status (0 when there was no answer), the pause a 503 or 429 asked
+// for with Retry-After, and why the attempt failed.
+func (r *fetchRun) get(ctx context.Context, url string, accept func([]byte) ([]byte, error)) (kept []byte, status int, retryAfter time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, 0, 0, err
@@ -513,7 +604,7 @@ func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status i
 		// Read a little of the body so that the connection can be reused.
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		if resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests {
-			retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+			retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), r.clock.Now())
 		}
 		return nil, resp.StatusCode, retryAfter, fmt.Errorf("%w %s", ErrStatus, resp.Status)
 	}
@@ -527,8 +618,8 @@ func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status i
 	if int64(len(body)) > r.f.MaxSize {
 		return nil, resp.StatusCode, 0, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
 	}
-	stored, err = mjlogBytes(body, r.f.MaxSize)
-	return stored, resp.StatusCode, 0, err
+	kept, err = accept(body)
+	return kept, resp.StatusCode, 0, err
 }
 
 // parseRetryAfter reads a Retry-After header: seconds, or an HTTP date.

@@ -6,6 +6,8 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -532,5 +534,56 @@ func TestParsePlayers(t *testing.T) {
 		if got, err := parsePlayers(in); !errors.Is(err, ErrPlayers) {
 			t.Errorf("parsePlayers(%q) = %v, %v; want ErrPlayers", in, got, err)
 		}
+	}
+}
+
+// TestReadFile checks that ReadFile gives the records Read gives of the
+// file's bytes (a zip read from the file, the others read whole), and an
+// error naming the file when it cannot be read.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	files := append(sampleListings[:len(sampleListings):len(sampleListings)],
+		zipMember{name: "scraw2012.zip", data: makeZip(t, sampleListings)},
+		zipMember{name: "broken.zip", data: []byte("PK\x03\x04 not a zip")})
+	for _, m := range files {
+		path := filepath.Join(dir, filepath.Base(m.name))
+		data := m.data
+		if m.gz {
+			data = gzipBytes(t, data)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := readAll(t, path, data)
+		var got readResult
+		for r, err := range ReadFile(path) {
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.File != path {
+					t.Errorf("%s: error %v does not name the file", path, err)
+				}
+				got.Errors = append(got.Errors, "x")
+				continue
+			}
+			got.Records = append(got.Records, r)
+		}
+		for i := range want.Errors {
+			want.Errors[i] = "x"
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("ReadFile(%s) (-Read +ReadFile):\n%s", path, diff)
+		}
+	}
+	missing := filepath.Join(dir, "nothing.log")
+	n := 0
+	for r, err := range ReadFile(missing) {
+		n++
+		var e *Error
+		if r != nil || !errors.As(err, &e) || e.File != missing || !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("ReadFile of a missing file: %v, %v", r, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("ReadFile of a missing file yields %d times, want 1", n)
 	}
 }
