@@ -71,9 +71,10 @@
 // spirit for the logs, and the reader gives what a caller needs to keep
 // them for the listings:
 //
-//   - "the data is refreshed at most every 20 minutes": listings are not
-//     downloaded by this package; a caller that polls them should wait that
-//     long between rounds.
+//   - "the data is refreshed at most every 20 minutes": a listing is
+//     downloaded (Session.Get) only when a caller asks for it, once; this
+//     package never polls, and a caller that does should wait that long
+//     between rounds.
 //   - "download only files listed in the index and skip a file whose size
 //     has not grown": File records from list.js carry Size, and the File
 //     URLs are those of the index.
@@ -93,8 +94,13 @@
 //     most MaxRetries times, after an exponential backoff with jitter and
 //     a cap, and never sooner than a 503's or 429's Retry-After asks (a
 //     pause longer than MaxRetryAfter stops the run); a 404 is recorded in
-//     OutDir/missing and not asked for again; the User-Agent names haifu,
+//     OutDir/.missing and not asked for again; the User-Agent names haifu,
 //     its version and its home page.
+//
+// A Session carries these rules across calls: its Fetch calls download
+// logs, its Get calls listing files (haifu archive index URL), and every
+// request of either waits for the one before. Fetcher.Fetch is a Session of
+// its own.
 //
 // Fetch is resumable: logs already in OutDir are skipped, each is written
 // to a temporary file and renamed into place (so a .mjlog is never half
