@@ -55,10 +55,10 @@ type Row struct {
 	ChipGame   *bool `parquet:"chip_game,optional"`
 	// ChipRate is the number after 祝 (０, ２ or ５); null when absent.
 	ChipRate *int32 `parquet:"chip_rate,optional"`
-	// Table is the table, or lobby level: "ippan" (般), "joukyuu" (上),
+	// Table is the table, or lobby level (the table_level column): "ippan" (般), "joukyuu" (上),
 	// "tokujou" (特), "houou" (鳳), the chip tables "waka" (若), "gin"
 	// (銀), "kohaku" (琥), "kujaku" (孔), "skill" (技), "none" (－).
-	Table string `parquet:"table,dict"`
+	Table string `parquet:"table_level,dict"`
 	// Minutes is the game's length in minutes; null when the listing has
 	// no such column (sca, scf, bare ids).
 	Minutes *int32 `parquet:"minutes,optional"`

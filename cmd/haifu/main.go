@@ -73,6 +73,7 @@ func commands() []command {
 		{"wall", "print the walls of a Tenhou game rebuilt from its seed", runWall},
 		{"rules", "list the rule presets, or print one", runRules},
 		{"checks", "list every check, with its level and what it finds", runChecks},
+		{"archive", "index Tenhou's archive listings (archive index), download their logs (archive fetch)", runArchive},
 	}
 }
 
@@ -84,6 +85,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	name := args[0]
 	switch name {
+	case "--version", "-version", "version":
+		fmt.Fprintln(stdout, "haifu", version())
+		return exitOK
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			for _, c := range commands() {
@@ -121,7 +125,8 @@ PATH is a file, a directory (walked recursively), an archive (.zip, .tar,
 .tar.gz, .tgz, .tar.zst), a compressed log (.gz, .zst) or - for standard
 input. Formats and compression are detected from the content.
 
-Run "haifu COMMAND --help" for a command's flags.
+Run "haifu COMMAND --help" for a command's flags, "haifu --version" for
+the version.
 `)
 }
 
