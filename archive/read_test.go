@@ -272,6 +272,24 @@ L12 | 00:05 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2024010200g
 			&File{Source: "list.js", Line: 4, Name: "readme.txt", URL: "https://tenhou.net/sc/raw/dat/readme.txt", Size: 3},
 		}},
 	}, {
+		// A file index downloaded from a mirror: dat/ beside it.
+		name: "http://127.0.0.1:8080/mirror/sc/raw/list.cgi?old",
+		in:   "list([{file:'2023/scb20231231.log.gz',size:12}]);",
+		want: readResult{Records: []Record{
+			&File{Source: "http://127.0.0.1:8080/mirror/sc/raw/list.cgi?old", Line: 1, Name: "2023/scb20231231.log.gz",
+				URL: "http://127.0.0.1:8080/mirror/sc/raw/dat/2023/scb20231231.log.gz", Kind: FileListing, Listing: "scb",
+				Date: jst(2023, 12, 31, 0, 0), Size: 12},
+		}},
+	}, {
+		// A raw/ page downloaded from a mirror: links resolved against it.
+		name: "http://127.0.0.1:8080/sc/raw/",
+		in:   `<html><body><a href="scraw2017.zip">scraw2017.zip</a> (405M)<br><a href="https://tenhou.net/sc/raw/list.cgi">index</a></body></html>`,
+		want: readResult{Records: []Record{
+			&File{Source: "http://127.0.0.1:8080/sc/raw/", Line: 1, Name: "scraw2017.zip", URL: "http://127.0.0.1:8080/sc/raw/scraw2017.zip",
+				Kind: FileYear, Date: jst(2017, 1, 1, 0, 0), Size: -1, SizeText: "405M"},
+			&File{Source: "http://127.0.0.1:8080/sc/raw/", Line: 1, Name: "list.cgi", URL: "https://tenhou.net/sc/raw/list.cgi", Kind: FileIndex, Size: -1},
+		}},
+	}, {
 		name: "list.js",
 		in:   "list([\n  {file:'sca20240101.log.gz',size:1},\n  {file:'../x',size:2}\n]);\n",
 		want: readResult{

@@ -123,7 +123,8 @@ type File struct {
 	Name string
 	// URL is where to download it: https://tenhou.net/sc/raw/dat/ + Name
 	// for list.js entries, the link resolved against
-	// https://tenhou.net/sc/raw/ for the raw/ page.
+	// https://tenhou.net/sc/raw/ for the raw/ page; when the page or index
+	// was read from a URL (its Source), against that URL instead.
 	URL string
 	// Kind is what the file is.
 	Kind FileKind

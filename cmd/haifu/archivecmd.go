@@ -62,7 +62,8 @@ requests a second, retries with backoff, haifu's User-Agent).
 The raw/ page and a file index name files rather than games: they are listed
 on standard output (kind, size, URL), or, with --follow, downloaded and read
 in turn (the listings and file indexes they name; not the yearly zips, which
-are hundreds of megabytes each: give those as a URL of their own).
+are hundreds of megabytes each: give those as a URL of their own). Note that
+the raw/ page links to list.cgi on tenhou.net itself.
 
 A log id that two listings name (the hourly and the daily phoenix files
 overlap) is indexed once, from the first. A line that cannot be read is
@@ -75,6 +76,7 @@ interrupted (DIR left as it was).`)
 	out := fs.String("o", "index", "the index directory to write")
 	follow := fs.Bool("follow", false, "download and read the listings and file indexes that a raw/ page or file index names")
 	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second when downloading URLs")
+	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry of a download, doubled for each next one")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
@@ -82,8 +84,8 @@ interrupted (DIR left as it was).`)
 		fmt.Fprintln(e.stderr, "haifu archive index: give at least one PATH or URL")
 		return exitUsage
 	}
-	if *rate <= 0 {
-		fmt.Fprintln(e.stderr, "haifu archive index: --rate must be more than 0")
+	if *rate <= 0 || *backoff <= 0 {
+		fmt.Fprintln(e.stderr, "haifu archive index: --rate and --backoff must be more than 0")
 		return exitUsage
 	}
 	w, err := tables.NewArchiveWriter(*out, map[string]string{"haifu.version": version()})
@@ -92,7 +94,7 @@ interrupted (DIR left as it was).`)
 		return exitFound
 	}
 	ix := &indexRun{e: e, w: w, follow: *follow, seen: map[string]bool{}, queued: map[string]bool{},
-		fetcher: archive.Fetcher{Rate: *rate, Version: version()}}
+		fetcher: archive.Fetcher{Rate: *rate, Backoff: *backoff, Version: version()}}
 	defer ix.close()
 	err = ix.run(ctx, fs.Args())
 	if ctx.Err() != nil {
@@ -249,7 +251,7 @@ func (ix *indexRun) read(records iter.Seq2[archive.Record, error]) error {
 				return err
 			}
 		case *archive.File:
-			if ix.follow && (r.Kind == archive.FileListing || r.Kind == archive.FileIndex) {
+			if ix.follow && r.Kind != archive.FileYear {
 				if !ix.queued[r.URL] {
 					ix.queued[r.URL] = true
 					ix.queue = append(ix.queue, r.URL)
@@ -290,6 +292,7 @@ did, 2 on a usage error, 130 when interrupted.`)
 	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second")
 	retries := fs.Int("retries", archive.DefaultMaxRetries, "the most retries of one log")
 	timeout := fs.Duration("timeout", archive.DefaultTimeout, "the limit on one request")
+	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry, doubled for each next one (jittered, at most 2m)")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
@@ -297,12 +300,12 @@ did, 2 on a usage error, 130 when interrupted.`)
 		fmt.Fprintln(e.stderr, "haifu archive fetch: give an INDEX_DIR, a FILE or log ids")
 		return exitUsage
 	}
-	if *rate <= 0 || *timeout <= 0 || *retries < 0 || !isURL(*base) {
-		fmt.Fprintln(e.stderr, "haifu archive fetch: --rate and --timeout must be more than 0, --retries not negative, --base-url an http(s) URL")
+	if *rate <= 0 || *timeout <= 0 || *backoff <= 0 || *retries < 0 || !isURL(*base) {
+		fmt.Fprintln(e.stderr, "haifu archive fetch: --rate, --timeout and --backoff must be more than 0, --retries not negative, --base-url an http(s) URL")
 		return exitUsage
 	}
 	ids, bad := fetchIDs(e, fs.Args())
-	f := &archive.Fetcher{BaseURL: *base, OutDir: *out, Rate: *rate, Timeout: *timeout, MaxRetries: *retries, Version: version()}
+	f := &archive.Fetcher{BaseURL: *base, OutDir: *out, Rate: *rate, Timeout: *timeout, Backoff: *backoff, MaxRetries: *retries, Version: version()}
 	if *retries == 0 {
 		f.MaxRetries = -1
 	}
