@@ -893,3 +893,27 @@ func TestSessionGet(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchRemovesTemps: the temporary files a killed run left are
+// removed by the next run, and nothing else is.
+func TestFetchRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".2016022509gm-0009-0000-b327da61.mjlog.12345"+tempSuffix)
+	keep := []string{filepath.Join(dir, MissingFile), filepath.Join(dir, "2016022509gm-0009-0000-b327da62.mjlog"), filepath.Join(dir, ".other.tmp")}
+	for _, p := range append(keep, stale) {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := (&Fetcher{OutDir: dir}).Fetch(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	for _, p := range keep {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
