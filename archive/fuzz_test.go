@@ -22,6 +22,14 @@ func FuzzRead(f *testing.F) {
 	f.Add("list.js", []byte("list([\n {file:'sca20180926.log.gz',size:35919},\n {file:'2018/scf20180924.html.gz',size:1984}\n ]);\n"))
 	f.Add("raw.html", []byte(`<html><body><a href="scraw2017.zip">scraw2017.zip</a> (405M)<br><a href="list.cgi?old">old</a></body></html>`))
 	f.Add("ids.txt", []byte("2016022509gm-0009-0000-b327da61\n2017022002gm-000b-2873-xc0294a92421e\n"))
+	if paths, _ := filepath.Glob(filepath.Join("testdata", "listings", "*")); len(paths) > 0 {
+		for _, p := range paths {
+			if data, err := os.ReadFile(p); err == nil {
+				f.Add(filepath.Base(p), data)
+			}
+		}
+	}
+	f.Add("http://127.0.0.1/sc/raw/list.cgi", []byte("list([{file:'2023/scb20231231.log.gz',size:12}]);"))
 	if dir := corpus.Find(); dir != "" {
 		paths, _ := filepath.Glob(filepath.Join(dir, "archive-index", "*"))
 		for _, p := range paths {

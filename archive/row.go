@@ -93,7 +93,7 @@ func RowOf(g *Game) Row {
 	r := Row{
 		Listing: g.Listing, Lobby: g.Lobby, Rule: g.RuleText,
 		Players: int32(g.Rule.Players), Length: g.Rule.Length.String(), Table: g.Rule.Table.Name(),
-		RedFives: flag(g.Rule.RedFives), OpenTanyao: flag(g.Rule.OpenTanyao), Fast: flag(g.Rule.Fast), ChipGame: flag(g.Rule.Chips),
+		RedFives: boolOf(g.Rule.RedFives), OpenTanyao: boolOf(g.Rule.OpenTanyao), Fast: boolOf(g.Rule.Fast), ChipGame: boolOf(g.Rule.Chips),
 		Source: g.Source, Member: g.Member, Line: int32(g.Line),
 	}
 	if g.ID.ID != "" {
@@ -136,8 +136,8 @@ func RowOf(g *Game) Row {
 	return r
 }
 
-// flag returns a Flag as a nullable bool.
-func flag(f event.Flag) *bool {
+// boolOf returns a Flag as a nullable bool.
+func boolOf(f event.Flag) *bool {
 	if f == event.FlagUnknown {
 		return nil
 	}
