@@ -727,3 +727,16 @@ func TestArchiveUsage(t *testing.T) {
 		t.Errorf("--version: exit %d, %q", code, out)
 	}
 }
+
+// TestArchiveIndexSkipsItsOutput: an index directory under a directory
+// to index is not read as input, and a second run replaces it.
+func TestArchiveIndexSkipsItsOutput(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "scb20240101.log"), []byte("00:00 | 12 | 四般東－－－ | a(+55.0) b(+13.0) c(-23.0) d(-45.0)\n"), 0o644)
+	for range 2 {
+		_, stderr, code := haifu(t, "", "archive", "index", "-o", filepath.Join(dir, "index"), dir)
+		if code != exitOK || !strings.Contains(stderr, "indexed 1 games (0 with a log id; 0 repeated ids left out) from 1 files") {
+			t.Errorf("exit %d: %s", code, stderr)
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"iter"
 	"os"
@@ -93,7 +92,7 @@ interrupted (DIR left as it was).`)
 		fmt.Fprintf(e.stderr, "haifu archive index: %v\n", err)
 		return exitFound
 	}
-	ix := &indexRun{e: e, w: w, follow: *follow, seen: map[string]bool{}, queued: map[string]bool{},
+	ix := &indexRun{e: e, w: w, out: filepath.Clean(*out), follow: *follow, seen: map[string]bool{}, queued: map[string]bool{},
 		fetcher: archive.Fetcher{Rate: *rate, Backoff: *backoff, Version: version()}}
 	defer ix.close()
 	err = ix.run(ctx, fs.Args())
@@ -123,6 +122,7 @@ interrupted (DIR left as it was).`)
 type indexRun struct {
 	e       *env
 	w       *tables.ArchiveWriter
+	out     string // the index directory, never read as input
 	follow  bool
 	fetcher archive.Fetcher
 	session *archive.Session // made at the first URL
@@ -203,7 +203,7 @@ func (ix *indexRun) readURL(ctx context.Context, u string) error {
 }
 
 // readPath reads a listing file, or the files under a directory in name
-// order (hidden ones skipped).
+// order (hidden ones and the index directory itself skipped).
 func (ix *indexRun) readPath(ctx context.Context, p string) error {
 	return filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -214,7 +214,7 @@ func (ix *indexRun) readPath(ctx context.Context, p string) error {
 		if cerr := ctx.Err(); cerr != nil {
 			return cerr
 		}
-		if path != p && strings.HasPrefix(d.Name(), ".") {
+		if path != p && strings.HasPrefix(d.Name(), ".") || d.IsDir() && filepath.Clean(path) == ix.out {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -387,74 +387,6 @@ func fetchIDs(e *env, args []string) (ids []string, bad int) {
 		}
 	}
 	return ids, bad
-}
-
-// fetchProgress draws the status line of archive fetch on a terminal.
-type fetchProgress struct {
-	w     io.Writer
-	start time.Time
-	last  time.Time
-	total int
-	n     int
-	sum   archive.Summary
-	drawn bool
-}
-
-// update counts an outcome and redraws the line, at most five times a
-// second.
-func (p *fetchProgress) update(pr archive.Progress) {
-	switch pr.Status {
-	case archive.StatusRetry:
-		return
-	case archive.StatusFetched:
-		p.sum.Fetched++
-	case archive.StatusSkipped:
-		p.sum.Skipped++
-	case archive.StatusMissing, archive.StatusKnownMissing:
-		p.sum.Missing++
-	case archive.StatusFailed:
-		p.sum.Failed++
-	}
-	p.n++
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond && p.n < p.total {
-		return
-	}
-	p.last = now
-	fmt.Fprint(p.w, "\r", fetchLine(p.n, p.total, p.sum, now.Sub(p.start)), "\033[K")
-	p.drawn = true
-}
-
-// done clears the line.
-func (p *fetchProgress) done() {
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.drawn = false
-	}
-}
-
-// fetchLine is the text of the status line: done of total ids after
-// elapsed time, with the counts so far.
-func fetchLine(done, total int, s archive.Summary, elapsed time.Duration) string {
-	var b strings.Builder
-	const width = 24
-	if total > 0 {
-		frac := min(float64(done)/float64(total), 1)
-		full := int(frac * width)
-		b.WriteByte('[')
-		b.WriteString(strings.Repeat("=", full))
-		if full < width {
-			b.WriteByte('>')
-			b.WriteString(strings.Repeat(" ", width-full-1))
-		}
-		fmt.Fprintf(&b, "] %3.0f%% ", 100*frac)
-	}
-	fmt.Fprintf(&b, "%d/%d logs: %d fetched, %d skipped, %d missing, %d failed, %s", done, total, s.Fetched, s.Skipped, s.Missing, s.Failed, clock(elapsed))
-	if done > 0 && done < total {
-		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
-		fmt.Fprintf(&b, ", ETA %s", clock(left))
-	}
-	return b.String()
 }
 
 // archiveIndex is an archive index loaded for analyze --index: the rows

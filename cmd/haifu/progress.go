@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/haifu/haifu/archive"
 )
 
 // progress draws the status line of analyze on a terminal: a bar of the
@@ -129,4 +131,72 @@ func inputSize(paths []string, stdin any) (n int64, ok bool) {
 		})
 	}
 	return n, true
+}
+
+// fetchProgress draws the status line of archive fetch on a terminal.
+type fetchProgress struct {
+	w     io.Writer
+	start time.Time
+	last  time.Time
+	total int
+	n     int
+	sum   archive.Summary
+	drawn bool
+}
+
+// update counts an outcome and redraws the line, at most five times a
+// second.
+func (p *fetchProgress) update(pr archive.Progress) {
+	switch pr.Status {
+	case archive.StatusRetry:
+		return
+	case archive.StatusFetched:
+		p.sum.Fetched++
+	case archive.StatusSkipped:
+		p.sum.Skipped++
+	case archive.StatusMissing, archive.StatusKnownMissing:
+		p.sum.Missing++
+	case archive.StatusFailed:
+		p.sum.Failed++
+	}
+	p.n++
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond && p.n < p.total {
+		return
+	}
+	p.last = now
+	fmt.Fprint(p.w, "\r", fetchLine(p.n, p.total, p.sum, now.Sub(p.start)), "\033[K")
+	p.drawn = true
+}
+
+// done clears the line.
+func (p *fetchProgress) done() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.drawn = false
+	}
+}
+
+// fetchLine is the text of the status line: done of total ids after
+// elapsed time, with the counts so far.
+func fetchLine(done, total int, s archive.Summary, elapsed time.Duration) string {
+	var b strings.Builder
+	const width = 24
+	if total > 0 {
+		frac := min(float64(done)/float64(total), 1)
+		full := int(frac * width)
+		b.WriteByte('[')
+		b.WriteString(strings.Repeat("=", full))
+		if full < width {
+			b.WriteByte('>')
+			b.WriteString(strings.Repeat(" ", width-full-1))
+		}
+		fmt.Fprintf(&b, "] %3.0f%% ", 100*frac)
+	}
+	fmt.Fprintf(&b, "%d/%d logs: %d fetched, %d skipped, %d missing, %d failed, %s", done, total, s.Fetched, s.Skipped, s.Missing, s.Failed, clock(elapsed))
+	if done > 0 && done < total {
+		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+		fmt.Fprintf(&b, ", ETA %s", clock(left))
+	}
+	return b.String()
 }

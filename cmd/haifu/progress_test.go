@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/haifu/haifu/archive"
 )
 
 func TestProgressLine(t *testing.T) {
@@ -68,5 +71,42 @@ func TestInputSize(t *testing.T) {
 	defer w.Close()
 	if _, ok := inputSize([]string{"-"}, r); ok {
 		t.Error("inputSize(pipe) is known; want unknown")
+	}
+}
+
+func TestFetchLine(t *testing.T) {
+	tests := []struct {
+		done, total int
+		sum         archive.Summary
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 0, archive.Summary{}, 0, "0/0 logs: 0 fetched, 0 skipped, 0 missing, 0 failed, 0:00"},
+		{0, 300, archive.Summary{}, 0, "[>                       ]   0% 0/300 logs: 0 fetched, 0 skipped, 0 missing, 0 failed, 0:00"},
+		{75, 300, archive.Summary{Fetched: 60, Skipped: 10, Missing: 4, Failed: 1}, 75 * time.Second,
+			"[======>                 ]  25% 75/300 logs: 60 fetched, 10 skipped, 4 missing, 1 failed, 1:15, ETA 3:45"},
+		{300, 300, archive.Summary{Fetched: 300}, time.Hour, "[========================] 100% 300/300 logs: 300 fetched, 0 skipped, 0 missing, 0 failed, 1:00:00"},
+	}
+	for _, tt := range tests {
+		if got := fetchLine(tt.done, tt.total, tt.sum, tt.elapsed); got != tt.want {
+			t.Errorf("fetchLine(%d, %d, %+v, %v)\n got %q\nwant %q", tt.done, tt.total, tt.sum, tt.elapsed, got, tt.want)
+		}
+	}
+}
+
+// TestFetchProgress counts the outcomes Fetch reports (retries are not
+// outcomes) and draws the last one whatever the time.
+func TestFetchProgress(t *testing.T) {
+	var b strings.Builder
+	p := &fetchProgress{w: &b, start: time.Now(), total: 4}
+	for _, st := range []archive.Status{archive.StatusFetched, archive.StatusRetry, archive.StatusSkipped, archive.StatusKnownMissing, archive.StatusFailed} {
+		p.update(archive.Progress{Status: st})
+	}
+	if !strings.Contains(b.String(), "4/4 logs: 1 fetched, 1 skipped, 1 missing, 1 failed") {
+		t.Errorf("line %q", b.String())
+	}
+	p.done()
+	if !strings.HasSuffix(b.String(), "\r\033[K") {
+		t.Errorf("the line is not cleared: %q", b.String())
 	}
 }
