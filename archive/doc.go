@@ -98,8 +98,10 @@
 //     its version and its home page.
 //
 // A Session carries these rules across calls: its Fetch calls download
-// logs, its Get calls listing files (haifu archive index URL), and every
-// request of either waits for the one before. Fetcher.Fetch is a Session of
+// logs, its Get and GetFile calls listing files (haifu archive index URL;
+// GetFile into a file, for the yearly zips, which ReadAt then reads a
+// member at a time), and every request of any of them waits for the one
+// before. Fetcher.Fetch is a Session of
 // its own.
 //
 // Fetch is resumable: logs already in OutDir are skipped, each is written

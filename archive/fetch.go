@@ -468,9 +468,9 @@ func (r *fetchRun) report(p Progress, st Status, err error) {
 // done it returns at once (the caller checks ctx).
 func (r *fetchRun) fetch(ctx context.Context, p *Progress, path string) (Status, error) {
 	url := r.f.BaseURL + "/0/log/?" + p.ID
-	stored, status, err := r.attempts(ctx, p, url, func(body []byte) ([]byte, error) {
+	stored, status, err := r.attempts(ctx, p, url, r.inMemory(func(body []byte) ([]byte, error) {
 		return mjlogBytes(body, r.f.MaxSize)
-	})
+	}))
 	switch {
 	case ctx.Err() != nil:
 		return StatusFailed, ctx.Err()
@@ -498,26 +498,82 @@ func (s *Session) Get(ctx context.Context, url string) ([]byte, error) {
 	r := s.r
 	r.stop = nil
 	p := Progress{Index: -1, ID: url}
-	body, _, err := r.attempts(ctx, &p, url, func(body []byte) ([]byte, error) { return body, nil })
+	body, _, err := r.attempts(ctx, &p, url, r.inMemory(func(body []byte) ([]byte, error) { return body, nil }))
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	return body, err
 }
 
+// MaxFileDownload is the largest body GetFile writes (a yearly
+// scrawYYYY.zip is about 600 MB).
+const MaxFileDownload = 4 << 30
+
+// GetFile downloads url as Get does, but into f instead of memory (a
+// yearly zip is hundreds of megabytes): f is emptied before each attempt
+// and holds the body as sent when GetFile returns nil. It returns the
+// body's size.
+func (s *Session) GetFile(ctx context.Context, url string, f *os.File) (int64, error) {
+	r := s.r
+	r.stop = nil
+	p := Progress{Index: -1, ID: url}
+	var n int64
+	_, _, err := r.attempts(ctx, &p, url, func(body io.Reader) ([]byte, error) {
+		if err := f.Truncate(0); err != nil {
+			return nil, err
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		var err error
+		n, err = io.Copy(f, io.LimitReader(body, MaxFileDownload+1))
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, fmt.Errorf("%w: %w", ErrTruncated, err)
+		case err != nil:
+			return nil, err
+		case n > MaxFileDownload:
+			return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, int64(MaxFileDownload))
+		}
+		return nil, nil
+	})
+	if ctx.Err() != nil {
+		return 0, ctx.Err()
+	}
+	return n, err
+}
+
+// inMemory returns the body reader of attempts that reads a body of at
+// most MaxSize bytes and returns what accept keeps of it.
+func (r *fetchRun) inMemory(accept func([]byte) ([]byte, error)) func(io.Reader) ([]byte, error) {
+	return func(rd io.Reader) ([]byte, error) {
+		body, err := io.ReadAll(io.LimitReader(rd, r.f.MaxSize+1))
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				err = fmt.Errorf("%w: %w", ErrTruncated, err)
+			}
+			return nil, err
+		}
+		if int64(len(body)) > r.f.MaxSize {
+			return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
+		}
+		return accept(body)
+	}
+}
+
 // attempts asks for url until an answer is accepted, a failure is not
-// worth a retry, or MaxRetries retries are spent. accept checks a 200
-// body and returns what to keep. It returns what accept kept, the status of
+// worth a retry, or MaxRetries retries are spent. take reads a 200 body,
+// checks it and returns what to keep. It returns what accept kept, the status of
 // the last answer (0 when there was none) and, on failure, a *FetchError
 // (or ctx's error). p.Attempt is the number of requests made.
-func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, accept func([]byte) ([]byte, error)) ([]byte, int, error) {
+func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, take func(io.Reader) ([]byte, error)) ([]byte, int, error) {
 	for attempt := 1; ; attempt++ {
 		if err := r.wait(ctx); err != nil {
 			return nil, 0, err
 		}
 		r.sum.Requests++
 		p.Attempt = attempt
-		kept, status, retryAfter, err := r.get(ctx, url, accept)
+		kept, status, retryAfter, err := r.get(ctx, url, take)
 		if ctx.Err() != nil {
 			return nil, status, ctx.Err()
 		}
@@ -585,10 +641,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// get makes one request. It returns what accept keeps of a 200 body, the
+// get makes one request. It returns what take keeps of a 200 body, the
 // HTTP status (0 when there was no answer), the pause a 503 or 429 asked
 // for with Retry-After, and why the attempt failed.
-func (r *fetchRun) get(ctx context.Context, url string, accept func([]byte) ([]byte, error)) (kept []byte, status int, retryAfter time.Duration, err error) {
+func (r *fetchRun) get(ctx context.Context, url string, take func(io.Reader) ([]byte, error)) (kept []byte, status int, retryAfter time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, 0, 0, err
@@ -608,17 +664,7 @@ func (r *fetchRun) get(ctx context.Context, url string, accept func([]byte) ([]b
 		}
 		return nil, resp.StatusCode, retryAfter, fmt.Errorf("%w %s", ErrStatus, resp.Status)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, r.f.MaxSize+1))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("%w: %w", ErrTruncated, err)
-		}
-		return nil, resp.StatusCode, 0, err
-	}
-	if int64(len(body)) > r.f.MaxSize {
-		return nil, resp.StatusCode, 0, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
-	}
-	kept, err = accept(body)
+	kept, err = take(resp.Body)
 	return kept, resp.StatusCode, 0, err
 }
 

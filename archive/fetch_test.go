@@ -871,6 +871,30 @@ func TestSessionGet(t *testing.T) {
 	if err != nil || len(ix.Games) != 1 {
 		t.Errorf("the body read as a listing: %+v, %v", ix, err)
 	}
+	// Into a file: the truncated attempt leaves nothing behind.
+	mu.Lock()
+	asked["/sc/raw/dat/scb20240101.log.gz"] = 1 // truncated, then whole
+	mu.Unlock()
+	file, err := os.CreateTemp(t.TempDir(), "listing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	file.WriteString(strings.Repeat("earlier content that must go ", 100))
+	n, err := s.GetFile(context.Background(), ts.URL+"/sc/raw/dat/scb20240101.log.gz", file)
+	stored, _ := os.ReadFile(file.Name())
+	if err != nil || n != int64(len(gz)) || !bytes.Equal(stored, gz) {
+		t.Errorf("GetFile = %d, %v; the file holds %d bytes; want the gzip as served", n, err, len(stored))
+	}
+	var games int
+	for r, err := range ReadAt("http://x/scb20240101.log.gz", file, n) {
+		if _, ok := r.(*Game); ok && err == nil {
+			games++
+		}
+	}
+	if games != 1 {
+		t.Errorf("ReadAt of the file: %d games, want 1", games)
+	}
 	_, err = s.Get(context.Background(), ts.URL+"/sc/raw/dat/none.log.gz")
 	var fe *FetchError
 	if !errors.As(err, &fe) || fe.Status != http.StatusNotFound || fe.Attempts != 1 || !errors.Is(err, ErrStatus) {
@@ -884,8 +908,8 @@ func TestSessionGet(t *testing.T) {
 	if gap := s.r.last.Sub(start); gap < s.r.interval {
 		t.Errorf("the session's Fetch started %v after its last Get; 1/rate is %v", gap, s.r.interval)
 	}
-	if retries != 2 || asked["/sc/raw/dat/scb20240101.log.gz"] != 3 {
-		t.Errorf("%d retries, %d requests; want 2 and 3", retries, asked["/sc/raw/dat/scb20240101.log.gz"])
+	if retries != 3 || asked["/sc/raw/dat/scb20240101.log.gz"] != 3 {
+		t.Errorf("%d retries, %d requests of the second round; want 3 and 3", retries, asked["/sc/raw/dat/scb20240101.log.gz"])
 	}
 	for _, a := range agents {
 		if a != "haifu/test (+https://github.com/haifu/haifu)" {

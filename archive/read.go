@@ -65,23 +65,36 @@ func ReadFile(path string) iter.Seq2[Record, error] {
 			fail(fmt.Errorf("%w: not a regular file", ErrForm))
 			return
 		}
-		var magic [4]byte
-		n, _ := io.ReadFull(f, magic[:])
-		if m := magic[:n]; bytes.HasPrefix(m, []byte("PK\x03\x04")) || bytes.HasPrefix(m, []byte("PK\x05\x06")) {
-			readZip(path, f, st.Size(), yield)
-			return
-		}
-		if st.Size() > MaxFileSize {
-			fail(fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, st.Size(), MaxFileSize))
-			return
-		}
-		data, err := io.ReadAll(io.NewSectionReader(f, 0, MaxFileSize+1))
-		if err != nil {
-			fail(err)
-			return
-		}
-		readFile(path, "", path, data, 0, yield)
+		readAt(path, f, st.Size(), yield)
 	}
+}
+
+// ReadAt reads a listing file of size bytes from r as ReadFile does, name
+// giving its name (a path, or the URL it was downloaded from): a zip is
+// read a member at a time, any other file whole.
+func ReadAt(name string, r io.ReaderAt, size int64) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		readAt(name, r, size, yield)
+	}
+}
+
+func readAt(name string, r io.ReaderAt, size int64, yield func(Record, error) bool) {
+	var magic [4]byte
+	n, _ := r.ReadAt(magic[:], 0)
+	if m := magic[:n]; bytes.HasPrefix(m, []byte("PK\x03\x04")) || bytes.HasPrefix(m, []byte("PK\x05\x06")) {
+		readZip(name, r, size, yield)
+		return
+	}
+	if size > MaxFileSize {
+		yield(nil, &Error{File: name, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size, MaxFileSize)})
+		return
+	}
+	data, err := io.ReadAll(io.NewSectionReader(r, 0, size))
+	if err != nil {
+		yield(nil, &Error{File: name, Err: err})
+		return
+	}
+	readFile(name, "", name, data, 0, yield)
 }
 
 // ReadAll reads one listing file (see Read) and returns all its records.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"fmt"
@@ -337,6 +338,29 @@ func TestArchiveIndexURL(t *testing.T) {
 	}
 	js.WriteString("\t{file:'missing.log.gz',size:1}\n]);\n")
 	srv.files["/sc/raw/list.cgi"] = []byte(js.String())
+	// The same files in a yearly zip, half of them gzip-compressed.
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	for i, name := range listed {
+		data := srv.files["/sc/raw/dat/"+name]
+		if i%2 == 1 && !bytes.HasPrefix(data, []byte("\x1f\x8b")) {
+			var gz bytes.Buffer
+			w := gzip.NewWriter(&gz)
+			w.Write(data)
+			w.Close()
+			data = gz.Bytes()
+		}
+		w, err := zw.Create("2015/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	srv.files["/sc/raw/scraw2015.zip"] = zbuf.Bytes()
+	srv.faults["/sc/raw/scraw2015.zip"] = []string{faultTruncated}
 
 	dir := t.TempDir()
 	const rate = 100
@@ -357,6 +381,20 @@ func TestArchiveIndexURL(t *testing.T) {
 	}
 	if diff := cmp.Diff(disk, web); diff != "" {
 		t.Errorf("rows from the server (-disk +web):\n%s", diff)
+	}
+	// The yearly zip by URL: its members give the same rows.
+	if _, stderr, code := haifu(t, "", "archive", "index", "--rate", strconv.Itoa(rate), "--backoff", "20ms", "-o", filepath.Join(dir, "zip"), ts.URL+"/sc/raw/scraw2015.zip"); code != exitOK {
+		t.Fatalf("the zip: exit %d: %s", code, stderr)
+	}
+	zipped := readTable[archive.Row](t, filepath.Join(dir, "zip", tables.ArchiveTable))
+	for i := range zipped {
+		if zipped[i].Source != ts.URL+"/sc/raw/scraw2015.zip" {
+			t.Errorf("zip row %d: source %s", i, zipped[i].Source)
+		}
+		zipped[i].Source, zipped[i].Member = strings.TrimPrefix(zipped[i].Member, "2015/"), ""
+	}
+	if diff := cmp.Diff(disk, zipped); diff != "" {
+		t.Errorf("rows from the zip (-disk +zip):\n%s", diff)
 	}
 	for _, name := range listed {
 		if n := srv.served["/sc/raw/dat/"+name]; n != 1 {

@@ -187,7 +187,15 @@ func (ix *indexRun) readURL(ctx context.Context, u string) error {
 		fmt.Fprintf(ix.e.stderr, "\rdownloading %s\033[K", u)
 		defer fmt.Fprint(ix.e.stderr, "\r\033[K")
 	}
-	body, err := ix.session.Get(ctx, u)
+	// Into a temporary file, not memory: a yearly zip is hundreds of
+	// megabytes, and is read from the file a member at a time.
+	f, err := os.CreateTemp("", "haifu-listing-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	n, err := ix.session.GetFile(ctx, u, f)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -199,7 +207,7 @@ func (ix *indexRun) readURL(ctx context.Context, u string) error {
 		}
 		return nil
 	}
-	return ix.read(archive.Read(u, body))
+	return ix.read(archive.ReadAt(u, f, n))
 }
 
 // readPath reads a listing file, or the files under a directory in name
