@@ -66,6 +66,8 @@ type tenhouServer struct {
 	agents      map[string]int
 }
 
+// newTenhouServer returns a server to fill (logs, files, faults, hang),
+// then start with ts.Start().
 func newTenhouServer(t *testing.T) (*tenhouServer, *httptest.Server) {
 	s := &tenhouServer{logs: map[string][]byte{}, files: map[string][]byte{}, faults: map[string][]string{},
 		attempts: map[string]int{}, served: map[string]int{}, agents: map[string]int{}}
@@ -81,9 +83,29 @@ func newTenhouServer(t *testing.T) (*tenhouServer, *httptest.Server) {
 			s.conns--
 		}
 	}
-	ts.Start()
 	t.Cleanup(ts.Close)
 	return s, ts
+}
+
+// servedOf returns the number of complete answers for an id or path,
+// attemptsOf the number of requests for it, requests the number of all
+// requests.
+func (s *tenhouServer) servedOf(key string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.served[key]
+}
+
+func (s *tenhouServer) attemptsOf(key string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.attempts[key]
+}
+
+func (s *tenhouServer) requests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.starts)
 }
 
 func (s *tenhouServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -361,6 +383,7 @@ func TestArchiveIndexURL(t *testing.T) {
 	}
 	srv.files["/sc/raw/scraw2015.zip"] = zbuf.Bytes()
 	srv.faults["/sc/raw/scraw2015.zip"] = []string{faultTruncated}
+	ts.Start()
 
 	dir := t.TempDir()
 	const rate = 100
@@ -397,11 +420,11 @@ func TestArchiveIndexURL(t *testing.T) {
 		t.Errorf("rows from the zip (-disk +zip):\n%s", diff)
 	}
 	for _, name := range listed {
-		if n := srv.served["/sc/raw/dat/"+name]; n != 1 {
+		if n := srv.servedOf("/sc/raw/dat/" + name); n != 1 {
 			t.Errorf("%s served %d times, want 1", name, n)
 		}
 	}
-	if n := srv.attempts["/sc/raw/dat/missing.log.gz"]; n != 1 {
+	if n := srv.attemptsOf("/sc/raw/dat/missing.log.gz"); n != 1 {
 		t.Errorf("the missing file was asked %d times, want 1", n)
 	}
 	srv.polite(t, rate)
@@ -581,6 +604,7 @@ func TestArchivePath(t *testing.T) {
 			srv.faults[id] = []string{faultSlow}
 		}
 	}
+	ts.Start()
 	listingPath := filepath.Join(dir, "scc20240101.html")
 	if err := os.WriteFile(listingPath, listing, 0o644); err != nil {
 		t.Fatal(err)
@@ -601,22 +625,22 @@ func TestArchivePath(t *testing.T) {
 	}
 	checkLogs(t, logsDir, logs)
 	for _, id := range ids {
-		if srv.served[id] != 1 {
-			t.Errorf("%s answered %d times, want 1", id, srv.served[id])
+		if n := srv.servedOf(id); n != 1 {
+			t.Errorf("%s answered %d times, want 1", id, n)
 		}
 	}
 	for _, id := range missing {
-		if srv.attempts[id] != 1 {
-			t.Errorf("missing %s asked %d times, want 1", id, srv.attempts[id])
+		if n := srv.attemptsOf(id); n != 1 {
+			t.Errorf("missing %s asked %d times, want 1", id, n)
 		}
 	}
 	srv.polite(t, rate)
 	// A second run downloads nothing and asks nothing.
-	before := len(srv.starts)
+	before := srv.requests()
 	_, stderr, code = haifu(t, "", fetch...)
 	wantSummary = fmt.Sprintf("fetched 0, skipped %d (already there), missing 3 (3 found missing by an earlier run), failed 0; 0 requests", len(logs))
-	if code != exitOK || !strings.Contains(stderr, wantSummary) || len(srv.starts) != before {
-		t.Errorf("second fetch: exit %d, %d requests, %q; want 0 requests and %q", code, len(srv.starts)-before, stderr, wantSummary)
+	if n := srv.requests() - before; code != exitOK || !strings.Contains(stderr, wantSummary) || n != 0 {
+		t.Errorf("second fetch: exit %d, %d requests, %q; want 0 requests and %q", code, n, stderr, wantSummary)
 	}
 	checkLogs(t, logsDir, logs)
 
@@ -691,6 +715,7 @@ func TestArchiveFetchKilled(t *testing.T) {
 		}
 		return false
 	}
+	ts.Start()
 	var ids []string
 	for id := range logs {
 		ids = append(ids, id)
@@ -727,13 +752,15 @@ func TestArchiveFetchKilled(t *testing.T) {
 	}
 	checkLogs(t, dir, logs)
 	for _, id := range ids {
-		if srv.served[id] != 1 {
-			t.Errorf("%s answered %d times, want 1", id, srv.served[id])
+		if n := srv.servedOf(id); n != 1 {
+			t.Errorf("%s answered %d times, want 1", id, n)
 		}
 	}
+	srv.mu.Lock()
 	if srv.maxInflight != 1 {
 		t.Errorf("%d requests at once", srv.maxInflight)
 	}
+	srv.mu.Unlock()
 }
 
 // TestArchiveUsage checks the command lines that are refused.
