@@ -520,13 +520,13 @@ func (s *Session) GetFile(ctx context.Context, url string, f *os.File) (int64, e
 	var n int64
 	_, _, err := r.attempts(ctx, &p, url, func(body io.Reader) ([]byte, error) {
 		if err := f.Truncate(0); err != nil {
-			return nil, err
+			return nil, &localError{err}
 		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
+			return nil, &localError{err}
 		}
 		var err error
-		n, err = io.Copy(f, io.LimitReader(body, MaxFileDownload+1))
+		n, err = io.Copy(localWriter{f}, io.LimitReader(body, MaxFileDownload+1))
 		switch {
 		case errors.Is(err, io.ErrUnexpectedEOF):
 			return nil, fmt.Errorf("%w: %w", ErrTruncated, err)
@@ -539,6 +539,24 @@ func (s *Session) GetFile(ctx context.Context, url string, f *os.File) (int64, e
 	})
 	if ctx.Err() != nil {
 		return 0, ctx.Err()
+	}
+	return n, err
+}
+
+// localError is an error of this machine (writing a download to a file),
+// which asking the server again would not mend.
+type localError struct{ err error }
+
+func (e *localError) Error() string { return e.err.Error() }
+func (e *localError) Unwrap() error { return e.err }
+
+// localWriter marks the errors of writing to w as localErrors.
+type localWriter struct{ w io.Writer }
+
+func (l localWriter) Write(b []byte) (int, error) {
+	n, err := l.w.Write(b)
+	if err != nil {
+		err = &localError{err}
 	}
 	return n, err
 }
@@ -600,9 +618,13 @@ func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, take f
 }
 
 // retryable says whether a failed attempt is worth another: errors of the
-// connection or the body (timeouts, resets, truncation), 5xx and 429.
+// connection or the body (timeouts, resets, truncation), 5xx and 429; not
+// an error of this machine's.
 func retryable(status int, err error) bool {
+	var local *localError
 	switch {
+	case errors.As(err, &local):
+		return false // a full disk is not mended by asking again
 	case status == 0:
 		return true // no answer: a connection error or a timeout
 	case status == http.StatusOK:

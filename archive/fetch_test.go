@@ -941,3 +941,29 @@ func TestFetchRemovesTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestRetryable: which failed attempts are asked again.
+func TestRetryable(t *testing.T) {
+	tests := []struct {
+		status int
+		err    error
+		want   bool
+	}{
+		{0, errors.New("connection reset"), true},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrTruncated), true},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrNotMjlog), false},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrTooLarge), false},
+		{http.StatusOK, &localError{errors.New("no space left on device")}, false},
+		{http.StatusOK, fmt.Errorf("%w: copying", &localError{errors.New("no space left on device")}), false},
+		{http.StatusServiceUnavailable, ErrStatus, true},
+		{http.StatusInternalServerError, ErrStatus, true},
+		{http.StatusTooManyRequests, ErrStatus, true},
+		{http.StatusForbidden, ErrStatus, false},
+		{http.StatusNotFound, ErrStatus, false},
+	}
+	for _, tt := range tests {
+		if got := retryable(tt.status, tt.err); got != tt.want {
+			t.Errorf("retryable(%d, %v) = %v, want %v", tt.status, tt.err, got, tt.want)
+		}
+	}
+}
