@@ -38,15 +38,17 @@ var allowed = map[string][]string{
 	"adjudicator":             {"check", "replay", "scoring", "wall", "event", "tile", "hand"},
 	"stats":                   {"check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
 	"archive":                 {"event"},
-	"tables":                  {"stats", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
-	"batch":                   {"check", "parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
-	"cmd/haifu":               {"*"},
-	"internal/rowstest":       {"stats", "adjudicator", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/frame", "parser/internal/jsontok"},
-	"internal/corpus":         nil,
-	"internal/twin":           {"event", "tile"},
-	"internal/gamebuild":      {"event", "tile"},
-	"scripts/mkarchive":       nil,
-	"scripts/floor":           {"*"},
+	// tables writes and reads the archive table, whose row type is
+	// archive's (archive sits below stats, which may not import it).
+	"tables":             {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
+	"batch":              {"check", "parser", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
+	"cmd/haifu":          {"*"},
+	"internal/rowstest":  {"stats", "adjudicator", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/frame", "parser/internal/jsontok"},
+	"internal/corpus":    nil,
+	"internal/twin":      {"event", "tile"},
+	"internal/gamebuild": {"event", "tile"},
+	"scripts/mkarchive":  nil,
+	"scripts/floor":      {"*"},
 }
 
 // external lists which packages may import a third-party package (by
@@ -162,7 +164,7 @@ func TestViolations(t *testing.T) {
 	}
 	got := violations(imports)
 	if len(got) != 5 {
-		t.Errorf("got %d violations, want 6:\n%s", len(got), strings.Join(got, "\n"))
+		t.Errorf("got %d violations, want 5:\n%s", len(got), strings.Join(got, "\n"))
 	}
 }
 

@@ -123,11 +123,11 @@ func (l *listing) game(line int, text string, linked bool, href string) (*Game, 
 		return nil, fmt.Errorf("%w: %d players for %s", ErrPlayers, len(g.Players), g.RuleText)
 	}
 	switch {
-	case !g.ID.IsZero():
+	case g.ID.ID != "":
 		// The line's HH:MM on the day that puts it nearest the id's hour.
-		y, mo, d := g.ID.Hour.Date()
+		y, mo, d := g.ID.Start.Date()
 		g.Start = time.Date(y, mo, d, h, m, 0, 0, japanTime)
-		if diff := g.Start.Sub(g.ID.Hour); diff > 12*time.Hour {
+		if diff := g.Start.Sub(g.ID.Start); diff > 12*time.Hour {
 			g.Start = g.Start.AddDate(0, 0, -1)
 		} else if diff < -12*time.Hour {
 			g.Start = g.Start.AddDate(0, 0, 1)
@@ -174,18 +174,18 @@ func parseClock(s string) (h, m int, err error) {
 }
 
 // linkID returns the log id a link points to (…/0/?log=ID&tw=N).
-func linkID(href string) (LogID, error) {
+func linkID(href string) (event.TenhouID, error) {
 	i := strings.Index(href, "log=")
 	if i < 0 {
-		return LogID{}, fmt.Errorf("%w: %q has no log=", ErrLink, href)
+		return event.TenhouID{}, fmt.Errorf("%w: %q has no log=", ErrLink, href)
 	}
 	s := href[i+len("log="):]
 	if j := strings.IndexAny(s, "&#"); j >= 0 {
 		s = s[:j]
 	}
-	id, err := ParseLogID(s)
+	id, err := parseID(s)
 	if err != nil {
-		return LogID{}, fmt.Errorf("%w: %w", ErrLink, err)
+		return event.TenhouID{}, fmt.Errorf("%w: %w", ErrLink, err)
 	}
 	return id, nil
 }

@@ -110,15 +110,15 @@ func TestCorpusArchiveIndex(t *testing.T) {
 					t.Errorf("game %d: source %q line %d", i, g.Source, g.Line)
 				}
 				// The link's id must be on the record's line.
-				if !g.ID.IsZero() {
-					if g.Line > len(lines) || !strings.Contains(lines[g.Line-1], g.ID.Text) {
-						t.Errorf("game %d: id %s is not on line %d", i, g.ID, g.Line)
+				if g.ID.ID != "" {
+					if g.Line > len(lines) || !strings.Contains(lines[g.Line-1], g.ID.ID) {
+						t.Errorf("game %d: id %s is not on line %d", i, g.ID.ID, g.Line)
 					}
-					if !g.Start.IsZero() && g.Start.Hour() != g.ID.Hour.Hour() {
-						t.Errorf("game %d: start %v, id hour %v", i, g.Start, g.ID.Hour)
+					if !g.Start.IsZero() && g.Start.Hour() != g.ID.Start.Hour() {
+						t.Errorf("game %d: start %v, id hour %v", i, g.Start, g.ID.Start)
 					}
-					if g.Lobby != "" && g.Lobby != g.ID.LobbyName() {
-						t.Errorf("game %d: lobby %s, the id's %s", i, g.Lobby, g.ID.LobbyName())
+					if g.Lobby != "" && g.Lobby != LobbyName(g.ID) {
+						t.Errorf("game %d: lobby %s, the id's %s", i, g.Lobby, LobbyName(g.ID))
 					}
 				}
 				if g.Players != nil && len(g.Players) != g.Rule.Players {

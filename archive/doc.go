@@ -6,7 +6,8 @@
 // # Reading listings
 //
 // Read (one record at a time) and ReadAll (all of them) take a file's name
-// and bytes. The form is told from the content; the name gives the listing
+// and bytes; ReadFile takes a path (and reads a zip from the file, a member
+// at a time). The form is told from the content; the name gives the listing
 // type (sca … scf) and the date where it has them:
 //
 //   - gzip (by its magic bytes): decompressed, then read as what it holds
@@ -34,7 +35,8 @@
 // # Records
 //
 // A *Game is one game: Source, Member (in a zip) and Line; the listing
-// type; the log id (a LogID: date and hour, GO type, lobby, key); the start
+// type; the log id (an event.TenhouID, read by the one log-id parser of
+// haifu, event.ParseTenhouID: plain form, date and hour, GO type, lobby); the start
 // time in Japan time; the start column as written (Clock); the lobby column
 // (L#### in sca, C#### in scf); the rule column as written (RuleText) and
 // decoded (Rule: players, table 般 上 特 鳳 若 銀 琥 孔 技, length, red fives,
@@ -59,7 +61,7 @@
 // # Downloading logs
 //
 // A Fetcher downloads logs from BaseURL/0/log/?ID (an x-form id decoded
-// first, as Tenhou's web client does; see Deobfuscate) and stores each as
+// first, as Tenhou's web client does; see ParseID) and stores each as
 // OutDir/ID.mjlog, gzip-compressed: a body the server sent gzip-compressed
 // is kept as sent, a plain one is compressed. A body is accepted only when
 // it is a whole mjlog document (<mjloggm … </mjloggm>).
@@ -69,9 +71,10 @@
 // spirit for the logs, and the reader gives what a caller needs to keep
 // them for the listings:
 //
-//   - "the data is refreshed at most every 20 minutes": listings are not
-//     downloaded by this package; a caller that polls them should wait that
-//     long between rounds.
+//   - "the data is refreshed at most every 20 minutes": a listing is
+//     downloaded (Session.Get) only when a caller asks for it, once; this
+//     package never polls, and a caller that does should wait that long
+//     between rounds.
 //   - "download only files listed in the index and skip a file whose size
 //     has not grown": File records from list.js carry Size, and the File
 //     URLs are those of the index.
@@ -91,8 +94,15 @@
 //     most MaxRetries times, after an exponential backoff with jitter and
 //     a cap, and never sooner than a 503's or 429's Retry-After asks (a
 //     pause longer than MaxRetryAfter stops the run); a 404 is recorded in
-//     OutDir/missing and not asked for again; the User-Agent names haifu,
+//     OutDir/.missing and not asked for again; the User-Agent names haifu,
 //     its version and its home page.
+//
+// A Session carries these rules across calls: its Fetch calls download
+// logs, its Get and GetFile calls listing files (haifu archive index URL;
+// GetFile into a file, for the yearly zips, which ReadAt then reads a
+// member at a time), and every request of any of them waits for the one
+// before. Fetcher.Fetch is a Session of
+// its own.
 //
 // Fetch is resumable: logs already in OutDir are skipped, each is written
 // to a temporary file and renamed into place (so a .mjlog is never half

@@ -32,8 +32,9 @@ const (
 // ids the server answered 404 Not Found for, one plain id per line. A later
 // run does not ask for them again (they count as KnownMissing); delete the
 // line, or the file, to ask again. Lines that are blank or start with "#"
-// are ignored.
-const MissingFile = "missing"
+// are ignored. The name starts with a dot so that a walk of OutDir for
+// logs (haifu analyze) leaves it out.
+const MissingFile = ".missing"
 
 // Errors a FetchError wraps (besides ErrLogID for an id that is none).
 var (
@@ -96,10 +97,28 @@ type Fetcher struct {
 	// empty.
 	Version string
 	// Progress, when not nil, is called once for each id with its outcome,
-	// and once for each failed attempt that will be retried (StatusRetry).
-	// It runs in Fetch's goroutine; it may cancel Fetch's context.
+	// and once for each failed attempt that will be retried (StatusRetry;
+	// for a Session.Get, ID is the URL and Index -1). It runs in the
+	// caller's goroutine; it may cancel the context.
 	Progress func(Progress)
+
+	// clock, when not nil, replaces the real clock (tests).
+	clock clock
 }
+
+// clock is the time a fetch run keeps its rate limit and backoff by.
+type clock interface {
+	Now() time.Time
+	// Sleep waits for d, or until ctx is done (then it returns ctx.Err()).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// realClock is the system's clock.
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+func (realClock) Sleep(ctx context.Context, d time.Duration) error { return sleep(ctx, d) }
 
 // Status is the outcome of one id, or of one attempt.
 type Status uint8
@@ -199,11 +218,12 @@ func (e *FetchError) Error() string {
 // Unwrap returns the cause.
 func (e *FetchError) Unwrap() error { return e.Err }
 
-// fetchRun is one Fetch: the Fetcher's settings with defaults, the client,
-// the rate limit and the counts.
+// fetchRun is one Session: the Fetcher's settings with defaults, the
+// client, the rate limit and the counts of the Fetch under way.
 type fetchRun struct {
 	f      Fetcher
 	client *http.Client
+	clock  clock
 	agent  string
 	sum    Summary
 	// interval is 1/Rate; last is when the last request started (zero
@@ -215,9 +235,47 @@ type fetchRun struct {
 	stop error
 }
 
+// A Session is one polite conversation with the server: every request of
+// its Fetch and Get calls, one at a time, over the Session's client, keeps
+// the rate limit measured from the request before, whichever call made
+// it. Use one Session for all the downloads of one program run, and Close
+// it at the end. A Session is not safe for concurrent use (and must not
+// be: one request at a time is the rule it keeps).
+type Session struct {
+	r *fetchRun
+}
+
+// NewSession checks the Fetcher's settings, fills in the defaults and
+// returns a Session. The Fetcher is not used afterwards.
+func (f *Fetcher) NewSession() (*Session, error) {
+	r, err := f.newRun()
+	if err != nil {
+		return nil, err
+	}
+	return &Session{r: r}, nil
+}
+
+// Close closes the connection of a client the Session made.
+func (s *Session) Close() {
+	if s.r.f.Client == nil {
+		s.r.client.CloseIdleConnections()
+	}
+}
+
+// Fetch downloads the logs of ids with a Session of its own (see
+// Session.Fetch), closed at the end.
+func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
+	s, err := f.NewSession()
+	if err != nil {
+		return Summary{}, err
+	}
+	defer s.Close()
+	return s.Fetch(ctx, ids)
+}
+
 // Fetch downloads the logs of ids, in order, each to OutDir/ID.mjlog where
 // ID is the id's plain form (an x-form id is decoded, as Tenhou's client
-// does, before it is asked for; see LogID.Plain). Ids may be written plain,
+// does, before it is asked for; see ParseID). Ids may be written plain,
 // obfuscated, or as viewer URLs with log=ID; Index.IDs gives those of an
 // index. Outcomes are counted in the Summary and reported to Progress; one
 // log's failure does not stop the others.
@@ -227,15 +285,14 @@ type fetchRun struct {
 // or the missing list cannot be written to OutDir (a full disk should not
 // cost the server more downloads), or when the server asks for a pause
 // longer than MaxRetryAfter. A rerun with the same OutDir picks up where
-// it stopped. The rate limit holds within one Fetch: the first request of
-// the next one is not held back. Fetch starts no goroutines of its own.
-func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
-	r, err := f.newRun()
-	if err != nil {
-		return Summary{}, err
-	}
-	if f.Client == nil {
-		defer r.client.CloseIdleConnections()
+// it stopped. The rate limit holds across the calls of one Session; the
+// first request of a new Session is not held back. Fetch starts no
+// goroutines of its own.
+func (s *Session) Fetch(ctx context.Context, ids []string) (Summary, error) {
+	r := s.r
+	r.sum, r.stop = Summary{}, nil
+	if r.f.OutDir == "" {
+		return Summary{}, errors.New("archive: Fetcher.OutDir is empty")
 	}
 	if err := os.MkdirAll(r.f.OutDir, 0o755); err != nil {
 		return Summary{}, err
@@ -250,7 +307,7 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 			return r.sum, err
 		}
 		p := Progress{Index: i, Total: len(ids), ID: s}
-		id, err := idOf(s)
+		id, err := ParseID(s)
 		if err != nil {
 			r.report(p, StatusFailed, err)
 			continue
@@ -283,29 +340,13 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 	return r.sum, nil
 }
 
-// idOf returns the plain form of an id, or of the id of a URL with log=ID.
-func idOf(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	var id LogID
-	var err error
-	if strings.Contains(s, "log=") {
-		id, err = linkID(s)
-	} else {
-		id, err = ParseLogID(s)
-	}
-	if err != nil {
-		return "", err
-	}
-	return id.Plain().Text, nil
-}
-
 // newRun checks the Fetcher and fills in its defaults.
 func (f *Fetcher) newRun() (*fetchRun, error) {
-	r := &fetchRun{f: *f}
-	c := &r.f
-	if c.OutDir == "" {
-		return nil, errors.New("archive: Fetcher.OutDir is empty")
+	r := &fetchRun{f: *f, clock: f.clock}
+	if r.clock == nil {
+		r.clock = realClock{}
 	}
+	c := &r.f
 	if c.BaseURL == "" {
 		c.BaseURL = DefaultBaseURL
 	}
@@ -390,11 +431,11 @@ func (r *fetchRun) httpClient() *http.Client {
 // requests themselves.
 func (r *fetchRun) wait(ctx context.Context) error {
 	if !r.last.IsZero() {
-		if err := sleep(ctx, r.interval-time.Since(r.last)); err != nil {
+		if err := r.clock.Sleep(ctx, r.interval-r.clock.Now().Sub(r.last)); err != nil {
 			return err
 		}
 	}
-	r.last = time.Now()
+	r.last = r.clock.Now()
 	return ctx.Err()
 }
 
@@ -427,51 +468,163 @@ func (r *fetchRun) report(p Progress, st Status, err error) {
 // done it returns at once (the caller checks ctx).
 func (r *fetchRun) fetch(ctx context.Context, p *Progress, path string) (Status, error) {
 	url := r.f.BaseURL + "/0/log/?" + p.ID
+	stored, status, err := r.attempts(ctx, p, url, r.inMemory(func(body []byte) ([]byte, error) {
+		return mjlogBytes(body, r.f.MaxSize)
+	}))
+	switch {
+	case ctx.Err() != nil:
+		return StatusFailed, ctx.Err()
+	case status == http.StatusNotFound:
+		return StatusMissing, nil
+	case err != nil:
+		return StatusFailed, err
+	}
+	if err := writeFile(path, stored); err != nil {
+		r.stop = &FetchError{ID: p.ID, URL: url, Status: status, Attempts: p.Attempt, Err: err}
+		return StatusFailed, r.stop
+	}
+	p.Bytes = int64(len(stored))
+	return StatusFetched, nil
+}
+
+// Get downloads the file at url (a listing, a file index, the raw/ page)
+// under the Session's rules: the rate limit, one request at a time,
+// retries with backoff on timeouts, truncated bodies, 429 and 5xx, the
+// User-Agent. It returns the body as the server sent it (a gzip-compressed
+// body stays compressed: the listing readers tell it by its magic bytes).
+// A 404 or another status that is not retried is a *FetchError wrapping
+// ErrStatus at once. Retries are reported to Progress with the URL as ID.
+func (s *Session) Get(ctx context.Context, url string) ([]byte, error) {
+	r := s.r
+	r.stop = nil
+	p := Progress{Index: -1, ID: url}
+	body, _, err := r.attempts(ctx, &p, url, r.inMemory(func(body []byte) ([]byte, error) { return body, nil }))
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return body, err
+}
+
+// MaxFileDownload is the largest body GetFile writes (a yearly
+// scrawYYYY.zip is about 600 MB).
+const MaxFileDownload = 4 << 30
+
+// GetFile downloads url as Get does, but into f instead of memory (a
+// yearly zip is hundreds of megabytes): f is emptied before each attempt
+// and holds the body as sent when GetFile returns nil. It returns the
+// body's size.
+func (s *Session) GetFile(ctx context.Context, url string, f *os.File) (int64, error) {
+	r := s.r
+	r.stop = nil
+	p := Progress{Index: -1, ID: url}
+	var n int64
+	_, _, err := r.attempts(ctx, &p, url, func(body io.Reader) ([]byte, error) {
+		if err := f.Truncate(0); err != nil {
+			return nil, &localError{err}
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, &localError{err}
+		}
+		var err error
+		n, err = io.Copy(localWriter{f}, io.LimitReader(body, MaxFileDownload+1))
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, fmt.Errorf("%w: %w", ErrTruncated, err)
+		case err != nil:
+			return nil, err
+		case n > MaxFileDownload:
+			return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, int64(MaxFileDownload))
+		}
+		return nil, nil
+	})
+	if ctx.Err() != nil {
+		return 0, ctx.Err()
+	}
+	return n, err
+}
+
+// localError is an error of this machine (writing a download to a file),
+// which asking the server again would not mend.
+type localError struct{ err error }
+
+func (e *localError) Error() string { return e.err.Error() }
+func (e *localError) Unwrap() error { return e.err }
+
+// localWriter marks the errors of writing to w as localErrors.
+type localWriter struct{ w io.Writer }
+
+func (l localWriter) Write(b []byte) (int, error) {
+	n, err := l.w.Write(b)
+	if err != nil {
+		err = &localError{err}
+	}
+	return n, err
+}
+
+// inMemory returns the body reader of attempts that reads a body of at
+// most MaxSize bytes and returns what accept keeps of it.
+func (r *fetchRun) inMemory(accept func([]byte) ([]byte, error)) func(io.Reader) ([]byte, error) {
+	return func(rd io.Reader) ([]byte, error) {
+		body, err := io.ReadAll(io.LimitReader(rd, r.f.MaxSize+1))
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				err = fmt.Errorf("%w: %w", ErrTruncated, err)
+			}
+			return nil, err
+		}
+		if int64(len(body)) > r.f.MaxSize {
+			return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
+		}
+		return accept(body)
+	}
+}
+
+// attempts asks for url until an answer is accepted, a failure is not
+// worth a retry, or MaxRetries retries are spent. take reads a 200 body,
+// checks it and returns what to keep. It returns what accept kept, the status of
+// the last answer (0 when there was none) and, on failure, a *FetchError
+// (or ctx's error). p.Attempt is the number of requests made.
+func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, take func(io.Reader) ([]byte, error)) ([]byte, int, error) {
 	for attempt := 1; ; attempt++ {
 		if err := r.wait(ctx); err != nil {
-			return StatusFailed, err
+			return nil, 0, err
 		}
 		r.sum.Requests++
 		p.Attempt = attempt
-		stored, status, retryAfter, err := r.get(ctx, url)
+		kept, status, retryAfter, err := r.get(ctx, url, take)
 		if ctx.Err() != nil {
-			return StatusFailed, ctx.Err()
+			return nil, status, ctx.Err()
 		}
 		if err == nil {
-			if err := writeFile(path, stored); err != nil {
-				r.stop = &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
-				return StatusFailed, r.stop
-			}
-			p.Bytes = int64(len(stored))
-			return StatusFetched, nil
-		}
-		if status == http.StatusNotFound {
-			return StatusMissing, nil
+			return kept, status, nil
 		}
 		ferr := &FetchError{ID: p.ID, URL: url, Status: status, Attempts: attempt, Err: err}
-		if !retryable(status, err) || attempt > r.f.MaxRetries {
-			return StatusFailed, ferr
+		if status == http.StatusNotFound || !retryable(status, err) || attempt > r.f.MaxRetries {
+			return nil, status, ferr
 		}
-		wait := r.backoff(attempt)
 		if retryAfter > r.f.MaxRetryAfter {
 			ferr.Err = fmt.Errorf("%w: Retry-After %v, more than %v: %w", ErrRetryAfter, retryAfter, r.f.MaxRetryAfter, err)
 			r.stop = ferr
-			return StatusFailed, ferr
+			return nil, status, ferr
 		}
-		wait = max(wait, retryAfter)
+		wait := max(r.backoff(attempt), retryAfter)
 		retry := *p
 		retry.Wait = wait
 		r.report(retry, StatusRetry, ferr)
-		if err := sleep(ctx, wait); err != nil {
-			return StatusFailed, err
+		if err := r.clock.Sleep(ctx, wait); err != nil {
+			return nil, status, err
 		}
 	}
 }
 
 // retryable says whether a failed attempt is worth another: errors of the
-// connection or the body (timeouts, resets, truncation), 5xx and 429.
+// connection or the body (timeouts, resets, truncation), 5xx and 429; not
+// an error of this machine's.
 func retryable(status int, err error) bool {
+	var local *localError
 	switch {
+	case errors.As(err, &local):
+		return false // a full disk is not mended by asking again
 	case status == 0:
 		return true // no answer: a connection error or a timeout
 	case status == http.StatusOK:
@@ -510,10 +663,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// get asks for one log. It returns the bytes to store (gzip-compressed),
-// the HTTP status (0 when there was no answer), the pause a 503 or 429
-// asked for with Retry-After, and why the attempt failed.
-func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status int, retryAfter time.Duration, err error) {
+// get makes one request. It returns what take keeps of a 200 body, the
+// HTTP status (0 when there was no answer), the pause a 503 or 429 asked
+// for with Retry-After, and why the attempt failed.
+func (r *fetchRun) get(ctx context.Context, url string, take func(io.Reader) ([]byte, error)) (kept []byte, status int, retryAfter time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, 0, 0, err
@@ -529,22 +682,12 @@ func (r *fetchRun) get(ctx context.Context, url string) (stored []byte, status i
 		// Read a little of the body so that the connection can be reused.
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 		if resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests {
-			retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+			retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), r.clock.Now())
 		}
 		return nil, resp.StatusCode, retryAfter, fmt.Errorf("%w %s", ErrStatus, resp.Status)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, r.f.MaxSize+1))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			err = fmt.Errorf("%w: %w", ErrTruncated, err)
-		}
-		return nil, resp.StatusCode, 0, err
-	}
-	if int64(len(body)) > r.f.MaxSize {
-		return nil, resp.StatusCode, 0, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
-	}
-	stored, err = mjlogBytes(body, r.f.MaxSize)
-	return stored, resp.StatusCode, 0, err
+	kept, err = take(resp.Body)
+	return kept, resp.StatusCode, 0, err
 }
 
 // parseRetryAfter reads a Retry-After header: seconds, or an HTTP date.

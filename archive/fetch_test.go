@@ -22,6 +22,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/haifu/haifu/internal/corpus"
 )
 
 // fault is what the test server does with one request.
@@ -243,23 +245,43 @@ func (st serverStats) shortGaps(d time.Duration) int {
 	return n
 }
 
-// makeLogs generates n logs with ids, documents, encodings and faults.
-func makeLogs(t *testing.T, n int) []*testLog {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var logs []*testLog
-	for i := range n {
-		id := fmt.Sprintf("20240102%02dgm-00a9-0000-%08x", i%24, rng.Uint32())
-		var doc bytes.Buffer
-		fmt.Fprintf(&doc, `<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,%d" ref=""/><GO type="169" lobby="0"/><UN n0="%%E3%%81%%82" n1="b" n2="c" n3="d"/>`, i)
-		for range 20 + rng.IntN(400) {
-			fmt.Fprintf(&doc, `<T%d/><D%d/>`, rng.IntN(136), rng.IntN(136))
+// corpusLogs returns n real logs of the corpus as the test server serves
+// them, with the faults of planFaults: every gzip-compressed log of the
+// corpus (served as a .gz body, as stored) and plain ones served plain or,
+// to a client that asks for it, with Content-Encoding: gzip.
+func corpusLogs(t *testing.T, n int) []*testLog {
+	var gz, plain []*testLog
+	for _, c := range corpus.TenhouLogs(t, -1) {
+		l := &testLog{id: c.ID, doc: c.Data}
+		if bytes.HasPrefix(c.Data, []byte("\x1f\x8b")) {
+			zr, err := gzip.NewReader(bytes.NewReader(c.Data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l.doc, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+			l.gz, l.encoding = c.Data, gzipBody
+			gz = append(gz, l)
+			continue
 		}
-		doc.WriteString(`</mjloggm>`)
-		l := &testLog{id: id, doc: doc.Bytes(), encoding: i % 4}
-		if l.encoding == xmlHeader {
-			l.doc = append([]byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- test -->\n"), l.doc...)
+		plain = append(plain, l)
+	}
+	logs := append(gz, plain[:n-len(gz)]...)
+	for i, l := range logs {
+		if l.encoding != gzipBody {
+			l.encoding = []int{plainXML, gzipCE}[i%2]
+			l.gz = gzipBytes(t, l.doc)
 		}
-		l.gz = gzipBytes(t, l.doc)
+	}
+	planFaults(logs)
+	return logs
+}
+
+// planFaults gives the logs their faults, by their place in the list.
+func planFaults(logs []*testLog) {
+	for i, l := range logs {
+		l.faults, l.forever = nil, false
 		switch {
 		case i == 3:
 			l.faults = []fault{unavailable1s}
@@ -286,8 +308,30 @@ func makeLogs(t *testing.T, n int) []*testLog {
 		case i%25 == 8:
 			l.faults = []fault{tooMany}
 		}
+	}
+}
+
+// makeLogs generates n logs with ids, documents, encodings and the faults
+// of planFaults.
+func makeLogs(t *testing.T, n int) []*testLog {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var logs []*testLog
+	for i := range n {
+		id := fmt.Sprintf("20240102%02dgm-00a9-0000-%08x", i%24, rng.Uint32())
+		var doc bytes.Buffer
+		fmt.Fprintf(&doc, `<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,%d" ref=""/><GO type="169" lobby="0"/><UN n0="%%E3%%81%%82" n1="b" n2="c" n3="d"/>`, i)
+		for range 20 + rng.IntN(400) {
+			fmt.Fprintf(&doc, `<T%d/><D%d/>`, rng.IntN(136), rng.IntN(136))
+		}
+		doc.WriteString(`</mjloggm>`)
+		l := &testLog{id: id, doc: doc.Bytes(), encoding: i % 4}
+		if l.encoding == xmlHeader {
+			l.doc = append([]byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- test -->\n"), l.doc...)
+		}
+		l.gz = gzipBytes(t, l.doc)
 		logs = append(logs, l)
 	}
+	planFaults(logs)
 	return logs
 }
 
@@ -310,9 +354,9 @@ func checkFiles(t *testing.T, dir string, want []*testLog) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hidden, _ := filepath.Glob(filepath.Join(dir, ".*"))
-	if len(hidden) > 0 {
-		t.Errorf("temporary files left: %v", hidden)
+	temps, _ := filepath.Glob(filepath.Join(dir, ".*"+tempSuffix))
+	if len(temps) > 0 {
+		t.Errorf("temporary files left: %v", temps)
 	}
 	var got []string
 	for _, p := range names {
@@ -348,13 +392,15 @@ func checkFiles(t *testing.T, dir string, want []*testLog) {
 	}
 }
 
-// TestFetch downloads a few hundred logs from a server that injects faults,
-// then again (nothing is fetched), and checks what the server saw: the
-// rate limit, one request at a time, the User-Agent, Retry-After waited
-// out, each log answered once.
+// TestFetch downloads a few hundred real logs of the corpus from a server
+// that injects faults (503s, 429s, 500s, slow answers, truncated bodies,
+// 404s, a page that is no log, a redirect), then again (nothing is
+// fetched), and checks what the server saw: the rate limit, one request at
+// a time, the User-Agent, Retry-After waited out, each log answered once;
+// and that every file stored is what was served.
 func TestFetch(t *testing.T) {
-	const n = 240
-	logs := makeLogs(t, n)
+	const n = 300
+	logs := corpusLogs(t, n)
 	srv, ts := newLogServer(t, logs)
 	dir := t.TempDir()
 	f := testFetcher(ts.URL, dir)
@@ -574,34 +620,104 @@ func TestFetchCancel(t *testing.T) {
 	checkFiles(t, dir2, want[:10])
 }
 
-// TestFetchWait holds the limiter to its rule with no tolerance: the
-// request starts it notes are at least 1/Rate apart, even when a wait ends
-// late (as a busy machine makes it).
+// fakeClock is a clock that moves only when it sleeps or is told to.
+type fakeClock struct {
+	now    time.Time
+	sleeps []time.Duration
+}
+
+func (c *fakeClock) Now() time.Time { return c.now }
+
+func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d > 0 {
+		c.now = c.now.Add(d)
+		c.sleeps = append(c.sleeps, d)
+	}
+	return nil
+}
+
+// TestFetchWait holds the limiter to its rule, on a clock of its own: the
+// request starts it notes are 1/Rate apart, or as far apart as the
+// requests took when they took longer (a slow request is not followed by
+// a quicker one), and a cancelled context stops the wait.
 func TestFetchWait(t *testing.T) {
-	f := &Fetcher{OutDir: t.TempDir(), Rate: 500}
+	c := &fakeClock{now: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}
+	f := &Fetcher{OutDir: t.TempDir(), Rate: 500, clock: c}
 	r, err := f.newRun()
 	if err != nil {
 		t.Fatal(err)
 	}
+	interval := 2 * time.Millisecond
+	if r.interval != interval {
+		t.Fatalf("interval %v, want %v", r.interval, interval)
+	}
 	var starts []time.Time
+	var took []time.Duration
 	for i := range 100 {
 		if err := r.wait(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		starts = append(starts, r.last)
+		d := time.Duration(i%4) * time.Millisecond / 2 // quick requests
 		if i%10 == 3 {
-			time.Sleep(3 * time.Millisecond) // a slow request
+			d = 3 * time.Millisecond // a slow one
 		}
+		took = append(took, d)
+		c.now = c.now.Add(d)
 	}
 	for i := 1; i < len(starts); i++ {
-		if gap := starts[i].Sub(starts[i-1]); gap < r.interval {
-			t.Errorf("start %d came %v after the one before; 1/rate is %v", i, gap, r.interval)
+		if gap, want := starts[i].Sub(starts[i-1]), max(interval, took[i-1]); gap != want {
+			t.Errorf("start %d came %v after the one before, want %v (1/rate %v, the request took %v)", i, gap, want, interval, took[i-1])
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := r.wait(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("wait with a cancelled context: %v", err)
+	}
+}
+
+// TestFetchBackoff checks the waits before retries on a clock of its own:
+// doubled from Backoff up to MaxBackoff, each jittered to between half
+// and all of it, and never shorter than a Retry-After.
+func TestFetchBackoff(t *testing.T) {
+	var n int
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n++
+		if n == 3 {
+			w.Header().Set("Retry-After", "7")
+		}
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}))
+	defer ts.Close()
+	c := &fakeClock{now: time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)}
+	f := &Fetcher{BaseURL: ts.URL, OutDir: t.TempDir(), Rate: 1000, MaxRetries: 6,
+		Backoff: time.Second, MaxBackoff: 5 * time.Second, clock: c}
+	var waits []time.Duration
+	f.Progress = func(p Progress) {
+		if p.Status == StatusRetry {
+			waits = append(waits, p.Wait)
+		}
+	}
+	sum, err := f.Fetch(context.Background(), []string{"2016022509gm-0009-0000-b327da61"})
+	if err != nil || sum.Failed != 1 || sum.Requests != 7 || sum.Retries != 6 {
+		t.Fatalf("Fetch = %+v, %v; want one failure after 7 requests", sum, err)
+	}
+	full := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 5 * time.Second, 5 * time.Second, 5 * time.Second}
+	for i, w := range waits {
+		lo, hi := full[i]/2, full[i]
+		if i == 2 {
+			lo, hi = 7*time.Second, 7*time.Second // Retry-After: 7 is longer
+		}
+		if w < lo || w > hi {
+			t.Errorf("wait %d: %v, want between %v and %v", i+1, w, lo, hi)
+		}
+	}
+	if len(waits) != len(full) {
+		t.Errorf("%d waits, want %d", len(waits), len(full))
 	}
 }
 
@@ -693,6 +809,161 @@ func TestCheckMjlog(t *testing.T) {
 	for _, tt := range tests {
 		if err := checkMjlog([]byte(tt.in)); !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
 			t.Errorf("checkMjlog(%q) = %v, want %v", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestSessionGet fetches listing files through a Session: a 503 and a
+// truncated body are retried, a 404 is not, a gzip body is returned as
+// sent, and the requests of Get and Fetch share one rate limit.
+func TestSessionGet(t *testing.T) {
+	listing := []byte("00:00 | 12 | 四般東－－－ | a(+55.0) b(+13.0) c(-23.0) d(-45.0)\n")
+	gz := gzipBytes(t, listing)
+	var mu sync.Mutex
+	asked := map[string]int{}
+	var agents []string
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		asked[r.URL.Path]++
+		n := asked[r.URL.Path]
+		agents = append(agents, r.Header.Get("User-Agent"))
+		mu.Unlock()
+		switch r.URL.Path {
+		case "/sc/raw/dat/scb20240101.log.gz":
+			switch n {
+			case 1:
+				http.Error(w, "busy", http.StatusServiceUnavailable)
+			case 2:
+				w.Header().Set("Content-Length", strconv.Itoa(len(gz)))
+				w.Write(gz[:len(gz)/2])
+				w.(http.Flusher).Flush()
+				panic(http.ErrAbortHandler)
+			default:
+				w.Write(gz)
+			}
+		case "/0/log/":
+			w.Write([]byte(`<mjloggm ver="2.3"></mjloggm>`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer ts.Close()
+	f := testFetcher(ts.URL, t.TempDir())
+	var retries int
+	f.Progress = func(p Progress) {
+		if p.Status == StatusRetry {
+			retries++
+			if p.Index != -1 || !strings.HasSuffix(p.ID, "scb20240101.log.gz") {
+				t.Errorf("retry reported as %+v", p)
+			}
+		}
+	}
+	s, err := f.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	body, err := s.Get(context.Background(), ts.URL+"/sc/raw/dat/scb20240101.log.gz")
+	if err != nil || !bytes.Equal(body, gz) {
+		t.Errorf("Get = %d bytes, %v; want the gzip as served", len(body), err)
+	}
+	ix, err := ReadAll("scb20240101.log.gz", body)
+	if err != nil || len(ix.Games) != 1 {
+		t.Errorf("the body read as a listing: %+v, %v", ix, err)
+	}
+	// Into a file: the truncated attempt leaves nothing behind.
+	mu.Lock()
+	asked["/sc/raw/dat/scb20240101.log.gz"] = 1 // truncated, then whole
+	mu.Unlock()
+	file, err := os.CreateTemp(t.TempDir(), "listing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	file.WriteString(strings.Repeat("earlier content that must go ", 100))
+	n, err := s.GetFile(context.Background(), ts.URL+"/sc/raw/dat/scb20240101.log.gz", file)
+	stored, _ := os.ReadFile(file.Name())
+	if err != nil || n != int64(len(gz)) || !bytes.Equal(stored, gz) {
+		t.Errorf("GetFile = %d, %v; the file holds %d bytes; want the gzip as served", n, err, len(stored))
+	}
+	var games int
+	for r, err := range ReadAt("http://x/scb20240101.log.gz", file, n) {
+		if _, ok := r.(*Game); ok && err == nil {
+			games++
+		}
+	}
+	if games != 1 {
+		t.Errorf("ReadAt of the file: %d games, want 1", games)
+	}
+	_, err = s.Get(context.Background(), ts.URL+"/sc/raw/dat/none.log.gz")
+	var fe *FetchError
+	if !errors.As(err, &fe) || fe.Status != http.StatusNotFound || fe.Attempts != 1 || !errors.Is(err, ErrStatus) {
+		t.Errorf("Get of a missing file: %v, want a FetchError with status 404 after one attempt", err)
+	}
+	start := s.r.last
+	sum, err := s.Fetch(context.Background(), []string{"2016022509gm-0009-0000-b327da61"})
+	if err != nil || sum.Fetched != 1 {
+		t.Errorf("Fetch in the session: %+v, %v", sum, err)
+	}
+	if gap := s.r.last.Sub(start); gap < s.r.interval {
+		t.Errorf("the session's Fetch started %v after its last Get; 1/rate is %v", gap, s.r.interval)
+	}
+	if retries != 3 || asked["/sc/raw/dat/scb20240101.log.gz"] != 3 {
+		t.Errorf("%d retries, %d requests of the second round; want 3 and 3", retries, asked["/sc/raw/dat/scb20240101.log.gz"])
+	}
+	for _, a := range agents {
+		if a != "haifu/test (+https://github.com/haifu/haifu)" {
+			t.Errorf("User-Agent %q", a)
+		}
+	}
+}
+
+// TestFetchRemovesTemps: the temporary files a killed run left are
+// removed by the next run, and nothing else is.
+func TestFetchRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".2016022509gm-0009-0000-b327da61.mjlog.12345"+tempSuffix)
+	keep := []string{filepath.Join(dir, MissingFile), filepath.Join(dir, "2016022509gm-0009-0000-b327da62.mjlog"), filepath.Join(dir, ".other.tmp")}
+	for _, p := range append(keep, stale) {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := (&Fetcher{OutDir: dir}).Fetch(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there (%v)", err)
+	}
+	for _, p := range keep {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// TestRetryable: which failed attempts are asked again.
+func TestRetryable(t *testing.T) {
+	tests := []struct {
+		status int
+		err    error
+		want   bool
+	}{
+		{0, errors.New("connection reset"), true},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrTruncated), true},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrNotMjlog), false},
+		{http.StatusOK, fmt.Errorf("%w: x", ErrTooLarge), false},
+		{http.StatusOK, &localError{errors.New("no space left on device")}, false},
+		{http.StatusOK, fmt.Errorf("%w: copying", &localError{errors.New("no space left on device")}), false},
+		{http.StatusServiceUnavailable, ErrStatus, true},
+		{http.StatusInternalServerError, ErrStatus, true},
+		{http.StatusTooManyRequests, ErrStatus, true},
+		{http.StatusForbidden, ErrStatus, false},
+		{http.StatusNotFound, ErrStatus, false},
+	}
+	for _, tt := range tests {
+		if got := retryable(tt.status, tt.err); got != tt.want {
+			t.Errorf("retryable(%d, %v) = %v, want %v", tt.status, tt.err, got, tt.want)
 		}
 	}
 }

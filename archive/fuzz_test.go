@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 )
 
@@ -21,6 +22,14 @@ func FuzzRead(f *testing.F) {
 	f.Add("list.js", []byte("list([\n {file:'sca20180926.log.gz',size:35919},\n {file:'2018/scf20180924.html.gz',size:1984}\n ]);\n"))
 	f.Add("raw.html", []byte(`<html><body><a href="scraw2017.zip">scraw2017.zip</a> (405M)<br><a href="list.cgi?old">old</a></body></html>`))
 	f.Add("ids.txt", []byte("2016022509gm-0009-0000-b327da61\n2017022002gm-000b-2873-xc0294a92421e\n"))
+	if paths, _ := filepath.Glob(filepath.Join("testdata", "listings", "*")); len(paths) > 0 {
+		for _, p := range paths {
+			if data, err := os.ReadFile(p); err == nil {
+				f.Add(filepath.Base(p), data)
+			}
+		}
+	}
+	f.Add("http://127.0.0.1/sc/raw/list.cgi", []byte("list([{file:'2023/scb20231231.log.gz',size:12}]);"))
 	if dir := corpus.Find(); dir != "" {
 		paths, _ := filepath.Glob(filepath.Join(dir, "archive-index", "*"))
 		for _, p := range paths {
@@ -49,9 +58,9 @@ func FuzzRead(f *testing.F) {
 				if r.Source != name || r.Line < 1 {
 					t.Fatalf("game %+v: source or line", r)
 				}
-				if !r.ID.IsZero() {
-					if _, err := ParseLogID(r.ID.Text); err != nil {
-						t.Fatalf("game %+v: id: %v", r, err)
+				if r.ID.ID != "" {
+					if id, ok := event.ParseTenhouID(r.ID.ID); !ok || id.Obfuscated || id.Type != r.ID.Type || id.Lobby != r.ID.Lobby {
+						t.Fatalf("game %+v: id %+v does not parse back", r, id)
 					}
 				}
 				if r.Players != nil && len(r.Players) != r.Rule.Players {
@@ -67,39 +76,6 @@ func FuzzRead(f *testing.F) {
 			default:
 				t.Fatalf("record %T", r)
 			}
-		}
-	})
-}
-
-// FuzzParseLogID checks that ParseLogID never panics, that an id it
-// accepts is written back as it was, and that its plain form is a plain id
-// with the same date, type and lobby.
-func FuzzParseLogID(f *testing.F) {
-	for _, s := range []string{
-		"2016022509gm-0009-0000-b327da61", "2017022002gm-000b-2873-xc0294a92421e",
-		"2015122220gm-0009-10431-355ea9f0", "2009010100gm-0009-0000-x000000000000",
-		"2010041111gm-0009-0000-xffffffffffff", "2099123123gm-ffff-99999-xffffffffffff",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		id, err := ParseLogID(s)
-		if err != nil {
-			if !errors.Is(err, ErrLogID) {
-				t.Fatalf("error %v is not an ErrLogID", err)
-			}
-			return
-		}
-		if id.String() != s {
-			t.Fatalf("String() = %q, want %q", id, s)
-		}
-		p := id.Plain()
-		q, err := ParseLogID(p.Text)
-		if err != nil || q.Obfuscated() || q != p || p.Type != id.Type || p.Lobby != id.Lobby || !p.Hour.Equal(id.Hour) {
-			t.Fatalf("Plain() of %q = %+v (%v)", s, p, err)
-		}
-		if d, err := Deobfuscate(s); err != nil || d != p.Text {
-			t.Fatalf("Deobfuscate(%q) = %q, %v; want %q", s, d, err, p.Text)
 		}
 	})
 }

@@ -3,6 +3,8 @@ package archive
 import (
 	"bytes"
 	"strings"
+
+	"github.com/haifu/haifu/event"
 )
 
 // readIDs reads a bare list of log ids: one id per line, plain or
@@ -32,19 +34,19 @@ func (l *listing) readIDs(data []byte, yield func(Record, error) bool) bool {
 
 // idGame returns the Game of a line of an id list.
 func (l *listing) idGame(n int, s string) (*Game, error) {
-	var id LogID
+	var id event.TenhouID
 	var err error
 	if strings.Contains(s, "log=") {
 		id, err = linkID(s)
 	} else {
-		id, err = ParseLogID(s)
+		id, err = parseID(s)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &Game{
 		Source: l.source, Member: l.member, Line: n,
-		ID: id, Start: id.Hour, Rule: RuleOfType(id.Type), Minutes: -1,
+		ID: id, Start: id.Start, Rule: RuleOfType(id.Type), Minutes: -1,
 	}, nil
 }
 
@@ -63,8 +65,8 @@ func looksLikeIDs(data []byte) bool {
 			_, err := linkID(s)
 			return err == nil
 		}
-		_, err := ParseLogID(s)
-		return err == nil
+		_, ok := event.ParseTenhouID(s)
+		return ok
 	}
 	return false
 }

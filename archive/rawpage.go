@@ -14,13 +14,26 @@ import (
 	"github.com/PuerkitoBio/goquery"
 )
 
-// rawPageURL is the address of Tenhou's raw/ page; its relative links are
-// resolved against it. datURL is where list.js file names are found
-// (TENHOU-FORMATS.md §4.1).
-const (
-	rawPageURL = "https://tenhou.net/sc/raw/"
-	datURL     = rawPageURL + "dat/"
-)
+// rawPageURL is the address of Tenhou's raw/ page; the relative links of
+// a raw/ page read from a file are resolved against it, and a list.js file
+// name is found under its dat/ folder (TENHOU-FORMATS.md §4.1). A page or
+// file index downloaded from a URL (its Source) is resolved against that
+// URL instead: list.cgi is beside dat/ ("dat/" + file), wherever it is
+// served from.
+const rawPageURL = "https://tenhou.net/sc/raw/"
+
+// baseURL returns the URL the links of a raw/ page or file index are
+// resolved against: its source when that is an http(s) URL, else the raw/
+// page's.
+func (l *listing) baseURL() *url.URL {
+	if strings.HasPrefix(l.source, "http://") || strings.HasPrefix(l.source, "https://") {
+		if u, err := url.Parse(l.source); err == nil && u.Host != "" {
+			return u
+		}
+	}
+	u, _ := url.Parse(rawPageURL)
+	return u
+}
 
 // Names of the files the raw/ page and list.js point to. They are never
 // modified.
@@ -42,7 +55,7 @@ func (l *listing) readRawPage(data []byte, yield func(Record, error) bool) bool 
 	if err != nil {
 		return yield(nil, l.errorAt(0, fmt.Errorf("%w: %w", ErrForm, err)))
 	}
-	base, _ := url.Parse(rawPageURL)
+	base := l.baseURL()
 	seen := map[string]bool{}
 	from := 0 // where to look for the next link's line
 	for _, a := range doc.Find("a[href]").EachIter() {
@@ -135,7 +148,8 @@ func fileOfURL(u *url.URL) (*File, bool) {
 //	    ]);
 //
 // Each entry gives a File with the download URL
-// https://tenhou.net/sc/raw/dat/ + file. Keys other than file and size are
+// https://tenhou.net/sc/raw/dat/ + file (dat/ beside the URL the index was
+// downloaded from, when its Source is one). Keys other than file and size are
 // ignored; an entry without a file name, or whose name could escape the
 // dat/ folder, is an error. It returns false when yield does.
 func (l *listing) readListJS(data []byte, yield func(Record, error) bool) bool {
@@ -157,7 +171,7 @@ func (l *listing) readListJS(data []byte, yield func(Record, error) bool) bool {
 			break
 		}
 		line := s.line()
-		f, err := s.entry()
+		f, err := s.entry(l.baseURL())
 		if err != nil {
 			return fail(err)
 		}
@@ -215,7 +229,7 @@ func (s *jsScanner) literal(lit string) bool {
 }
 
 // entry reads {key:value, …}: values are quoted strings or integers.
-func (s *jsScanner) entry() (*File, error) {
+func (s *jsScanner) entry(base *url.URL) (*File, error) {
 	if !s.literal("{") {
 		return nil, fmt.Errorf("%w: want { at an entry", ErrForm)
 	}
@@ -267,7 +281,11 @@ func (s *jsScanner) entry() (*File, error) {
 	if !safeName.MatchString(f.Name) || slices.ContainsFunc(strings.Split(f.Name, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
 		return nil, fmt.Errorf("%w: file name %q", ErrForm, f.Name)
 	}
-	f.URL = datURL + f.Name
+	dat, err := base.Parse("dat/" + f.Name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: file name %q", ErrForm, f.Name)
+	}
+	f.URL = dat.String()
 	if listingFile.MatchString(path.Base(f.Name)) {
 		f.Kind = FileListing
 		f.Listing, f.Date = parseListingName(f.Name)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"os"
 	"strings"
 	"unicode/utf8"
 )
@@ -39,6 +40,61 @@ func Read(name string, data []byte) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
 		readFile(name, "", name, data, 0, yield)
 	}
+}
+
+// ReadFile reads the listing file at path as Read does, the path giving the
+// name. A zip is read from the file, a member at a time, not into memory
+// first (a yearly scrawYYYY.zip is hundreds of megabytes); any other file
+// is read whole, and one larger than MaxFileSize is an error. A file that
+// cannot be opened or read yields one *Error with line 0.
+func ReadFile(path string) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		fail := func(err error) { yield(nil, &Error{File: path, Err: err}) }
+		f, err := os.Open(path)
+		if err != nil {
+			fail(err)
+			return
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			fail(err)
+			return
+		}
+		if !st.Mode().IsRegular() {
+			fail(fmt.Errorf("%w: not a regular file", ErrForm))
+			return
+		}
+		readAt(path, f, st.Size(), yield)
+	}
+}
+
+// ReadAt reads a listing file of size bytes from r as ReadFile does, name
+// giving its name (a path, or the URL it was downloaded from): a zip is
+// read a member at a time, any other file whole.
+func ReadAt(name string, r io.ReaderAt, size int64) iter.Seq2[Record, error] {
+	return func(yield func(Record, error) bool) {
+		readAt(name, r, size, yield)
+	}
+}
+
+func readAt(name string, r io.ReaderAt, size int64, yield func(Record, error) bool) {
+	var magic [4]byte
+	n, _ := r.ReadAt(magic[:], 0)
+	if m := magic[:n]; bytes.HasPrefix(m, []byte("PK\x03\x04")) || bytes.HasPrefix(m, []byte("PK\x05\x06")) {
+		readZip(name, r, size, yield)
+		return
+	}
+	if size > MaxFileSize {
+		yield(nil, &Error{File: name, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size, MaxFileSize)})
+		return
+	}
+	data, err := io.ReadAll(io.NewSectionReader(r, 0, size))
+	if err != nil {
+		yield(nil, &Error{File: name, Err: err})
+		return
+	}
+	readFile(name, "", name, data, 0, yield)
 }
 
 // ReadAll reads one listing file (see Read) and returns all its records.
@@ -86,7 +142,7 @@ func readFile(source, member, name string, data []byte, depth int, yield func(Re
 		if depth > 0 {
 			return fail(fmt.Errorf("%w: a zip inside a zip or gzip", ErrForm))
 		}
-		return readZip(source, data, yield)
+		return readZip(source, bytes.NewReader(data), int64(len(data)), yield)
 	}
 	return l.readText(name, data, yield)
 }
@@ -110,11 +166,11 @@ func gunzip(data []byte) ([]byte, error) {
 // readZip reads each member of a zip (a yearly scrawYYYY.zip of daily
 // listings, which may themselves be gzip-compressed) as a file of its own,
 // in the zip's order. Folders are skipped.
-func readZip(source string, data []byte, yield func(Record, error) bool) bool {
+func readZip(source string, r io.ReaderAt, size int64, yield func(Record, error) bool) bool {
 	fail := func(member string, err error) bool {
 		return yield(nil, &Error{File: source, Member: member, Err: err})
 	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	zr, err := zip.NewReader(r, size)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
 		return fail("", fmt.Errorf("%w: zip: %w", ErrCompressed, err))
 	}

@@ -6,6 +6,8 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -26,8 +28,8 @@ func pc(name string, points float64, chips int) Player {
 }
 
 // mustID parses a log id or panics (test inputs only).
-func mustID(s string) LogID {
-	id, err := ParseLogID(s)
+func mustID(s string) event.TenhouID {
+	id, err := parseID(s)
 	if err != nil {
 		panic(err)
 	}
@@ -268,6 +270,24 @@ L12 | 00:05 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2024010200g
 			&File{Source: "list.js", Line: 3, Name: "2023/scb20231231.log.gz", URL: "https://tenhou.net/sc/raw/dat/2023/scb20231231.log.gz",
 				Kind: FileListing, Listing: "scb", Date: jst(2023, 12, 31, 0, 0), Size: 12},
 			&File{Source: "list.js", Line: 4, Name: "readme.txt", URL: "https://tenhou.net/sc/raw/dat/readme.txt", Size: 3},
+		}},
+	}, {
+		// A file index downloaded from a mirror: dat/ beside it.
+		name: "http://127.0.0.1:8080/mirror/sc/raw/list.cgi?old",
+		in:   "list([{file:'2023/scb20231231.log.gz',size:12}]);",
+		want: readResult{Records: []Record{
+			&File{Source: "http://127.0.0.1:8080/mirror/sc/raw/list.cgi?old", Line: 1, Name: "2023/scb20231231.log.gz",
+				URL: "http://127.0.0.1:8080/mirror/sc/raw/dat/2023/scb20231231.log.gz", Kind: FileListing, Listing: "scb",
+				Date: jst(2023, 12, 31, 0, 0), Size: 12},
+		}},
+	}, {
+		// A raw/ page downloaded from a mirror: links resolved against it.
+		name: "http://127.0.0.1:8080/sc/raw/",
+		in:   `<html><body><a href="scraw2017.zip">scraw2017.zip</a> (405M)<br><a href="https://tenhou.net/sc/raw/list.cgi">index</a></body></html>`,
+		want: readResult{Records: []Record{
+			&File{Source: "http://127.0.0.1:8080/sc/raw/", Line: 1, Name: "scraw2017.zip", URL: "http://127.0.0.1:8080/sc/raw/scraw2017.zip",
+				Kind: FileYear, Date: jst(2017, 1, 1, 0, 0), Size: -1, SizeText: "405M"},
+			&File{Source: "http://127.0.0.1:8080/sc/raw/", Line: 1, Name: "list.cgi", URL: "https://tenhou.net/sc/raw/list.cgi", Kind: FileIndex, Size: -1},
 		}},
 	}, {
 		name: "list.js",
@@ -532,5 +552,56 @@ func TestParsePlayers(t *testing.T) {
 		if got, err := parsePlayers(in); !errors.Is(err, ErrPlayers) {
 			t.Errorf("parsePlayers(%q) = %v, %v; want ErrPlayers", in, got, err)
 		}
+	}
+}
+
+// TestReadFile checks that ReadFile gives the records Read gives of the
+// file's bytes (a zip read from the file, the others read whole), and an
+// error naming the file when it cannot be read.
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	files := append(sampleListings[:len(sampleListings):len(sampleListings)],
+		zipMember{name: "scraw2012.zip", data: makeZip(t, sampleListings)},
+		zipMember{name: "broken.zip", data: []byte("PK\x03\x04 not a zip")})
+	for _, m := range files {
+		path := filepath.Join(dir, filepath.Base(m.name))
+		data := m.data
+		if m.gz {
+			data = gzipBytes(t, data)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := readAll(t, path, data)
+		var got readResult
+		for r, err := range ReadFile(path) {
+			if err != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.File != path {
+					t.Errorf("%s: error %v does not name the file", path, err)
+				}
+				got.Errors = append(got.Errors, "x")
+				continue
+			}
+			got.Records = append(got.Records, r)
+		}
+		for i := range want.Errors {
+			want.Errors[i] = "x"
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("ReadFile(%s) (-Read +ReadFile):\n%s", path, diff)
+		}
+	}
+	missing := filepath.Join(dir, "nothing.log")
+	n := 0
+	for r, err := range ReadFile(missing) {
+		n++
+		var e *Error
+		if r != nil || !errors.As(err, &e) || e.File != missing || !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("ReadFile of a missing file: %v, %v", r, err)
+		}
+	}
+	if n != 1 {
+		t.Errorf("ReadFile of a missing file yields %d times, want 1", n)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/haifu/haifu/event"
 )
 
 // Record is one record of a listing file: a *Game or a *File. The set is
@@ -33,8 +35,11 @@ type Game struct {
 	// for a bare list of ids.
 	Listing string
 	// ID is the log id of the line's link (or of the line itself in a list
-	// of ids), as written; zero when the line has none.
-	ID LogID
+	// of ids), read by event.ParseTenhouID: ID.ID is its plain form (an
+	// x-form id decoded, ID.Obfuscated set), ID.Start its date and hour,
+	// ID.Type and ID.Lobby its GO type and lobby. Zero (ID.ID == "") when
+	// the line has none.
+	ID event.TenhouID
 	// Start is the game's start in Japan time; zero when no date is known
 	// (a listing whose file name carries no date and whose line has no id).
 	// The time of day is the line's HH:MM; the date is the file name's
@@ -51,7 +56,7 @@ type Game struct {
 	// none.
 	Clock string
 	// Lobby is the line's lobby column ("L1001" in sca, "C0431" in scf);
-	// "" when the line has none (see LogID.LobbyName for the id's lobby).
+	// "" when the line has none (see LobbyName for the id's lobby).
 	Lobby string
 	// RuleText is the rule column as written ("四鳳南喰赤－"); "" when the
 	// line has none.
@@ -118,7 +123,8 @@ type File struct {
 	Name string
 	// URL is where to download it: https://tenhou.net/sc/raw/dat/ + Name
 	// for list.js entries, the link resolved against
-	// https://tenhou.net/sc/raw/ for the raw/ page.
+	// https://tenhou.net/sc/raw/ for the raw/ page; when the page or index
+	// was read from a URL (its Source), against that URL instead.
 	URL string
 	// Kind is what the file is.
 	Kind FileKind
@@ -143,17 +149,16 @@ type Index struct {
 }
 
 // IDs returns the distinct log ids of the index's games in the order they
-// first appear, each in its plain form (see LogID.Plain), so that an id
-// written both ways is listed once.
+// first appear, each in its plain form (Game.ID.ID), so that an id written
+// both ways is listed once.
 func (ix *Index) IDs() []string {
 	seen := make(map[string]bool, len(ix.Games))
 	var out []string
 	for i := range ix.Games {
-		id := ix.Games[i].ID
-		if id.IsZero() {
+		s := ix.Games[i].ID.ID
+		if s == "" {
 			continue
 		}
-		s := id.Plain().Text
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)

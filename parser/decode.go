@@ -98,7 +98,7 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 	default:
 		f = Detect(in.Data)
 		if f == event.FormatUnknown {
-			return d.fail(g, in, f, fmt.Errorf("content %s: %w", describe(in.Data), ErrUnknownFormat))
+			return d.fail(g, in, f, fmt.Errorf("content %s%s: %w", describe(in.Data), listingHint(in.Data), ErrUnknownFormat))
 		}
 	}
 	switch f {
@@ -131,6 +131,23 @@ func (d *Decoder) wrongFormat(g *event.Game, in *Input) error {
 		what = "looks like " + f.String()
 	}
 	return d.fail(g, in, event.FormatUnknown, fmt.Errorf("format %v was requested, but the content %s: %w", d.Format, what, ErrWrongFormat))
+}
+
+// listingHint returns a note for content that is no game log but looks
+// like one of Tenhou's archive listings or a list of log ids (a log id in
+// its first 4 KiB, with a "|" column, a log= link, or alone on the first
+// line; or a list.cgi file index), which haifu archive index reads; "" for
+// other content.
+func listingHint(data []byte) string {
+	head := bytes.TrimLeft(data[:min(len(data), 4096)], " \t\r\n\ufeff")
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	_, hasID := event.FindTenhouID(string(head))
+	_, idLine := event.ParseTenhouID(string(bytes.TrimSpace(first)))
+	if bytes.HasPrefix(head, []byte("list([")) || idLine ||
+		hasID && (bytes.Contains(first, []byte(" | ")) || bytes.Contains(head, []byte("log="))) {
+		return " (a Tenhou archive listing: haifu archive index reads it)"
+	}
+	return ""
 }
 
 // describe says what data starts with: its first 16 bytes after white

@@ -64,6 +64,26 @@ func TestDecodeErrors(t *testing.T) {
 		want: `c: content starts with "hello": not a game log`,
 		is:   ErrUnknownFormat,
 	}, {
+		name: "a Tenhou listing",
+		in:   Input{Path: "scc.html", Data: []byte(`00:01 | 28 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2015121400gm-00a9-0000-5ebae1d7">牌譜</a> | a(+42.0)<br>`)},
+		want: `scc.html: content starts with "00:01 | 28 | 四"... (a Tenhou archive listing: haifu archive index reads it): not a game log`,
+		is:   ErrUnknownFormat,
+	}, {
+		name: "a list of log ids",
+		in:   Input{Path: "ids.txt", Data: []byte("2014050315gm-0041-0000-06a52f11\r\n2014050315gm-0041-0000-0f3f6de5\r\n")},
+		want: `ids.txt: content starts with "2014050315gm-004"... (a Tenhou archive listing: haifu archive index reads it): not a game log`,
+		is:   ErrUnknownFormat,
+	}, {
+		name: "a file index",
+		in:   Input{Path: "list.cgi", Data: []byte("list([\n{file:'sca20180926.log.gz',size:35919}\n]);")},
+		want: `list.cgi: content starts with "list([\n{file:'sc"...` + " (a Tenhou archive listing: haifu archive index reads it): not a game log",
+		is:   ErrUnknownFormat,
+	}, {
+		name: "a text that names a log id is no listing",
+		in:   Input{Path: "notes.txt", Data: []byte("see 2014050315gm-0041-0000-06a52f11 for the game")},
+		want: `notes.txt: content starts with "see 2014050315gm"...: not a game log`,
+		is:   ErrUnknownFormat,
+	}, {
 		name: "empty",
 		in:   Input{Path: "d", Data: []byte{}},
 		want: "d: content is empty: not a game log",

@@ -71,7 +71,7 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 		if f = Detect(buf); f == event.FormatUnknown {
 			// Not a log: the rest is not read (a compressed bomb of
 			// anything else costs nothing).
-			return w.fail(path, fmt.Errorf("content %s: %w", describe(buf), ErrUnknownFormat))
+			return w.fail(path, fmt.Errorf("content %s%s: %w", describe(buf), listingHint(buf), ErrUnknownFormat))
 		}
 	}
 	sp := splitter{w: w, path: path, format: f, frame: wholeStream}

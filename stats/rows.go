@@ -90,6 +90,19 @@ type GameRow struct {
 	// unknown. In Go, Unix milliseconds.
 	StartTime *int64 `parquet:"start_time,optional,timestamp(millisecond)"`
 	EndTime   *int64 `parquet:"end_time,optional,timestamp(millisecond)"`
+	// IndexLobby, IndexStartTime and IndexPlacements come from a Tenhou
+	// archive index (haifu analyze --index DIR, the index that haifu
+	// archive index writes), joined by the game's log id (game_id): the
+	// lobby of its listing ("public", "L1001", "C0431"), the start time of
+	// its line (UTC, to the minute, where start_time has only the id's
+	// hour), and each seat's final place (1 for first) in the listing's
+	// rank order. Null, and placements empty, when analyze ran without
+	// --index or the game is not in the index; placements also empty when
+	// the seats cannot be matched to the listing's names and points. Build
+	// and Fill leave them empty: the caller joins.
+	IndexLobby      *string `parquet:"index_lobby,optional"`
+	IndexStartTime  *int64  `parquet:"index_start_time,optional,timestamp(millisecond)"`
+	IndexPlacements []int32 `parquet:"index_placements,list"`
 	// Warnings are problems the decoder worked around.
 	Warnings []string `parquet:"warnings,list"`
 	// Error is null when the game was read and judged; else why not.

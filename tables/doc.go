@@ -8,4 +8,9 @@
 // encodes each table in a goroutine of its own while its caller feeds it;
 // besides batch's pool, these are the only goroutines haifu starts.
 // ReadSummary reads an output directory back into a stats.Summary.
+//
+// An index directory (haifu archive index) holds one table, archive, of
+// archive.Row: ArchiveWriter writes it with the same codec and the same
+// replacement of the directory as one unit, in its caller's goroutine;
+// ReadArchive reads it back.
 package tables

@@ -40,10 +40,16 @@ type output struct {
 // will not be replaced.
 var ErrNotOutput = errors.New("the directory holds files that are not haifu tables")
 
-// newOutput prepares the output directory dir: it clears what crashed runs
-// left beside it, checks that dir, if it exists, holds nothing but haifu's
-// tables (it is replaced as a whole), and creates the temporary directory.
-func newOutput(dir string) (*output, error) {
+// newOutput prepares the output directory dir of the analysis tables
+// (Tables); see newOutputOf.
+func newOutput(dir string) (*output, error) { return newOutputOf(dir, Tables) }
+
+// newOutputOf prepares the output directory dir of the tables names: it
+// clears what crashed runs left beside it, checks that dir, if it exists,
+// holds nothing but those tables (it is replaced as a whole: an index
+// directory is not taken for an analysis output, nor the other way round),
+// and creates the temporary directory.
+func newOutputOf(dir string, names []string) (*output, error) {
 	dir = filepath.Clean(dir)
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
 	if base == "." || base == ".." || base == string(filepath.Separator) {
@@ -55,7 +61,7 @@ func newOutput(dir string) (*output, error) {
 	if err := clearStale(parent, base); err != nil {
 		return nil, err
 	}
-	if err := checkOutput(dir); err != nil {
+	if err := checkOutput(dir, names); err != nil {
 		return nil, err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+base+tmpMarker+strconv.Itoa(os.Getpid())+"-")
@@ -70,9 +76,9 @@ func newOutput(dir string) (*output, error) {
 }
 
 // checkOutput reports an error unless dir is missing, empty, or holds
-// only the tables (and the temporary tables of haifu versions that wrote
-// them in place, ".TABLE.tmp…", which it removes).
-func checkOutput(dir string) error {
+// only the tables names (and the temporary tables of haifu versions that
+// wrote them in place, ".TABLE.tmp…", which it removes).
+func checkOutput(dir string, names []string) error {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -93,7 +99,7 @@ func checkOutput(dir string) error {
 			os.RemoveAll(filepath.Join(dir, n)) // a crashed older run's table
 			continue
 		}
-		if !e.IsDir() || !slices.Contains(Tables, n) {
+		if !e.IsDir() || !slices.Contains(names, n) {
 			return fmt.Errorf("%s: %q: %w (haifu replaces its output directory as a whole: give a new or empty directory)", dir, n, ErrNotOutput)
 		}
 	}

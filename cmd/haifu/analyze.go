@@ -21,7 +21,7 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] -o DIR PATH...",
+	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] [--index INDEX_DIR] -o DIR PATH...",
 		`Reads every game under PATH, replays and judges it, writes the tables
 games, rounds, seats, wins, discrepancies and errors to DIR, each a directory of
 Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
@@ -35,6 +35,10 @@ the inputs whose index in the walk is K modulo N, so that N machines given
 the same PATHs split an archive; their DIRs are read together as one data
 set. When standard error is a terminal, a progress bar shows the games
 done, games/s, the share of the input bytes read and the time left.
+
+--index INDEX_DIR joins an archive index (haifu archive index) to the games
+by log id: games gets index_lobby, index_start_time (to the minute) and
+index_placements (each seat's final place in the listing).
 
 The output directory is replaced as a whole when the run completes: the
 tables are written into a hidden directory beside it, so an interrupted or
@@ -58,6 +62,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year, lobby, platform, players, length")
+	indexDir := fs.String("index", "", "an archive index directory (haifu archive index) to join to the games by log id")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -100,9 +105,8 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		}
 		opt.Shard, opt.Shards = ki, ni
 	}
-	ver, _ := version()
 	inputs, _ := json.Marshal(fs.Args()) // a list of strings always encodes
-	meta := map[string]string{tables.MetaRules: *rulesFlag, tables.MetaVersion: ver, tables.MetaInputs: string(inputs)}
+	meta := map[string]string{tables.MetaRules: *rulesFlag, tables.MetaVersion: version(), tables.MetaInputs: string(inputs)}
 	if *rulesFlag != "auto" {
 		var err error
 		if opt.Rules, err = adjudicator.Load(*rulesFlag); err != nil {
@@ -113,6 +117,15 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	}
 	if opt.Shards > 1 {
 		meta[tables.MetaShard] = *shard
+	}
+	var index archiveIndex
+	if *indexDir != "" {
+		var err error
+		if index, err = loadIndex(*indexDir); err != nil {
+			fmt.Fprintf(e.stderr, "haifu analyze: --index: %v\n", err)
+			return exitFound
+		}
+		meta["haifu.index"] = *indexDir
 	}
 	w, err := tables.NewWriter(*out, meta)
 	if err != nil {
@@ -125,7 +138,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 		return exitUsage
 	}
 	sum := stats.NewSummary(dims...)
-	sink := &analyzeSink{w: w, sum: sum}
+	sink := &analyzeSink{w: w, sum: sum, index: index}
 	if isTerminal(e.stderr) {
 		p := newProgress(e.stderr, 0, fs.Args(), e.stdin, time.Now())
 		opt.Walk.BytesRead = &p.read
@@ -156,8 +169,12 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	if counts.Undetermined > 0 {
 		undetermined = fmt.Sprintf(" (and %d undetermined)", counts.Undetermined)
 	}
-	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies%s; tables in %s\n",
-		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, undetermined, *out)
+	joined := ""
+	if index != nil {
+		joined = fmt.Sprintf("; %d games found in the index (%d with placements)", sink.indexed, sink.placed)
+	}
+	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies%s%s; tables in %s\n",
+		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, undetermined, joined, *out)
 	if counts.Failed > 0 {
 		return exitFound
 	}
@@ -168,11 +185,21 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 type analyzeSink struct {
 	w   *tables.Writer
 	sum *stats.Summary
+	// index, when not nil, is joined to the games; indexed and placed
+	// count the games found in it and those given placements.
+	index           archiveIndex
+	indexed, placed int
 }
 
-// Write writes one input's rows to the tables and counts them into the
-// summary.
+// Write joins the index to one input's game row, writes the rows to the
+// tables and counts them into the summary.
 func (s *analyzeSink) Write(r *stats.GameRows) error {
+	if s.index != nil && s.index.join(&r.Game) {
+		s.indexed++
+		if r.Game.IndexPlacements != nil {
+			s.placed++
+		}
+	}
 	s.sum.Add(r)
 	return s.w.Write(r)
 }

@@ -186,9 +186,15 @@ func addJobsFlag(fs *flag.FlagSet, usage string) *jobsValue {
 
 // version is haifu's version as its build information gives it: the
 // module version (a tag), or "devel-" and the commit for a build from a
-// checkout ("+dirty" when it had changes), and when that commit was made
-// ("" when unknown).
-func version() (v, when string) {
+// checkout ("+dirty" when it had changes).
+func version() string {
+	v, _ := buildVersion()
+	return v
+}
+
+// buildVersion returns version() and when its commit was made ("" when
+// unknown).
+func buildVersion() (v, when string) {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown", ""

@@ -139,12 +139,25 @@ func TestOutputInsideInput(t *testing.T) {
 }
 
 // TestMain runs the command itself when HAIFU_MAIN is set, for the tests
-// that need a process of their own (signals).
+// that need a process of their own (signals). The tests never use the
+// network: every request to another host than this one goes to a proxy
+// that refuses it (requests to 127.0.0.1, the test servers, are never
+// proxied), so a test that would reach tenhou.net fails instead.
 func TestMain(m *testing.M) {
+	noNetwork()
 	if os.Getenv("HAIFU_MAIN") == "1" {
 		main()
 	}
 	os.Exit(m.Run())
+}
+
+// noNetwork points the proxy variables at a port where nothing listens.
+func noNetwork() {
+	for _, k := range []string{"HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"} {
+		os.Setenv(k, "http://127.0.0.1:9")
+	}
+	os.Unsetenv("NO_PROXY")
+	os.Unsetenv("no_proxy")
 }
 
 // haifuProcess starts the command as a process of its own.

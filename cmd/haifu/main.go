@@ -71,6 +71,7 @@ func commands() []command {
 		{"wall", "print the walls of a Tenhou game rebuilt from its seed", runWall},
 		{"rules", "list the rule presets, or print one", runRules},
 		{"checks", "list every check, with its level and what it finds", runChecks},
+		{"archive", "index Tenhou's archive listings (archive index), download their logs (archive fetch)", runArchive},
 	}
 }
 
@@ -83,7 +84,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	name := args[0]
 	switch name {
 	case "version", "--version", "-version":
-		v, when := version()
+		v, when := buildVersion()
 		if when != "" {
 			v += " (" + when + ")"
 		}

@@ -269,7 +269,7 @@ func TestSummaryShards(t *testing.T) {
 		}
 	}
 	// Each shard's files say what wrote them, from what and how.
-	ver, _ := version()
+	ver := version()
 	for k := range 2 {
 		for _, table := range tables.Tables {
 			f, err := os.Open(filepath.Join(dir, fmt.Sprintf("part%d", k), table, tables.PartName(0)))

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/haifu/haifu/archive"
 	"github.com/schollz/progressbar/v3"
 )
 
@@ -120,4 +121,62 @@ func inputSize(paths []string, stdin any) (n int64, ok bool) {
 		})
 	}
 	return n, true
+}
+
+// fetchProgress draws the status line of archive fetch on a terminal
+// (github.com/schollz/progressbar, as analyze's): a bar of the ids done, the
+// counts of each outcome, and the time left; cleared when it is done.
+type fetchProgress struct {
+	bar      *progressbar.ProgressBar
+	n        int
+	sum      archive.Summary
+	finished bool
+}
+
+// newFetchProgress starts the line on w for total ids, as wide as the
+// terminal (80 columns when w is none).
+func newFetchProgress(w io.Writer, total int) *fetchProgress {
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionShowCount(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionUseANSICodes(true),
+		progressbar.OptionSetDescription(fetchCounts(archive.Summary{})),
+		progressbar.OptionFullWidth(),
+	}
+	return &fetchProgress{bar: progressbar.NewOptions(total, opts...)}
+}
+
+// fetchCounts is the line's description: the outcomes so far.
+func fetchCounts(s archive.Summary) string {
+	return fmt.Sprintf("%d fetched, %d skipped, %d missing, %d failed", s.Fetched, s.Skipped, s.Missing, s.Failed)
+}
+
+// update counts an outcome (a retry is none) and moves the bar.
+func (p *fetchProgress) update(pr archive.Progress) {
+	switch pr.Status {
+	case archive.StatusRetry:
+		return
+	case archive.StatusFetched:
+		p.sum.Fetched++
+	case archive.StatusSkipped:
+		p.sum.Skipped++
+	case archive.StatusMissing, archive.StatusKnownMissing:
+		p.sum.Missing++
+	case archive.StatusFailed:
+		p.sum.Failed++
+	}
+	p.n++
+	p.bar.Describe(fetchCounts(p.sum))
+	_ = p.bar.Set(p.n)
+}
+
+// done ends the line at 100% and clears it (once).
+func (p *fetchProgress) done() {
+	if !p.finished {
+		p.finished = true
+		_ = p.bar.Finish()
+	}
 }

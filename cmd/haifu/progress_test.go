@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/haifu/haifu/archive"
 )
 
 // TestProgress draws the line into a buffer: the games and games/s, the
@@ -94,5 +96,33 @@ func TestInputSize(t *testing.T) {
 	defer w.Close()
 	if _, ok := inputSize([]string{"-"}, r); ok {
 		t.Error("inputSize(pipe) is known; want unknown")
+	}
+}
+
+// TestFetchProgress counts the outcomes Fetch reports (retries are not
+// outcomes), ends at 100% and clears the line, never wider than the
+// terminal.
+func TestFetchProgress(t *testing.T) {
+	var b strings.Builder
+	p := newFetchProgress(&b, 4) // no terminal: 80 columns
+	for _, st := range []archive.Status{archive.StatusFetched, archive.StatusRetry, archive.StatusSkipped, archive.StatusKnownMissing, archive.StatusFailed} {
+		p.update(archive.Progress{Status: st})
+	}
+	if !strings.Contains(b.String(), "1 fetched, 1 skipped, 1 missing, 1 failed") {
+		t.Errorf("line %q", b.String())
+	}
+	if pct := p.bar.State().CurrentPercent; pct < 1 {
+		t.Errorf("the bar is at %.0f%% after every id, want 100%%", 100*pct)
+	}
+	p.done()
+	p.done()
+	s := b.String()
+	if !strings.HasSuffix(s, "\x1b[2K\r") {
+		t.Errorf("the line is not cleared: %q", s)
+	}
+	for _, line := range strings.Split(s, "\r") {
+		if n := len([]rune(stripANSI(line))); n > 80 {
+			t.Errorf("a line of %d columns on a terminal of 80: %q", n, line)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -195,4 +196,47 @@ func Fixture(tb testing.TB, name string) string {
 			tb.Fatal("no module root above ", wd)
 		}
 	}
+}
+
+// tenhouID matches a plain Tenhou log id in a file name. It is never
+// modified.
+var tenhouID = regexp.MustCompile(`\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}`)
+
+// TenhouLog is a real mjlog of the corpus whose file name holds its log id.
+type TenhouLog struct {
+	// ID is the log id in the file name; Path the file.
+	ID, Path string
+	// Data is the file as stored (gzip-compressed for a few).
+	Data []byte
+}
+
+// TenhouLogs returns up to n (all, when n < 0) real mjlogs of the corpus
+// (MANIFEST kind "real") whose file names hold a log id, one per id, in the
+// manifest's order: the logs a test server can serve as Tenhou would. It
+// skips tb when the corpus is absent.
+func TenhouLogs(tb testing.TB, n int) []TenhouLog {
+	tb.Helper()
+	dir := Dir(tb)
+	entries, err := Manifest(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var out []TenhouLog
+	for _, e := range entries {
+		if n >= 0 && len(out) == n {
+			break
+		}
+		id := tenhouID.FindString(filepath.Base(e.File))
+		if e.Format != "mjlog" || e.Kind != "real" || id == "" || seen[id] {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seen[id] = true
+		out = append(out, TenhouLog{ID: id, Path: filepath.Join(dir, e.File), Data: data})
+	}
+	return out
 }
