@@ -20,23 +20,22 @@ type Row struct {
 	// LogID is the log id in its plain form (an x-form id decoded); null
 	// for a game whose line has none (the sca, scb and scd listings).
 	LogID *string `parquet:"log_id,optional"`
-	// StartTime is when the game started, in Japan time (a TIMESTAMP
-	// without time zone whose wall clock is Japan's, as the listings
-	// write it): the line's HH:MM on the date of its log id or file
-	// name, the hour of a bare id; null when no date is known. In Go,
-	// milliseconds of that wall clock read as UTC (see Row.Start).
-	StartTime *int64 `parquet:"start_time,optional,timestamp(millisecond:local)"`
+	// StartTime is when the game started (a TIMESTAMP in UTC, as every
+	// time haifu writes; the listings write Japan time): the line's HH:MM
+	// on the date of its log id or file name, the hour of a bare id; null
+	// when no date is known. In Go, Unix milliseconds.
+	StartTime *int64 `parquet:"start_time,optional,timestamp(millisecond)"`
 	// Listing is the listing type: "sca" (private lobbies), "scb"
 	// (ranked), "scc" (phoenix), "scd" (chip tables), "sce" (skill
-	// matches and 琥珀), "scf" (tournaments); "" for a bare id.
-	Listing string `parquet:"listing,dict"`
+	// matches and 琥珀), "scf" (tournaments); null for a bare id.
+	Listing *string `parquet:"listing,optional,dict"`
 	// Lobby is "L" and four digits for a private lobby, "C" and four
 	// digits for a tournament lobby (from the lobby column, else the log
 	// id), "public" for the public lobby.
 	Lobby string `parquet:"lobby,dict"`
 	// Rule is the rule column as written (四鳳南喰赤－); for a bare id, the
-	// column its type bits would give.
-	Rule string `parquet:"rule,dict"`
+	// column its type bits would give (null when neither says).
+	Rule *string `parquet:"rule,optional,dict"`
 	// TenhouType is the GO type of the log id (its TTTT group); null
 	// without an id.
 	TenhouType *int32 `parquet:"tenhou_type,optional"`
@@ -45,39 +44,41 @@ type Row struct {
 	// Length is "east" (東), "south" (南) or "unknown" (－: skill
 	// matches).
 	Length string `parquet:"length,dict"`
-	// RedFives, OpenTanyao and ChipGame are the 赤, 喰 and 祝 marks of the
-	// rule column (null when the column does not say); Fast is 速, from
-	// the log id's type bit 0x40 (the rule column never shows it; null
-	// without an id).
-	RedFives   *bool `parquet:"red_fives,optional"`
+	// RedFives is the number of red fives the 赤 mark of the rule column
+	// gives (3, sanma 2, none 0; as games.red_fives); OpenTanyao and
+	// ChipGame are its 喰 and 祝 marks (each null when the column does not
+	// say); Fast is 速, from the log id's type bit 0x40 (the rule column
+	// never shows it; null without an id).
+	RedFives   *int32 `parquet:"red_fives,optional"`
 	OpenTanyao *bool `parquet:"open_tanyao,optional"`
 	Fast       *bool `parquet:"fast,optional"`
 	ChipGame   *bool `parquet:"chip_game,optional"`
 	// ChipRate is the number after 祝 (０, ２ or ５); null when absent.
 	ChipRate *int32 `parquet:"chip_rate,optional"`
-	// Table is the table, or lobby level (the table_level column): "ippan" (般), "joukyuu" (上),
-	// "tokujou" (特), "houou" (鳳), the chip tables "waka" (若), "gin"
-	// (銀), "kohaku" (琥), "kujaku" (孔), "skill" (技), "none" (－).
-	Table string `parquet:"table_level,dict"`
+	// Table is the table, the lobby_level column as in the games table:
+	// "ippan" (般), "joukyuu" (上), "tokujou" (特), "houou" (鳳), the chip
+	// tables "wakaba" (若), "gin" (銀), "kohaku" (琥), "kujaku" (孔),
+	// "skill" (技), "none" (－); null when unknown.
+	Table *string `parquet:"lobby_level,optional,dict"`
 	// Minutes is the game's length in minutes; null when the listing has
 	// no such column (sca, scf, bare ids).
 	Minutes *int32 `parquet:"minutes,optional"`
 	// Names, Points and Chips are the players in final rank order (first
 	// place first): their names (HTML-unescaped in the HTML listings),
 	// their final uma-adjusted points (+42.0, as the log's owari) and, in
-	// chip games, their chips (empty otherwise). Empty for a bare id.
-	Names  []string  `parquet:"names,list"`
-	Points []float64 `parquet:"points,list"`
-	Chips  []int32   `parquet:"chips,list"`
+	// chip games, their chips (null otherwise). Null for a bare id.
+	Names  []string  `parquet:"names,optional,list"`
+	Points []float64 `parquet:"points,optional,list"`
+	Chips  []int32   `parquet:"chips,optional,list"`
 	// Source is the listing file (the path or URL given), Member the zip
-	// member ("" outside a zip), Line the line of the record in it.
-	Source string `parquet:"source,dict"`
-	Member string `parquet:"member,dict"`
+	// member (null outside a zip), Line the line of the record in it.
+	Source string  `parquet:"source,dict"`
+	Member *string `parquet:"member,optional,dict"`
 	Line   int32  `parquet:"line"`
 }
 
 // tableNames are the Table column's values of each Table.
-var tableNames = [numTables]string{"", "ippan", "joukyuu", "tokujou", "houou", "waka", "gin", "kohaku", "kujaku", "skill", "none"}
+var tableNames = [numTables]string{"", "ippan", "joukyuu", "tokujou", "houou", "wakaba", "gin", "kohaku", "kujaku", "skill", "none"}
 
 // Name returns the table's name in the archive table: "ippan", "houou",
 // "kohaku", "none" (－), … and "" for TableUnknown.
@@ -91,10 +92,20 @@ func (t Table) Name() string {
 // RowOf returns the archive table's row of a game.
 func RowOf(g *Game) Row {
 	r := Row{
-		Listing: g.Listing, Lobby: g.Lobby, Rule: g.RuleText,
-		Players: int32(g.Rule.Players), Length: g.Rule.Length.String(), Table: g.Rule.Table.Name(),
-		RedFives: boolOf(g.Rule.RedFives), OpenTanyao: boolOf(g.Rule.OpenTanyao), Fast: boolOf(g.Rule.Fast), ChipGame: boolOf(g.Rule.Chips),
-		Source: g.Source, Member: g.Member, Line: int32(g.Line),
+		Listing: strOf(g.Listing), Lobby: g.Lobby, Rule: strOf(g.RuleText),
+		Players: int32(g.Rule.Players), Length: g.Rule.Length.String(), Table: strOf(g.Rule.Table.Name()),
+		OpenTanyao: boolOf(g.Rule.OpenTanyao), Fast: boolOf(g.Rule.Fast), ChipGame: boolOf(g.Rule.Chips),
+		Source: g.Source, Member: strOf(g.Member), Line: int32(g.Line),
+	}
+	switch {
+	case g.Rule.RedFives == event.FlagNo:
+		r.RedFives = new(int32)
+	case g.Rule.RedFives == event.FlagYes && g.Rule.Players == 4:
+		n := int32(3)
+		r.RedFives = &n
+	case g.Rule.RedFives == event.FlagYes && g.Rule.Players == 3:
+		n := int32(2)
+		r.RedFives = &n
 	}
 	if g.ID.ID != "" {
 		id := g.ID.ID
@@ -107,11 +118,11 @@ func RowOf(g *Game) Row {
 	if r.Lobby == "" {
 		r.Lobby = "public"
 	}
-	if r.Rule == "" && g.Rule.Players != 0 {
-		r.Rule = g.Rule.String()
+	if r.Rule == nil && g.Rule.Players != 0 {
+		r.Rule = strOf(g.Rule.String())
 	}
 	if !g.Start.IsZero() {
-		ms := wallMillis(g.Start)
+		ms := g.Start.UnixMilli()
 		r.StartTime = &ms
 	}
 	if g.Rule.ChipCount >= 0 {
@@ -145,13 +156,12 @@ func boolOf(f event.Flag) *bool {
 	return &b
 }
 
-// wallMillis returns the wall clock of t in Japan time as milliseconds
-// since the epoch read as UTC: the value of a Parquet TIMESTAMP that is not
-// adjusted to UTC.
-func wallMillis(t time.Time) int64 {
-	y, mo, d := t.In(japanTime).Date()
-	h, m, s := t.In(japanTime).Clock()
-	return time.Date(y, mo, d, h, m, s, t.Nanosecond(), time.UTC).UnixMilli()
+// strOf returns a pointer to s, or nil for "" (null in the table).
+func strOf(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // Start returns StartTime as a time in Japan time, and false when it is
@@ -160,10 +170,7 @@ func (r *Row) Start() (time.Time, bool) {
 	if r.StartTime == nil {
 		return time.Time{}, false
 	}
-	w := time.UnixMilli(*r.StartTime).UTC()
-	y, mo, d := w.Date()
-	h, m, s := w.Clock()
-	return time.Date(y, mo, d, h, m, s, w.Nanosecond(), japanTime), true
+	return time.UnixMilli(*r.StartTime).In(japanTime), true
 }
 
 // Placements returns the place (1 for first) in the row's rank order of

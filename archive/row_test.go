@@ -13,8 +13,8 @@ func TestRowOf(t *testing.T) {
 	i64 := func(v int64) *int64 { return &v }
 	yes, no := new(bool), new(bool)
 	*yes = true
-	// 2018-01-01 22:27 in Japan, read as UTC.
-	wall := time.Date(2018, 1, 1, 22, 27, 0, 0, time.UTC).UnixMilli()
+	// 2018-01-01 22:27 in Japan, 13:27 UTC.
+	wall := time.Date(2018, 1, 1, 13, 27, 0, 0, time.UTC).UnixMilli()
 	tests := []struct {
 		name string
 		file string // a listing
@@ -22,23 +22,23 @@ func TestRowOf(t *testing.T) {
 	}{{
 		name: "sce with chips",
 		file: `22:27 | 24 | 四琥南喰赤祝２ | <a href="http://tenhou.net/0/?log=2018010122gm-0229-0000-cae7ad45">牌譜</a> | D&amp;R(+64.0,+12枚) s(本人)(+10.0,-1枚) r(-19.0,-3枚) g＠(-55.0,-8枚)<br>`,
-		want: Row{LogID: str("2018010122gm-0229-0000-cae7ad45"), StartTime: i64(wall), Listing: "sce", Lobby: "public",
-			Rule: "四琥南喰赤祝２", TenhouType: i32(0x229), Players: 4, Length: "south", RedFives: yes, OpenTanyao: yes, Fast: no,
-			ChipGame: yes, ChipRate: i32(2), Table: "kohaku", Minutes: i32(24),
+		want: Row{LogID: str("2018010122gm-0229-0000-cae7ad45"), StartTime: i64(wall), Listing: str("sce"), Lobby: "public",
+			Rule: str("四琥南喰赤祝２"), TenhouType: i32(0x229), Players: 4, Length: "south", RedFives: i32(3), OpenTanyao: yes, Fast: no,
+			ChipGame: yes, ChipRate: i32(2), Table: str("kohaku"), Minutes: i32(24),
 			Names: []string{"D&R", "s(本人)", "r", "g＠"}, Points: []float64{64, 10, -19, -55}, Chips: []int32{12, -1, -3, -8},
 			Source: "sce20180101.html", Line: 1},
 	}, {
 		name: "sca",
 		file: "L1001 | 15:24 | 三般南喰赤－ | a(+95.0) b(-27.0) c(-68.0)\n",
-		want: Row{StartTime: i64(time.Date(2018, 1, 1, 15, 24, 0, 0, time.UTC).UnixMilli()), Listing: "sca", Lobby: "L1001",
-			Rule: "三般南喰赤－", Players: 3, Length: "south", RedFives: yes, OpenTanyao: yes, ChipGame: no, Table: "ippan",
+		want: Row{StartTime: i64(time.Date(2018, 1, 1, 6, 24, 0, 0, time.UTC).UnixMilli()), Listing: str("sca"), Lobby: "L1001",
+			Rule: str("三般南喰赤－"), Players: 3, Length: "south", RedFives: i32(2), OpenTanyao: yes, ChipGame: no, Table: str("ippan"),
 			Names: []string{"a", "b", "c"}, Points: []float64{95, -27, -68}, Source: "sca20180101.log", Line: 1},
 	}, {
 		name: "a bare x-form id in a private lobby",
 		file: "2017022002gm-000b-2873-xc0294a92421e\n",
-		want: Row{LogID: str("2017022002gm-000b-2873-fb28df66"), StartTime: i64(time.Date(2017, 2, 20, 2, 0, 0, 0, time.UTC).UnixMilli()),
-			Lobby: "L2873", Rule: "四般南喰－－", TenhouType: i32(0xb), Players: 4, Length: "south", RedFives: no, OpenTanyao: yes, Fast: no, ChipGame: no,
-			Table: "ippan", Source: "ids.txt", Line: 1},
+		want: Row{LogID: str("2017022002gm-000b-2873-fb28df66"), StartTime: i64(time.Date(2017, 2, 19, 17, 0, 0, 0, time.UTC).UnixMilli()),
+			Lobby: "L2873", Rule: str("四般南喰－－"), TenhouType: i32(0xb), Players: 4, Length: "south", RedFives: i32(0), OpenTanyao: yes, Fast: no, ChipGame: no,
+			Table: str("ippan"), Source: "ids.txt", Line: 1},
 	}}
 	names := map[string]string{"sce with chips": "sce20180101.html", "sca": "sca20180101.log", "a bare x-form id in a private lobby": "ids.txt"}
 	for _, tt := range tests {

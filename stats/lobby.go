@@ -11,7 +11,7 @@ import (
 // table's level: the four ordinary tables, then the four chip tables.
 var tenhouTables = map[rune]string{
 	'般': "ippan", '上': "joukyuu", '特': "tokujou", '鳳': "houou",
-	'若': "wakaba", '銀': "gin", '琥': "kohaku", '孔': "kujaku",
+	'若': "wakaba", '銀': "gin", '琥': "kohaku", '孔': "kujaku", '技': "skill",
 }
 
 // majsoulRooms maps a Mahjong Soul room, as its Japanese or English mode

@@ -96,13 +96,13 @@ type GameRow struct {
 	// lobby of its listing ("public", "L1001", "C0431"), the start time of
 	// its line (UTC, to the minute, where start_time has only the id's
 	// hour), and each seat's final place (1 for first) in the listing's
-	// rank order. Null, and placements empty, when analyze ran without
-	// --index or the game is not in the index; placements also empty when
-	// the seats cannot be matched to the listing's names and points. Build
-	// and Fill leave them empty: the caller joins.
-	IndexLobby      *string `parquet:"index_lobby,optional"`
+	// rank order. Null when analyze ran without --index or the game is
+	// not in the index; placements also null when the seats cannot be
+	// matched to the listing's names and points. Build and Fill leave them
+	// null: the caller joins.
+	IndexLobby      *string `parquet:"index_lobby,optional,dict"`
 	IndexStartTime  *int64  `parquet:"index_start_time,optional,timestamp(millisecond)"`
-	IndexPlacements []int32 `parquet:"index_placements,list"`
+	IndexPlacements []int32 `parquet:"index_placements,optional,list"`
 	// Warnings are problems the decoder worked around.
 	Warnings []string `parquet:"warnings,list"`
 	// Error is null when the game was read and judged; else why not.

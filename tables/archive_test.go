@@ -23,7 +23,7 @@ func archiveRows(n int) []archive.Row {
 	b := func(v bool) *bool { return &v }
 	var rows []archive.Row
 	for i := range n {
-		r := archive.Row{Listing: "scc", Lobby: "public", Rule: "四鳳南喰赤－", Players: 4, Length: "south", Table: "houou",
+		r := archive.Row{Listing: str("scc"), Lobby: "public", Rule: str("四鳳南喰赤－"), Players: 4, Length: "south", Table: str("houou"),
 			Source: fmt.Sprintf("scc%08d.html.gz", 20240101+i%3), Line: int32(i + 1),
 			Names:  []string{"A&B", "名前(本人)", "<x>", fmt.Sprint("p", i)},
 			Points: []float64{42, 5.5, -17, -30.5}}
@@ -31,9 +31,9 @@ func archiveRows(n int) []archive.Row {
 		case 0:
 			r.LogID, r.TenhouType = str(fmt.Sprintf("2024010100gm-00a9-0000-%08x", i)), i32(0xa9)
 			r.StartTime, r.Minutes = i64(1704067200000+int64(i)*60000), i32(int32(i%60))
-			r.RedFives, r.OpenTanyao, r.Fast, r.ChipGame = b(true), b(true), b(false), b(false)
+			r.RedFives, r.OpenTanyao, r.Fast, r.ChipGame = i32(3), b(true), b(false), b(false)
 		case 1:
-			r.Member, r.Listing, r.Lobby, r.Rule, r.Table = "2012/scd20120404.log", "scd", "public", "三若東喰赤祝５", "waka"
+			r.Member, r.Listing, r.Lobby, r.Rule, r.Table = str("2012/scd20120404.log"), str("scd"), "public", str("三若東喰赤祝５"), str("wakaba")
 			r.ChipGame, r.ChipRate, r.Chips = b(true), i32(5), []int32{5, -3, -2, 0}
 		}
 		rows = append(rows, r)
@@ -81,10 +81,12 @@ func TestArchiveRoundTrip(t *testing.T) {
 		t.Errorf("metadata haifu.version = %q", v)
 	}
 	want := map[string]string{
-		"log_id":     "optional binary (STRING)",
-		"start_time": "optional int64 (TIMESTAMP(isAdjustedToUTC=false,unit=MILLIS))",
-		"players":    "required int32 (INT(32,true))",
-		"red_fives":  "optional boolean",
+		"log_id":      "optional binary (STRING)",
+		"start_time":  "optional int64 (TIMESTAMP(isAdjustedToUTC=true,unit=MILLIS))",
+		"players":     "required int32 (INT(32,true))",
+		"red_fives":   "optional int32 (INT(32,true))",
+		"lobby_level": "optional binary (STRING)",
+		"member":      "optional binary (STRING)",
 	}
 	for _, f := range pf.Schema().Fields() {
 		s := strings.TrimSpace(fmt.Sprint(f))

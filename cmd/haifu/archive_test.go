@@ -277,7 +277,7 @@ func TestArchiveIndexCorpus(t *testing.T) {
 			gotIDs[*r.LogID] = true
 		}
 		sources[filepath.Base(r.Source)] = true
-		if r.Players == 0 || len(r.Names) != int(r.Players) && (r.Listing != "" || len(r.Names) != 0) || len(r.Points) != len(r.Names) {
+		if r.Players == 0 || len(r.Names) != int(r.Players) && (r.Listing != nil || len(r.Names) != 0) || len(r.Points) != len(r.Names) {
 			t.Errorf("%s:%d: %d players, %d names, %d points", r.Source, r.Line, r.Players, len(r.Names), len(r.Points))
 		}
 	}
@@ -414,7 +414,10 @@ func TestArchiveIndexURL(t *testing.T) {
 		if zipped[i].Source != ts.URL+"/sc/raw/scraw2015.zip" {
 			t.Errorf("zip row %d: source %s", i, zipped[i].Source)
 		}
-		zipped[i].Source, zipped[i].Member = strings.TrimPrefix(zipped[i].Member, "2015/"), ""
+		if zipped[i].Member == nil {
+			t.Fatalf("zip row %d: no member", i)
+		}
+		zipped[i].Source, zipped[i].Member = strings.TrimPrefix(*zipped[i].Member, "2015/"), nil
 	}
 	if diff := cmp.Diff(disk, zipped); diff != "" {
 		t.Errorf("rows from the zip (-disk +zip):\n%s", diff)
