@@ -1,10 +1,12 @@
 // Reads haifu's Parquet tables with DuckDB (a Parquet reader other than
 // parquet-go) and checks that it gets the same figures as `haifu summary
-// --json`. Usage: node duckdb-check.mjs DIR SUMMARY.json
+// --json`, and its columns with docs/schema.md. Usage: node duckdb-check.mjs DIR
+// SUMMARY.json SCHEMA.md
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
+import { checkTables } from './duckdb-schema.mjs';
 
-const [dir, summaryPath] = process.argv.slice(2);
+const [dir, summaryPath, docPath] = process.argv.slice(2);
 const want = JSON.parse(readFileSync(summaryPath, 'utf8'));
 const db = await DuckDBInstance.create(':memory:');
 const con = await db.connect();
@@ -131,21 +133,9 @@ const [wr] = await rows(`select (select count(*) from ${t('wins')} w where not w
     (select distinct rules from ${t('games')} where native)) winners`);
 check('wins rows = rounds winners (own rules)', num(wr.wins), num(wr.winners));
 
-// An unknown value is null: no text column holds '' and no list column an
-// empty list (a game without warnings has none, a win's yaku lists are
-// null unless scored with yaku), in every table.
-for (const table of ['games', 'rounds', 'seats', 'wins', 'discrepancies', 'errors']) {
-  for (const c of await rows(`select column_name n, column_type ty from (describe select * from ${t(table)})`)) {
-    const col = `"${c.n}"`;
-    let bad;
-    if (c.ty === 'VARCHAR') bad = `${col} = ''`;
-    else if (c.ty.endsWith('[]') && c.n !== 'warnings') bad = `len(${col}) = 0`;
-    else if (c.ty === 'VARCHAR[]') bad = `list_contains(${col}, '')`;
-    else continue;
-    const [e] = await rows(`select count(*) n from ${t(table)} where ${bad}`);
-    check(`${table}.${c.n}: rows where ${bad}`, num(e.n), 0);
-  }
-}
+// The columns and types are docs/schema.md's, and no unknown value is '' or [].
+await checkTables(con, docPath, Object.fromEntries(
+  ['games', 'rounds', 'seats', 'wins', 'discrepancies', 'errors'].map((n) => [n, t(n)])), check);
 
 console.log(`duckdb-check: ${checked} figures compared, ${failures} mismatches`);
 process.exit(failures ? 1 : 0);
