@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,6 +68,9 @@ type Counts struct {
 	// be, by reason (rounds.wall_reason: "no_seed" for a log without one).
 	WallChecked    int            `json:"wall_checked"`
 	WallNotChecked map[string]int `json:"wall_not_checked"`
+
+	// players has bit n set when the group has n-player games.
+	players uint8
 }
 
 func newCounts() *Counts {
@@ -226,6 +230,9 @@ func (s *Summary) addGame(g *GameRow) []*Counts {
 	cs := []*Counts{s.All, pl, grp}
 	for _, c := range cs {
 		c.Games++
+		if g.Players >= 0 && g.Players < 8 {
+			c.players |= 1 << g.Players
+		}
 		if g.DivergentFrom != nil {
 			c.DivergentGames++
 			kind := ""
@@ -350,6 +357,14 @@ func (c *Counts) finish() {
 			c.AbortiveRates[o] = float64(c.Outcomes[o]) / float64(c.Hands)
 		}
 	}
+	switch {
+	case bits.OnesCount8(c.players) > 1:
+		// Sanma's tenpai counts (0-3) and four-player's (0-4) do not add
+		// up to one distribution: the rows of each player count have one.
+		c.TenpaiAtDraw, c.TenpaiRates = nil, nil
+	case c.players == 1<<3:
+		c.TenpaiAtDraw, c.TenpaiRates = c.TenpaiAtDraw[:4], c.TenpaiRates[:4]
+	}
 	if c.ExhaustiveDraws > 0 {
 		for n := range c.TenpaiAtDraw {
 			c.TenpaiRates[n] = float64(c.TenpaiAtDraw[n]) / float64(c.ExhaustiveDraws)
@@ -369,11 +384,6 @@ func (s *Summary) Finish() {
 	}
 	for _, c := range s.Groups {
 		c.finish()
-	}
-	if len(s.Players) > 1 {
-		// Sanma's tenpai counts (0-3) and four-player's (0-4) do not add up
-		// to one distribution: Players has each.
-		s.All.TenpaiAtDraw, s.All.TenpaiRates = nil, nil
 	}
 	s.gameGroups = nil
 }
@@ -403,11 +413,13 @@ func (s *Summary) WriteText(w io.Writer) error {
 	fmt.Fprintf(&b, "%s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
 		pad(label), "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
 	row := func(name string, c *Counts) {
-		tenpai := "-" // sanma and four-player apart: see their rows
-		if c.TenpaiRates != nil {
-			var tp []string
-			for n := range 5 {
-				tp = append(tp, fmt.Sprintf("%.1f", 100*c.TenpaiRates[n]))
+		// No distribution without draws, nor for sanma and four-player
+		// games together (see their rows); sanma has no 4.
+		tenpai := "-"
+		if c.TenpaiRates != nil && c.ExhaustiveDraws > 0 {
+			tp := []string{"-", "-", "-", "-", "-"}
+			for n, r := range c.TenpaiRates {
+				tp[n] = fmt.Sprintf("%.1f", 100*r)
 			}
 			tenpai = strings.Join(tp, "/")
 		}

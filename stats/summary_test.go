@@ -19,7 +19,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{})}
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{}, stats.Counts{})}
 
 func TestSummaryFigures(t *testing.T) {
 	got := rowstest.Summarize(rowstest.SummaryInputs())
@@ -67,7 +67,7 @@ func TestSummaryCases(t *testing.T) {
 			name: "empty",
 			check: func(t *testing.T, s *stats.Summary) {
 				want := stats.NewSummary()
-				if d := cmp.Diff(want, s, cmpopts.IgnoreUnexported(stats.Summary{})); d != "" {
+				if d := cmp.Diff(want, s, cmpopts.IgnoreUnexported(stats.Summary{}, stats.Counts{})); d != "" {
 					t.Errorf("empty summary (-want +got):\n%s", d)
 				}
 			},
@@ -314,4 +314,38 @@ func tokenEnds(s string) []int {
 		}
 	}
 	return ends
+}
+
+// TestSummaryTenpaiByPlayers: a group of sanma and four-player games has no
+// tenpai distribution (the counts 0-3 and 0-4 do not add up to one); a
+// sanma group has four entries, 0 to 3 tenpai; a group without draws none
+// in the text.
+func TestSummaryTenpaiByPlayers(t *testing.T) {
+	s := stats.NewSummary("year")
+	for _, r := range rowstest.SummaryInputs() {
+		s.Add(r)
+	}
+	s.Finish()
+	mixed := s.Groups["unknown-year"]
+	if mixed == nil || mixed.Games != 3 || mixed.TenpaiAtDraw != nil || mixed.TenpaiRates != nil {
+		t.Errorf("the group of sanma and four-player games: %+v, want 3 games and no tenpai distribution", mixed)
+	}
+	if got := s.Players["3p"].TenpaiAtDraw; !slices.Equal(got, []int{0, 1, 1, 0}) {
+		t.Errorf("sanma tenpai at draw %v, want [0 1 1 0]", got)
+	}
+	if got := s.Players["4p"].TenpaiAtDraw; len(got) != 5 {
+		t.Errorf("four-player tenpai at draw %v, want five entries", got)
+	}
+	var b bytes.Buffer
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(line, "unknown-year ") && !strings.Contains(line, "  -  ") {
+			t.Errorf("the mixed group's line shows a tenpai distribution: %q", line)
+		}
+		if strings.HasPrefix(line, "all 3p ") && !strings.Contains(line, "0.0/50.0/50.0/0.0/-") {
+			t.Errorf("the sanma line: %q, want 0.0/50.0/50.0/0.0/-", line)
+		}
+	}
 }

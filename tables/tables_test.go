@@ -605,7 +605,7 @@ func TestOutputStale(t *testing.T) {
 	}
 }
 
-var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{})}
+var approx = cmp.Options{cmpopts.EquateApprox(0, 1e-12), cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.Summary{}, stats.Counts{})}
 
 // str returns a pointer to s.
 func str(s string) *string { return &s }

@@ -198,8 +198,8 @@ func wantSummary() *stats.Summary {
 				Outcomes:        map[string]int{"win": 3, "exhaustive": 2, "four_kans": 1},
 				ExhaustiveDraws: 2, DrawRate: 1.0 / 3,
 				AbortiveRates: map[string]float64{"nine_terminals": 0, "four_winds": 0, "four_riichi": 0, "four_kans": 1.0 / 6, "triple_ron": 0},
-				TenpaiAtDraw:  []int{0, 1, 1, 0, 0},
-				TenpaiRates:   []float64{0, 0.5, 0.5, 0, 0},
+				TenpaiAtDraw:  []int{0, 1, 1, 0}, // sanma: 0-3
+				TenpaiRates:   []float64{0, 0.5, 0.5, 0},
 				NotenTotal:    4000, NotenPerDraw: 2000, NotenPerGame: 4000,
 				Divergences:   map[string]stats.DivergenceCount{},
 				Discrepancies: map[string]int{"draw.payment": 1, "draw.tenpai": 1},
