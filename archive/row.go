@@ -50,9 +50,9 @@ type Row struct {
 	// say); Fast is 速, from the log id's type bit 0x40 (the rule column
 	// never shows it; null without an id).
 	RedFives   *int32 `parquet:"red_fives,optional"`
-	OpenTanyao *bool `parquet:"open_tanyao,optional"`
-	Fast       *bool `parquet:"fast,optional"`
-	ChipGame   *bool `parquet:"chip_game,optional"`
+	OpenTanyao *bool  `parquet:"open_tanyao,optional"`
+	Fast       *bool  `parquet:"fast,optional"`
+	ChipGame   *bool  `parquet:"chip_game,optional"`
 	// ChipRate is the number after 祝 (０, ２ or ５); null when absent.
 	ChipRate *int32 `parquet:"chip_rate,optional"`
 	// Table is the table, the lobby_level column as in the games table:
@@ -74,7 +74,7 @@ type Row struct {
 	// member (null outside a zip), Line the line of the record in it.
 	Source string  `parquet:"source,dict"`
 	Member *string `parquet:"member,optional,dict"`
-	Line   int32  `parquet:"line"`
+	Line   int32   `parquet:"line"`
 }
 
 // tableNames are the Table column's values of each Table.
