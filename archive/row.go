@@ -73,7 +73,7 @@ type Row struct {
 	// Source is the listing file (the path or URL given), Member the zip
 	// member (null outside a zip), Line the line of the record in it.
 	Source string  `parquet:"source,dict"`
-	Member *string `parquet:"member,optional,dict"`
+	Member *string `parquet:"zip_member,optional,dict"`
 	Line   int32   `parquet:"line"`
 }
 

@@ -92,8 +92,8 @@ async function figures(where, c, label) {
       where scored and not no_yaku ${where}) group by y`)) {
     check(`${label} wins with ${y.y}`, num(y.n), c.yaku[y.y] ?? 0);
   }
-  for (const l of await rows(`select "limit" l, count(*) n from ${t('wins')}
-      where scored and not no_yaku and "limit" is not null ${where} group by l`)) {
+  for (const l of await rows(`select limit_name l, count(*) n from ${t('wins')}
+      where scored and not no_yaku and limit_name is not null ${where} group by l`)) {
     check(`${label} wins at limit ${l.l}`, num(l.n), c.limits[l.l] ?? 0);
   }
 }

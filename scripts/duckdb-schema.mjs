@@ -23,8 +23,13 @@ function docColumns(docPath) {
 export async function checkTables(con, docPath, tables, check) {
   const doc = docColumns(docPath);
   const rows = async (sql) => (await con.runAndReadAll(sql)).getRowObjects();
+  // Words DuckDB will not take as a bare column name.
+  const reserved = new Set((await rows(
+    `select lower(keyword_name) k from duckdb_keywords() where keyword_category in ('reserved', 'type_function')`)).map((r) => r.k));
   for (const [name, expr] of Object.entries(tables)) {
     const cols = await rows(`select column_name n, column_type ty from (describe select * from ${expr})`);
+    check(`${name}: columns named by a word DuckDB reserves`,
+      cols.filter((c) => reserved.has(c.n)).map((c) => c.n).join(', '), '');
     check(`${name}: columns as docs/schema.md gives them`,
       cols.map((c) => `${c.n} ${c.ty}`).join(', '),
       (doc[name] ?? []).map((c) => `${c.name} ${c.type}`).join(', '));

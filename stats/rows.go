@@ -236,7 +236,7 @@ type ErrorRow struct {
 	// ByteOffset and Index locate the problem in the input (null when
 	// unknown); Round names the hand (null when none).
 	ByteOffset *int64  `parquet:"byte_offset,optional"`
-	Index      *int32  `parquet:"index,optional"`
+	Index      *int32  `parquet:"item,optional"`
 	Round      *string `parquet:"round,optional,dict"`
 	Error      string  `parquet:"error"`
 }

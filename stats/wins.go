@@ -21,7 +21,7 @@ type WinRow struct {
 	Event  int32 `parquet:"event"`
 	Winner int32 `parquet:"winner"`
 	// From is the seat that dealt in, null for a tsumo.
-	From     *int32 `parquet:"from,optional"`
+	From     *int32 `parquet:"from_seat,optional"`
 	Tsumo    bool   `parquet:"tsumo"`
 	IsDealer bool   `parquet:"is_dealer"`
 	// Scored: the hand was scored; NotScored says why not (the winner's
@@ -48,7 +48,7 @@ type WinRow struct {
 	Kita    *int32   `parquet:"kita,optional"`
 	Han     *int32   `parquet:"han,optional"`
 	Fu      *int32   `parquet:"fu,optional"`
-	Limit   *string  `parquet:"limit,optional,dict"`
+	Limit   *string  `parquet:"limit_name,optional,dict"`
 	Yakuman *int32   `parquet:"yakuman,optional"`
 	Points  *int32   `parquet:"points,optional"`
 	Wait    *string  `parquet:"wait,optional,dict"`
@@ -68,7 +68,7 @@ type WinRow struct {
 	RecordedKita    *int32   `parquet:"recorded_kita,optional"`
 	RecordedHan     *int32   `parquet:"recorded_han,optional"`
 	RecordedFu      *int32   `parquet:"recorded_fu,optional"`
-	RecordedLimit   *string  `parquet:"recorded_limit,optional,dict"`
+	RecordedLimit   *string  `parquet:"recorded_limit_name,optional,dict"`
 	RecordedPoints  *int32   `parquet:"recorded_points,optional"`
 	// Divergent: the rules would have played this hand (or the game before
 	// it) differently; the win is described, not judged.

@@ -86,7 +86,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 		"players":     "required int32 (INT(32,true))",
 		"red_fives":   "optional int32 (INT(32,true))",
 		"lobby_level": "optional binary (STRING)",
-		"member":      "optional binary (STRING)",
+		"zip_member":  "optional binary (STRING)",
 	}
 	for _, f := range pf.Schema().Fields() {
 		s := strings.TrimSpace(fmt.Sprint(f))

@@ -177,3 +177,67 @@ func TestDocsSchema(t *testing.T) {
 		}
 	}
 }
+
+// reservedWords are the words a column must not be named, so that every
+// query can name it bare: DuckDB's reserved keywords and those it reserves
+// from column names (duckdb_keywords(), categories reserved and
+// type_function), and SQL:2016's reserved words, which other engines
+// (Spark, Trino, BigQuery) refuse as bare names.
+var reservedWords = strings.Fields(`
+all analyse analyze and any array as asc asymmetric both case cast check collate column
+constraint create default deferrable desc describe distinct do else end except false fetch
+for foreign from group having in initially intersect into lambda lateral leading limit not
+null offset on only or order pivot pivot_longer pivot_wider placing primary qualify
+references returning select show some summarize symmetric table then to trailing true union
+unique unpivot using variadic when where window with
+anti asof at authorization binary by collation columns concurrently cross freeze full
+generated glob ilike inner is isnull join left like map natural notnull outer overlaps
+positional right semi similar struct tablesample try_cast unpack verbose
+abs acos allocate alter are asensitive asin atan atomic avg begin begin_frame
+begin_partition between bigint blob boolean call called cardinality cascaded ceil ceiling
+char char_length character character_length classifier clob close coalesce commit condition
+connect convert copy corr corresponding cos cosh count covar_pop covar_samp cube cume_dist
+current current_catalog current_date current_path current_role current_row current_schema
+current_time current_timestamp current_user cursor cycle date day deallocate dec decfloat
+decimal declare define delete dense_rank deref deterministic disconnect double drop dynamic
+each element empty end_frame end_partition equals escape every exec execute exists exp
+external extract filter first_value float floor frame_row free function fusion get global
+grant groups hold hour identity import indicator initial inout insensitive insert int
+integer interval json_array json_arrayagg json_exists json_object json_objectagg
+json_query json_table json_value lag language large last_value lead like_regex listagg ln
+local localtime localtimestamp log log10 lower match match_number match_recognize matches
+max member merge method min minute mod modifies module month multiset national nchar nclob
+new no none normalize nth_value ntile nullif numeric occurrences_regex octet_length of old
+omit one open out over overlay parameter partition pattern per percent percent_rank
+percentile_cont percentile_disc period portion position position_regex power precedes
+precision prepare procedure ptf range rank reads real recursive ref referencing regr_avgx
+regr_avgy regr_count regr_intercept regr_r2 regr_slope regr_sxx regr_sxy regr_syy release
+result return revoke rollback rollup row row_number rows running savepoint scope scroll
+search second seek sensitive session_user set sin sinh skip smallint specific
+specifictype sql sqlexception sqlstate sqlwarning sqrt start static stddev_pop stddev_samp
+submultiset subset substring substring_regex succeeds sum system system_time system_user
+tan tanh time timestamp timezone_hour timezone_minute translate translate_regex
+translation treat trigger trim trim_array truncate uescape unknown unnest update upper
+user value values value_of var_pop var_samp varbinary varchar varying versioning whenever
+width_bucket within without year
+index key`)
+
+// TestColumnNamesNotReserved: no column is named by a reserved word, so no
+// query needs to quote one (a user writing w.from or archive.member would
+// get a syntax error).
+func TestColumnNamesNotReserved(t *testing.T) {
+	reserved := map[string]bool{}
+	for _, w := range reservedWords {
+		reserved[w] = true
+	}
+	for table, cols := range schemaColumns() {
+		if reserved[table] {
+			t.Errorf("table %s is named by a reserved word", table)
+		}
+		for _, c := range cols {
+			if reserved[c.Name] {
+				t.Errorf("%s.%s is named by a reserved word", table, c.Name)
+			}
+		}
+	}
+}

@@ -207,7 +207,7 @@ func TestWriterRoundTrip(t *testing.T) {
 		RoundsTable:        {"?game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},
 		SeatsTable:         {"?game_id", "path", "is_dealer", "?name", "?tenpai", "noten_payment", "riichi", "calls", "turns", "recorded_delta", "?computed_delta"},
 		DiscrepanciesTable: {"?game_id", "path", "?hand", "?round", "?event", "check_name", "severity", "message", "?expected", "?recorded"},
-		ErrorsTable:        {"?game_id", "path", "format", "?byte_offset", "?index", "?round", "error"},
+		ErrorsTable:        {"?game_id", "path", "format", "?byte_offset", "?item", "?round", "error"},
 	}
 	for _, n := range Tables {
 		pf := openParquet(t, filepath.Join(dir, n, PartName(0)))

@@ -173,12 +173,31 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	if index != nil {
 		joined = fmt.Sprintf("; %d games found in the index (%d with placements)", sink.indexed, sink.placed)
 	}
-	fmt.Fprintf(e.stderr, "analyzed %d inputs: %d games (%d judged, %d not read completely) and %d unreadable inputs; %d rounds, %d discrepancies%s%s; tables in %s\n",
-		counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable, counts.Rounds, counts.Discrepancies, undetermined, joined, *out)
+	fmt.Fprintf(e.stderr, "analyzed %s; %d rounds, %d discrepancies%s%s; tables in %s\n",
+		inputsRead(counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable),
+		counts.Rounds, counts.Discrepancies, undetermined, joined, *out)
 	if counts.Failed > 0 {
 		return exitFound
 	}
 	return exitOK
+}
+
+// inputsRead says what became of the inputs: "35 inputs: 35 games judged"
+// when every game was read whole, and the games not read completely and the
+// unreadable inputs only when there are any, so that a clean run's last line
+// names no failure.
+func inputsRead(inputs, games, judged, notRead, unreadable int) string {
+	s := fmt.Sprintf("%d inputs: %d games judged", inputs, games)
+	if notRead > 0 || judged != games {
+		s = fmt.Sprintf("%d inputs: %d games (%d judged, %d not read completely)", inputs, games, judged, notRead)
+	}
+	switch {
+	case unreadable == 1:
+		s += " and 1 unreadable input"
+	case unreadable > 1:
+		s += fmt.Sprintf(" and %d unreadable inputs", unreadable)
+	}
+	return s
 }
 
 // analyzeSink writes rows to the Parquet tables and the summary.

@@ -62,7 +62,7 @@ func TestSeveralGamesInAFile(t *testing.T) {
 	if code != exitFound {
 		t.Errorf("analyze exit %d, want %d; %s", code, exitFound, stderr)
 	}
-	if want := "analyzed 4 inputs: 3 games (3 judged, 0 not read completely) and 1 unreadable inputs"; !strings.Contains(stderr, want) {
+	if want := "analyzed 4 inputs: 3 games judged and 1 unreadable input"; !strings.Contains(stderr, want) {
 		t.Errorf("stderr %q lacks %q", stderr, want)
 	}
 	if _, err := os.Stat(filepath.Join(o, "games", "part-00000.parquet")); err != nil {
