@@ -135,11 +135,11 @@ func TestFastPathsPerHand(t *testing.T) {
 		g := clone(base)
 		change(g)
 		restore := wall.UseGeneral(true)
-		want, wantMs := checkGame(g)
+		want, wantMs := checkOnce(g)
 		wall.UseGeneral(false)
 		// The second time with the pure-Go fast paths.
 		restoreAVX := wall.UseAVX512(v < len(variants))
-		got, gotMs := checkGame(g)
+		got, gotMs := checkOnce(g)
 		restoreAVX()
 		restore()
 		if d := cmp.Diff(want, got); d != "" {
