@@ -140,12 +140,6 @@ type Checker struct {
 	// batch holds the next walls of a per-hand game (perhand.go), made
 	// on the first such game.
 	batch *perHandBatch
-	// plan holds the plan of each hand of the game (plan.go) and layout
-	// the indexes of its wall layout, for layoutPlayers and layoutForm.
-	plan          []planHand
-	layout        planLayout
-	layoutPlayers int
-	layoutForm    Form
 }
 
 // handState is the state of the hand being checked.
@@ -182,8 +176,8 @@ var checkNames = [numChecks]check.Check{check.WallDice, check.WallDeal, check.Wa
 // report (which may be nil) for each mismatch. The Result is valid until
 // the next call. Check never panics on a malformed game: what cannot be
 // read is reported or counted as not checked. Apart from report's
-// arguments it does not allocate once its memory has grown to the game's
-// size.
+// arguments it does not allocate once its Hands slice has grown to the
+// game's size.
 //
 // A game seed (base64, hex) is followed through the game's hands in order;
 // when the first recorded hand is not the stream's first (an excerpt), the
@@ -206,11 +200,30 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	if c.batch != nil {
 		c.batch.reset()
 	}
-	if reason == ReasonNone && (c.res.Players == 3 || c.res.Players == 4) && !general {
-		c.checkPlanned()
-	} else {
-		c.checkEvents(reason)
+	ordinal := -1 // RoundStart events so far
+	for i := range g.Events {
+		e := &g.Events[i]
+		if e.Type == event.RoundStart {
+			c.endHand()
+			ordinal++
+			c.startHand(i, ordinal, reason)
+			continue
+		}
+		if c.hs.hand < 0 {
+			continue
+		}
+		switch e.Type {
+		case event.Draw:
+			c.draw(i, e)
+		case event.Dora:
+			c.dora(i, e)
+		case event.Win:
+			c.win(i, e)
+		case event.Ryuukyoku:
+			c.ryuukyoku(i, e)
+		}
 	}
+	c.endHand()
 	for i := range c.res.Hands {
 		h := &c.res.Hands[i]
 		if h.Status == NotChecked {
@@ -224,42 +237,6 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	}
 	c.g, c.report = nil, nil
 	return &c.res
-}
-
-// checkEvents follows the game's events in order: the general path of the
-// hands' checks, which checkPlanned is held to.
-func (c *Checker) checkEvents(reason Reason) {
-	g := c.g
-	ordinal := -1 // RoundStart events so far
-	for i := range g.Events {
-		if g.Events[i].Type == event.RoundStart {
-			c.endHand()
-			ordinal++
-			if c.startHand(i, ordinal, reason) {
-				c.checkStart(&g.Rounds[c.hs.hand])
-			}
-			continue
-		}
-		if c.hs.hand >= 0 {
-			c.checkEvent(i)
-		}
-	}
-	c.endHand()
-}
-
-// checkEvent checks event i of the hand being checked.
-func (c *Checker) checkEvent(i int) {
-	e := &c.g.Events[i]
-	switch e.Type {
-	case event.Draw:
-		c.draw(i, e)
-	case event.Dora:
-		c.dora(i, e)
-	case event.Win:
-		c.win(i, e)
-	case event.Ryuukyoku:
-		c.ryuukyoku(i, e)
-	}
 }
 
 // prepare reads the game's seed, sets the Result's form and starts the
@@ -317,18 +294,16 @@ func (c *Checker) prepare() Reason {
 }
 
 // startHand prepares the wall of the hand whose RoundStart is event i, the
-// ordinal-th hand of the log, in c.wall. It reports whether the hand is
-// to be checked (c.hs.hand is then its Round), which its caller does,
-// starting with checkStart.
-func (c *Checker) startHand(i, ordinal int, reason Reason) bool {
+// ordinal-th hand of the log, and checks its start.
+func (c *Checker) startHand(i, ordinal int, reason Reason) {
 	ref := int(c.g.Events[i].Ref)
 	if ref < 0 || ref >= len(c.g.Rounds) {
-		return false // no Round to record a result in
+		return // no Round to record a result in
 	}
 	hr := &c.res.Hands[ref]
 	if reason != ReasonNone {
 		hr.Reason = reason
-		return false
+		return
 	}
 	r := &c.g.Rounds[ref]
 	c.hs = handState{hand: ref, event: i}
@@ -353,7 +328,7 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) bool {
 	} else {
 		if r.Shuffle == "" {
 			hr.Reason, c.hs.hand = ReasonNoSeed, -1
-			return false
+			return
 		}
 		// The wall from a batch of the game's per-hand generators, as
 		// Start and Next would make it: the batch holds the hands whose
@@ -366,8 +341,8 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) bool {
 				c.batch.reset()
 			}
 			if rnd := c.batch.lookup(ref); rnd != nil {
-				c.perHandStart(hr, rnd)
-				return true
+				c.perHandStart(r, hr, rnd)
+				return
 			}
 		}
 		err := c.seed.Parse(r.Shuffle)
@@ -376,8 +351,8 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) bool {
 		}
 		if err == nil && batched {
 			c.batch.fill(c.g, ref, c.seed.Key(), p)
-			c.perHandStart(hr, c.batch.lookup(ref))
-			return true
+			c.perHandStart(r, hr, c.batch.lookup(ref))
+			return
 		}
 		if err == nil {
 			err = c.gen.Start(&c.seed, c.res.Players)
@@ -386,19 +361,20 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) bool {
 			c.emit(Mismatch{Check: check.WallSeed, Hand: ref, Round: r.ID(), Event: i, Seat: event.NoSeat,
 				Message: "the hand's seed cannot be read: " + err.Error()})
 			hr.Reason, c.hs.hand = ReasonBadSeed, -1
-			return false
+			return
 		}
 		c.gen.Next(&c.wall)
 		hr.Stream, hr.Status = 0, Checked
 	}
-	return true
+	c.checkStart(r)
 }
 
-// perHandStart makes the wall of a per-hand seed's hand from its rnd
-// words.
-func (c *Checker) perHandStart(hr *HandResult, rnd *[rndWords]uint32) {
+// perHandStart makes the wall of a per-hand seed's hand r from its rnd
+// words and checks its start.
+func (c *Checker) perHandStart(r *event.Round, hr *HandResult, rnd *[rndWords]uint32) {
 	perHandWall(&c.wall, rnd, c.res.Players)
 	hr.Stream, hr.Status = 0, Checked
+	c.checkStart(r)
 }
 
 // synchronise finds the first recorded hand r, the ordinal-th of the log,

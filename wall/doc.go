@@ -48,16 +48,6 @@
 // shuffle's remainders by multiplication (fastmod); SHA-512 is
 // crypto/sha512's.
 //
-// The Checker reads a game's events once, before it makes any wall, and
-// writes down what each hand's log says its wall holds (plan.go): the live
-// and replacement draws in order, the indicators, and whether something
-// else is to be checked (a draw past the last live tile, an exhaustive
-// draw before it …). A hand's wall is then compared with that in a few
-// word operations and its deal with one permutation (AVX-512 VBMI); only
-// a hand that differs is followed event by event, by the general path,
-// which reports the mismatches. With AVX-512 the events are read eight at
-// a time.
-//
 // # The layout (§3.2, §3.3, §3.4)
 //
 // Tiles are taken from the high end: yama[N−1] is the first tile dealt.

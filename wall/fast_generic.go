@@ -2,10 +2,7 @@
 
 package wall
 
-import (
-	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/tile"
-)
+import "github.com/haifu/haifu/tile"
 
 // hasAVX512 is false: the AVX-512 paths exist on amd64 only (sha_amd64.go,
 // mt_amd64.go).
@@ -38,15 +35,4 @@ func mtFirst16(out, st, kj *uint32, n, words int, g0 *uint32) {
 // shuffleAVX512 is not reached off amd64 (hasAVX512 is false).
 func shuffleAVX512(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
 	shuffleFastmod(y, rnd, size)
-}
-
-// dealMatches is dealMatchesGeneric off amd64.
-func (w *Wall) dealMatches(r *event.Round) bool { return w.dealMatchesGeneric(r) }
-
-// planFast is false off amd64.
-func planFast() bool { return false }
-
-// planDrawsAVX512 is not reached off amd64 (planFast is false).
-func planDrawsAVX512(d *planDrawBuf, events []event.Event, i, live, repl int) (int, int, int, int) {
-	return i, live, repl, 0
 }

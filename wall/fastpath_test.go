@@ -135,11 +135,11 @@ func TestFastPathsPerHand(t *testing.T) {
 		g := clone(base)
 		change(g)
 		restore := wall.UseGeneral(true)
-		want, wantMs := checkOnce(g)
+		want, wantMs := checkGame(g)
 		wall.UseGeneral(false)
 		// The second time with the pure-Go fast paths.
 		restoreAVX := wall.UseAVX512(v < len(variants))
-		got, gotMs := checkOnce(g)
+		got, gotMs := checkGame(g)
 		restoreAVX()
 		restore()
 		if d := cmp.Diff(want, got); d != "" {

@@ -62,31 +62,13 @@ func clone(g *event.Game) *event.Game {
 	return &c
 }
 
-// checkOnce runs a Checker over g and returns the result (a copy) and the
+// check runs a Checker over g and returns the result (a copy) and the
 // mismatches.
-func checkOnce(g *event.Game) (wall.Result, []wall.Mismatch) {
+func checkGame(g *event.Game) (wall.Result, []wall.Mismatch) {
 	var c wall.Checker
 	var ms []wall.Mismatch
 	res := *c.Check(g, func(m wall.Mismatch) { ms = append(ms, m) })
 	res.Hands = slices.Clone(res.Hands)
-	return res, ms
-}
-
-// checkGame runs a Checker over g and returns the result (a copy) and the
-// mismatches, after checking that the general paths give the same.
-func checkGame(tb testing.TB, g *event.Game) (wall.Result, []wall.Mismatch) {
-	tb.Helper()
-	restore := wall.UseGeneral(true)
-	want, wantMs := checkOnce(g)
-	wall.UseGeneral(false)
-	res, ms := checkOnce(g)
-	restore()
-	if d := cmp.Diff(want, res); d != "" {
-		tb.Fatalf("Result (-general +fast):\n%s", d)
-	}
-	if d := cmp.Diff(wantMs, ms); d != "" {
-		tb.Fatalf("mismatches (-general +fast):\n%s", d)
-	}
 	return res, ms
 }
 
@@ -274,7 +256,7 @@ func TestMutationSwapCopies(t *testing.T) {
 							t.Fatalf("%s: the mutation changed the judgement (-before +after):\n%s\nfinal %v, before %v", name, d, final, baseFinal)
 						}
 					}
-					res, ms := checkGame(t, g)
+					res, ms := checkGame(g)
 					got := map[check.Check]bool{}
 					for _, m := range ms {
 						got[m.Check] = true
@@ -325,7 +307,7 @@ func TestMutationDice(t *testing.T) {
 			for _, h := range []int{0, len(cg.g.Rounds) - 1} {
 				g := clone(cg.g)
 				g.Rounds[h].Dice[1] = g.Rounds[h].Dice[1]%6 + 1
-				_, ms := checkGame(t, g)
+				_, ms := checkGame(g)
 				if len(ms) != 1 || ms[0].Check != check.WallDice || ms[0].Hand != h || ms[0].Event < 0 {
 					t.Errorf("%v %s hand %d: %+v, want one wall.dice", k, cg.file, h, ms)
 				}
@@ -367,7 +349,7 @@ func TestMutationSeed(t *testing.T) {
 				for _, bad := range []byte{0, '*'} {
 					g := clone(cg.g)
 					g.Rounds[h].Shuffle = changeChar(sh, len(sh)-3, bad)
-					res, ms := checkGame(t, g)
+					res, ms := checkGame(g)
 					for _, m := range ms {
 						if m.Hand != h {
 							t.Errorf("%s: mismatch in hand %d: %+v", name, m.Hand, m)
@@ -400,7 +382,7 @@ func TestMutationSeed(t *testing.T) {
 				}
 				g := clone(cg.g)
 				g.Meta.Seed = changeChar(seed, tc.at, tc.bad)
-				res, ms := checkGame(t, g)
+				res, ms := checkGame(g)
 				if tc.bad != 0 {
 					if len(ms) != 1 || ms[0].Check != check.WallSeed || ms[0].Hand != -1 || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonBadSeed {
 						t.Errorf("%s: seed with %q at %d: %+v, %d checked", name, tc.bad, tc.at, ms, res.Checked)
@@ -450,7 +432,7 @@ func TestNoSeed(t *testing.T) {
 		} else {
 			g.Meta.Seed = ""
 		}
-		res, ms := checkGame(t, g)
+		res, ms := checkGame(g)
 		if len(ms) != 0 || res.Hands[1].Status != wall.NotChecked || res.Hands[1].Reason != want || res.Checked+res.NotChecked != len(g.Rounds) {
 			t.Errorf("%v %s without a seed: %+v, %+v", k, cg.file, res, ms)
 		}
@@ -462,13 +444,13 @@ func TestNoSeed(t *testing.T) {
 		}
 		g = clone(cg.g)
 		g.Meta.TileIDs = false
-		res, ms = checkGame(t, g)
+		res, ms = checkGame(g)
 		if len(ms) != 0 || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonNoTileIDs {
 			t.Errorf("%v %s without tile ids: %+v, %+v", k, cg.file, res, ms)
 		}
 	}
 	g := decode(t, "../fixtures/bad/mjlog/tpb__23.txt")
-	res, ms := checkGame(t, g)
+	res, ms := checkGame(g)
 	if len(ms) != 0 || res.Form != wall.FormOther || res.Checked != 0 || res.Hands[0].Reason != wall.ReasonOtherGenerator {
 		t.Errorf("a seed of another generator: %+v, %+v", res, ms)
 	}
@@ -500,7 +482,7 @@ func TestExcerpt(t *testing.T) {
 		for _, cg := range games {
 			for _, skip := range []int{1, len(cg.g.Rounds) / 2, len(cg.g.Rounds) - 1} {
 				g := excerpt(cg.g, skip)
-				res, ms := checkGame(t, g)
+				res, ms := checkGame(g)
 				if len(ms) != 0 || !res.Synchronised || res.Skipped != skip || res.Checked != len(g.Rounds) {
 					t.Errorf("%v %s without %d hands: synchronised %v, skipped %d, %d checked, mismatches %+v",
 						k, cg.file, skip, res.Synchronised, res.Skipped, res.Checked, ms)
@@ -545,7 +527,7 @@ func TestMutationHaitei(t *testing.T) {
 				// Early: delete the last draw and what followed it.
 				g := clone(cg.g)
 				g.Events = slices.Delete(g.Events, last, i)
-				_, ms := checkGame(t, g)
+				_, ms := checkGame(g)
 				if len(ms) != 1 || ms[0].Check != check.WallHaitei {
 					t.Errorf("%v %s: exhaustive draw one draw early: %+v", k, cg.file, ms)
 				}
@@ -553,7 +535,7 @@ func TestMutationHaitei(t *testing.T) {
 				g = clone(cg.g)
 				extra := cg.g.Events[last]
 				g.Events = slices.Insert(g.Events, i, extra)
-				_, ms = checkGame(t, g)
+				_, ms = checkGame(g)
 				if len(ms) != 1 || ms[0].Check != check.WallHaitei || ms[0].Event != i {
 					t.Errorf("%v %s: a draw after the last live tile: %+v", k, cg.file, ms)
 				}

@@ -248,61 +248,8 @@ const base64Values = "" +
 	"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
 
 // parseHex reads text[at:] as comma-separated hex words of 1–8 digits:
-// want or want2 of them. Words of 8 digits, as Tenhou writes them, are
-// read by parseHexWords; parseHexRef reads any and reports what is wrong.
+// want or want2 of them.
 func (s *Seed) parseHex(text string, at, want, want2 int) *SeedError {
-	if !general && s.parseHexWords(text[at:], want, want2) {
-		return nil
-	}
-	return s.parseHexRef(text, at, want, want2)
-}
-
-// parseHexWords reads data when it is want or want2 words of 8 hex
-// digits separated by commas, without a branch per character (a table
-// lookup gives each digit's value, or 0xff). It reports false, leaving
-// s.n 0, for anything else.
-func (s *Seed) parseHexWords(data string, want, want2 int) bool {
-	n := (len(data) + 1) / 9
-	if n != want && n != want2 || len(data) != 9*n-1 || n > len(s.key) {
-		return false
-	}
-	var bad uint32
-	for k := range n {
-		w := data[9*k:][:8]
-		var v uint32
-		for i := range 8 {
-			d := uint32(hexValues[w[i]])
-			bad |= d
-			v = v<<4 | d&15
-		}
-		s.key[k] = v
-		if k < n-1 {
-			bad |= uint32(data[9*k+8]^',') << 8
-		}
-	}
-	if bad > 15 {
-		return false
-	}
-	s.n = n
-	return true
-}
-
-// hexValues maps a byte to its value as a hex digit (either case), or
-// 0xff.
-var hexValues = func() (t [256]uint8) {
-	for c := range t {
-		d, ok := hexValue(byte(c))
-		t[c] = uint8(d)
-		if !ok {
-			t[c] = 0xff
-		}
-	}
-	return t
-}()
-
-// parseHexRef is parseHex one character at a time, the general path
-// parseHexWords is held to.
-func (s *Seed) parseHexRef(text string, at, want, want2 int) *SeedError {
 	i := at
 	for {
 		start := i

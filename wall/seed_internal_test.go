@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 )
 
@@ -61,62 +60,6 @@ func checkDecoders(t *testing.T, data string, want *[mtN]uint32) {
 	}
 }
 
-// TestParseHexWords holds parseHexWords (words of 8 digits) to
-// parseHexRef: the same key on random seeds of 8 and 32 words in either
-// case, and on seeds changed at any place (a character, a word's length,
-// a comma, the number of words) the same result: the key, or the error.
-func TestParseHexWords(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
-	const digits = "0123456789abcdefABCDEF"
-	odd := []byte{',', 'g', 'G', '/', ':', '@', '`', ' ', 0, 0xff, '0', 'F'}
-	for round := range 400 {
-		prefix, want, want2 := prefixPerHand, perHandWords, hexWords
-		if round%4 == 3 {
-			prefix, want, want2 = prefixHex, hexWords, hexWords
-		}
-		n := want
-		if round%2 == 1 {
-			n = want2
-		}
-		b := []byte(prefix)
-		for k := range n {
-			if k > 0 {
-				b = append(b, ',')
-			}
-			for range 8 {
-				b = append(b, digits[r.IntN(len(digits))])
-			}
-		}
-		texts := []string{string(b)}
-		for range 6 {
-			c := slices.Clone(b)
-			i := len(prefix) + r.IntN(len(c)-len(prefix))
-			switch r.IntN(3) {
-			case 0:
-				c[i] = odd[r.IntN(len(odd))]
-			case 1:
-				c = slices.Delete(c, i, i+1)
-			default:
-				c = slices.Insert(c, i, odd[r.IntN(len(odd))])
-			}
-			texts = append(texts, string(c))
-		}
-		texts = append(texts, string(b)+",0123ABCD", string(b[:len(b)-9]))
-		for k, text := range texts {
-			var fast, ref Seed
-			e1 := fast.parseHex(text, len(prefix), want, want2)
-			e2 := ref.parseHexRef(text, len(prefix), want, want2)
-			// Parse drops the key of a seed with an error.
-			if !reflect.DeepEqual(e1, e2) || fast.n != ref.n || e2 == nil && fast.key != ref.key {
-				t.Fatalf("round %d, text %d %q: %v %d, want %v %d", round, k, text, e1, fast.n, e2, ref.n)
-			}
-			if k == 0 && (e1 != nil || fast.n != n) {
-				t.Fatalf("round %d: %q: %v", round, text, e1)
-			}
-		}
-	}
-}
-
 // BenchmarkParseBase64 measures the reading of a base64 seed.
 func BenchmarkParseBase64(b *testing.B) {
 	raw := make([]byte, 4*base64Words)
@@ -142,26 +85,4 @@ func BenchmarkParseBase64(b *testing.B) {
 			s.parseBase64Ref(text, len(prefixBase64))
 		}
 	})
-}
-
-// BenchmarkParseHex measures the reading of a per-hand seed (8 words),
-// fast and general.
-func BenchmarkParseHex(b *testing.B) {
-	const text = "mt19937ar,C41242CB,F46A04D2,BFBCD73B,ED5E02E7,8F7D9B2C,6AD44D07,126EC045,3BD782A4"
-	var s Seed
-	for _, g := range []bool{false, true} {
-		name := "fast"
-		if g {
-			name = "general"
-		}
-		b.Run(name, func(b *testing.B) {
-			restore := UseGeneral(g)
-			defer restore()
-			for b.Loop() {
-				if err := s.Parse(text); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
 }

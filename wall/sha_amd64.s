@@ -6,16 +6,12 @@
 // are precomputed (shaConsts.padWK). sha512x9 also hashes a ninth message
 // with the general-purpose registers (BMI2), its instructions interleaved
 // with the vector ones so that it runs on the integer units while the
-// vector units are busy. The messages are read with plain loads, two
-// registers per lane, and transposed (TRANSPOSE8) to one register per
-// message word; the digests are transposed back and written with plain
-// stores, which on AMD Zen 4 makes a pass 8% faster than VPGATHERQQ and
-// VPSCATTERQQ did.
+// vector units are busy.
 //
 // Vector registers: Z0–Z7 the state (the names a…h rotate by one each
-// round; the lanes' words before the rounds), Z8–Z12 temporaries, Z13 the
-// byte-swap mask, Z16–Z31 the message schedule W[t mod 16]. R8–R15 point
-// to the lanes' messages and digests. BX walks the constants. sha512x9's ninth message: R8–R15 its state,
+// round), Z8–Z12 temporaries, Z13 the byte-swap mask, Z14 and Z15 the
+// lanes' offsets in in and out, Z16–Z31 the message schedule W[t mod 16].
+// BX walks the constants. sha512x9's ninth message: R8–R15 its state,
 // AX, CX, DX temporaries, DI and SI b^c and a^b (Maj(a, b, c) =
 // ((a^b) & (b^c)) ^ b, a^b being the next round's b^c), its W[t mod 16]
 // at 0(SP), its first block's result at 128(SP), the loop count at
@@ -26,107 +22,6 @@
 #define C_PADWK 640
 #define C_H0 1280
 #define C_BSWAP 1344
-
-// LANEPTRS(off, base): R8–R15 = base + lanes[off/8 + l] for the eight
-// lanes l (lanes in AX).
-#define LANEPTRS(off, base) \
-	MOVQ (off+0)(AX), R8; \
-	ADDQ base, R8; \
-	MOVQ (off+8)(AX), R9; \
-	ADDQ base, R9; \
-	MOVQ (off+16)(AX), R10; \
-	ADDQ base, R10; \
-	MOVQ (off+24)(AX), R11; \
-	ADDQ base, R11; \
-	MOVQ (off+32)(AX), R12; \
-	ADDQ base, R12; \
-	MOVQ (off+40)(AX), R13; \
-	ADDQ base, R13; \
-	MOVQ (off+48)(AX), R14; \
-	ADDQ base, R14; \
-	MOVQ (off+56)(AX), R15; \
-	ADDQ base, R15
-
-// LOADLANES(off): Z0–Z7 = the eight words at off in lane 0–7's message
-// (R8–R15), byte-swapped.
-#define LOADLANES(off) \
-	VMOVDQU64 off(R8), Z0; \
-	VPSHUFB Z13, Z0, Z0; \
-	VMOVDQU64 off(R9), Z1; \
-	VPSHUFB Z13, Z1, Z1; \
-	VMOVDQU64 off(R10), Z2; \
-	VPSHUFB Z13, Z2, Z2; \
-	VMOVDQU64 off(R11), Z3; \
-	VPSHUFB Z13, Z3, Z3; \
-	VMOVDQU64 off(R12), Z4; \
-	VPSHUFB Z13, Z4, Z4; \
-	VMOVDQU64 off(R13), Z5; \
-	VPSHUFB Z13, Z5, Z5; \
-	VMOVDQU64 off(R14), Z6; \
-	VPSHUFB Z13, Z6, Z6; \
-	VMOVDQU64 off(R15), Z7; \
-	VPSHUFB Z13, Z7, Z7
-
-// TRANSPOSE8(a0…a7, t0…t7): t_k = word k of a0, …, a7 (a 8×8 transpose
-// of 64-bit words in three steps; a0…a7 are overwritten).
-#define TRANSPOSE8(a0, a1, a2, a3, a4, a5, a6, a7, t0, t1, t2, t3, t4, t5, t6, t7) \
-	VPUNPCKLQDQ a1, a0, t0; \
-	VPUNPCKHQDQ a1, a0, t1; \
-	VPUNPCKLQDQ a3, a2, t2; \
-	VPUNPCKHQDQ a3, a2, t3; \
-	VPUNPCKLQDQ a5, a4, t4; \
-	VPUNPCKHQDQ a5, a4, t5; \
-	VPUNPCKLQDQ a7, a6, t6; \
-	VPUNPCKHQDQ a7, a6, t7; \
-	VSHUFI64X2 $0x88, t2, t0, a0; \
-	VSHUFI64X2 $0xdd, t2, t0, a1; \
-	VSHUFI64X2 $0x88, t3, t1, a2; \
-	VSHUFI64X2 $0xdd, t3, t1, a3; \
-	VSHUFI64X2 $0x88, t6, t4, a4; \
-	VSHUFI64X2 $0xdd, t6, t4, a5; \
-	VSHUFI64X2 $0x88, t7, t5, a6; \
-	VSHUFI64X2 $0xdd, t7, t5, a7; \
-	VSHUFI64X2 $0x88, a4, a0, t0; \
-	VSHUFI64X2 $0xdd, a4, a0, t4; \
-	VSHUFI64X2 $0x88, a5, a1, t2; \
-	VSHUFI64X2 $0xdd, a5, a1, t6; \
-	VSHUFI64X2 $0x88, a6, a2, t1; \
-	VSHUFI64X2 $0xdd, a6, a2, t5; \
-	VSHUFI64X2 $0x88, a7, a3, t3; \
-	VSHUFI64X2 $0xdd, a7, a3, t7
-
-// STOREDIGESTS: the digests H1 (Z16–Z23) + the state (Z0–Z7),
-// byte-swapped, transposed to one register per lane and written at
-// out + lanes[8 + l].
-#define STOREDIGESTS() \
-	VPADDQ Z16, Z0, Z0; \
-	VPSHUFB Z13, Z0, Z0; \
-	VPADDQ Z17, Z1, Z1; \
-	VPSHUFB Z13, Z1, Z1; \
-	VPADDQ Z18, Z2, Z2; \
-	VPSHUFB Z13, Z2, Z2; \
-	VPADDQ Z19, Z3, Z3; \
-	VPSHUFB Z13, Z3, Z3; \
-	VPADDQ Z20, Z4, Z4; \
-	VPSHUFB Z13, Z4, Z4; \
-	VPADDQ Z21, Z5, Z5; \
-	VPSHUFB Z13, Z5, Z5; \
-	VPADDQ Z22, Z6, Z6; \
-	VPSHUFB Z13, Z6, Z6; \
-	VPADDQ Z23, Z7, Z7; \
-	VPSHUFB Z13, Z7, Z7; \
-	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23); \
-	MOVQ out+0(FP), DI; \
-	MOVQ lanes+16(FP), AX; \
-	LANEPTRS(64, DI); \
-	VMOVDQU64 Z16, (R8); \
-	VMOVDQU64 Z17, (R9); \
-	VMOVDQU64 Z18, (R10); \
-	VMOVDQU64 Z19, (R11); \
-	VMOVDQU64 Z20, (R12); \
-	VMOVDQU64 Z21, (R13); \
-	VMOVDQU64 Z22, (R14); \
-	VMOVDQU64 Z23, (R15)
 
 // ROUND(a, b, c, d, e, f, g, h, w, k): one round with the schedule word
 // in register w and the round constant at k(BX):
@@ -230,15 +125,59 @@ TEXT ·sha512x8(SB), NOSPLIT, $0-32
 	MOVQ in+8(FP), SI
 	MOVQ lanes+16(FP), AX
 	MOVQ c+24(FP), DX
+	VMOVDQU64 0(AX), Z14
+	VMOVDQU64 64(AX), Z15
 	VMOVDQU64 C_BSWAP(DX), Z13
 
-	// W[0..15]: word t of each lane's message, big-endian: each lane's
-	// 16 words loaded in two registers, byte-swapped and transposed.
-	LANEPTRS(0, SI)
-	LOADLANES(0)
-	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23)
-	LOADLANES(64)
-	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31)
+	// W[0..15]: word t of each lane's message, big-endian.
+	KXNORB K1, K1, K1
+	VPGATHERQQ 0(SI)(Z14*1), K1, Z16
+	VPSHUFB Z13, Z16, Z16
+	KXNORB K1, K1, K1
+	VPGATHERQQ 8(SI)(Z14*1), K1, Z17
+	VPSHUFB Z13, Z17, Z17
+	KXNORB K1, K1, K1
+	VPGATHERQQ 16(SI)(Z14*1), K1, Z18
+	VPSHUFB Z13, Z18, Z18
+	KXNORB K1, K1, K1
+	VPGATHERQQ 24(SI)(Z14*1), K1, Z19
+	VPSHUFB Z13, Z19, Z19
+	KXNORB K1, K1, K1
+	VPGATHERQQ 32(SI)(Z14*1), K1, Z20
+	VPSHUFB Z13, Z20, Z20
+	KXNORB K1, K1, K1
+	VPGATHERQQ 40(SI)(Z14*1), K1, Z21
+	VPSHUFB Z13, Z21, Z21
+	KXNORB K1, K1, K1
+	VPGATHERQQ 48(SI)(Z14*1), K1, Z22
+	VPSHUFB Z13, Z22, Z22
+	KXNORB K1, K1, K1
+	VPGATHERQQ 56(SI)(Z14*1), K1, Z23
+	VPSHUFB Z13, Z23, Z23
+	KXNORB K1, K1, K1
+	VPGATHERQQ 64(SI)(Z14*1), K1, Z24
+	VPSHUFB Z13, Z24, Z24
+	KXNORB K1, K1, K1
+	VPGATHERQQ 72(SI)(Z14*1), K1, Z25
+	VPSHUFB Z13, Z25, Z25
+	KXNORB K1, K1, K1
+	VPGATHERQQ 80(SI)(Z14*1), K1, Z26
+	VPSHUFB Z13, Z26, Z26
+	KXNORB K1, K1, K1
+	VPGATHERQQ 88(SI)(Z14*1), K1, Z27
+	VPSHUFB Z13, Z27, Z27
+	KXNORB K1, K1, K1
+	VPGATHERQQ 96(SI)(Z14*1), K1, Z28
+	VPSHUFB Z13, Z28, Z28
+	KXNORB K1, K1, K1
+	VPGATHERQQ 104(SI)(Z14*1), K1, Z29
+	VPSHUFB Z13, Z29, Z29
+	KXNORB K1, K1, K1
+	VPGATHERQQ 112(SI)(Z14*1), K1, Z30
+	VPSHUFB Z13, Z30, Z30
+	KXNORB K1, K1, K1
+	VPGATHERQQ 120(SI)(Z14*1), K1, Z31
+	VPSHUFB Z13, Z31, Z31
 	VPBROADCASTQ (C_H0+0)(DX), Z0
 	VPBROADCASTQ (C_H0+8)(DX), Z1
 	VPBROADCASTQ (C_H0+16)(DX), Z2
@@ -341,9 +280,40 @@ padloop:
 	DECQ CX
 	JNZ padloop
 
-	// The digests: H1 + the state, big-endian, transposed back to one
-	// register per lane.
-	STOREDIGESTS()
+	// The digests: H1 + the state, big-endian.
+	MOVQ out+0(FP), DI
+	VPADDQ Z16, Z0, Z0
+	VPSHUFB Z13, Z0, Z0
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z0, K1, 0(DI)(Z15*1)
+	VPADDQ Z17, Z1, Z1
+	VPSHUFB Z13, Z1, Z1
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z1, K1, 8(DI)(Z15*1)
+	VPADDQ Z18, Z2, Z2
+	VPSHUFB Z13, Z2, Z2
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z2, K1, 16(DI)(Z15*1)
+	VPADDQ Z19, Z3, Z3
+	VPSHUFB Z13, Z3, Z3
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z3, K1, 24(DI)(Z15*1)
+	VPADDQ Z20, Z4, Z4
+	VPSHUFB Z13, Z4, Z4
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z4, K1, 32(DI)(Z15*1)
+	VPADDQ Z21, Z5, Z5
+	VPSHUFB Z13, Z5, Z5
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z5, K1, 40(DI)(Z15*1)
+	VPADDQ Z22, Z6, Z6
+	VPSHUFB Z13, Z6, Z6
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z6, K1, 48(DI)(Z15*1)
+	VPADDQ Z23, Z7, Z7
+	VPSHUFB Z13, Z7, Z7
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z7, K1, 56(DI)(Z15*1)
 	VZEROUPPER
 	RET
 
@@ -353,15 +323,59 @@ TEXT ·sha512x9(SB), NOSPLIT, $200-32
 	MOVQ in+8(FP), SI
 	MOVQ lanes+16(FP), AX
 	MOVQ c+24(FP), DX
+	VMOVDQU64 0(AX), Z14
+	VMOVDQU64 64(AX), Z15
 	VMOVDQU64 C_BSWAP(DX), Z13
 
-	// W[0..15]: word t of each lane's message, big-endian: each lane's
-	// 16 words loaded in two registers, byte-swapped and transposed.
-	LANEPTRS(0, SI)
-	LOADLANES(0)
-	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23)
-	LOADLANES(64)
-	TRANSPOSE8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31)
+	// W[0..15]: word t of each lane's message, big-endian.
+	KXNORB K1, K1, K1
+	VPGATHERQQ 0(SI)(Z14*1), K1, Z16
+	VPSHUFB Z13, Z16, Z16
+	KXNORB K1, K1, K1
+	VPGATHERQQ 8(SI)(Z14*1), K1, Z17
+	VPSHUFB Z13, Z17, Z17
+	KXNORB K1, K1, K1
+	VPGATHERQQ 16(SI)(Z14*1), K1, Z18
+	VPSHUFB Z13, Z18, Z18
+	KXNORB K1, K1, K1
+	VPGATHERQQ 24(SI)(Z14*1), K1, Z19
+	VPSHUFB Z13, Z19, Z19
+	KXNORB K1, K1, K1
+	VPGATHERQQ 32(SI)(Z14*1), K1, Z20
+	VPSHUFB Z13, Z20, Z20
+	KXNORB K1, K1, K1
+	VPGATHERQQ 40(SI)(Z14*1), K1, Z21
+	VPSHUFB Z13, Z21, Z21
+	KXNORB K1, K1, K1
+	VPGATHERQQ 48(SI)(Z14*1), K1, Z22
+	VPSHUFB Z13, Z22, Z22
+	KXNORB K1, K1, K1
+	VPGATHERQQ 56(SI)(Z14*1), K1, Z23
+	VPSHUFB Z13, Z23, Z23
+	KXNORB K1, K1, K1
+	VPGATHERQQ 64(SI)(Z14*1), K1, Z24
+	VPSHUFB Z13, Z24, Z24
+	KXNORB K1, K1, K1
+	VPGATHERQQ 72(SI)(Z14*1), K1, Z25
+	VPSHUFB Z13, Z25, Z25
+	KXNORB K1, K1, K1
+	VPGATHERQQ 80(SI)(Z14*1), K1, Z26
+	VPSHUFB Z13, Z26, Z26
+	KXNORB K1, K1, K1
+	VPGATHERQQ 88(SI)(Z14*1), K1, Z27
+	VPSHUFB Z13, Z27, Z27
+	KXNORB K1, K1, K1
+	VPGATHERQQ 96(SI)(Z14*1), K1, Z28
+	VPSHUFB Z13, Z28, Z28
+	KXNORB K1, K1, K1
+	VPGATHERQQ 104(SI)(Z14*1), K1, Z29
+	VPSHUFB Z13, Z29, Z29
+	KXNORB K1, K1, K1
+	VPGATHERQQ 112(SI)(Z14*1), K1, Z30
+	VPSHUFB Z13, Z30, Z30
+	KXNORB K1, K1, K1
+	VPGATHERQQ 120(SI)(Z14*1), K1, Z31
+	VPSHUFB Z13, Z31, Z31
 	VPBROADCASTQ (C_H0+0)(DX), Z0
 	VPBROADCASTQ (C_H0+8)(DX), Z1
 	VPBROADCASTQ (C_H0+16)(DX), Z2
@@ -672,8 +686,40 @@ padloop:
 	DECQ 192(SP)
 	JNZ padloop
 
-	// The ninth digest, then the others as sha512x8 writes them.
+	// The digests: H1 + the state, big-endian.
 	MOVQ out+0(FP), DI
+	VPADDQ Z16, Z0, Z0
+	VPSHUFB Z13, Z0, Z0
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z0, K1, 0(DI)(Z15*1)
+	VPADDQ Z17, Z1, Z1
+	VPSHUFB Z13, Z1, Z1
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z1, K1, 8(DI)(Z15*1)
+	VPADDQ Z18, Z2, Z2
+	VPSHUFB Z13, Z2, Z2
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z2, K1, 16(DI)(Z15*1)
+	VPADDQ Z19, Z3, Z3
+	VPSHUFB Z13, Z3, Z3
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z3, K1, 24(DI)(Z15*1)
+	VPADDQ Z20, Z4, Z4
+	VPSHUFB Z13, Z4, Z4
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z4, K1, 32(DI)(Z15*1)
+	VPADDQ Z21, Z5, Z5
+	VPSHUFB Z13, Z5, Z5
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z5, K1, 40(DI)(Z15*1)
+	VPADDQ Z22, Z6, Z6
+	VPSHUFB Z13, Z6, Z6
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z6, K1, 48(DI)(Z15*1)
+	VPADDQ Z23, Z7, Z7
+	VPSHUFB Z13, Z7, Z7
+	KXNORB K1, K1, K1
+	VPSCATTERQQ Z7, K1, 56(DI)(Z15*1)
 	MOVQ lanes+16(FP), AX
 	ADDQ 136(AX), DI
 	ADDQ 128(SP), R8
@@ -700,6 +746,5 @@ padloop:
 	ADDQ 184(SP), R15
 	BSWAPQ R15
 	MOVQ R15, 56(DI)
-	STOREDIGESTS()
 	VZEROUPPER
 	RET

@@ -1,7 +1,6 @@
 package wall
 
 import (
-	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -116,18 +115,6 @@ func (w *Wall) dealIs(dealer, seat int, hand *[13]tile.ID) bool {
 	top := w.Yama[:w.Size]
 	for i, k := range pos {
 		if top[len(top)-1-int(k)] != hand[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// dealMatchesGeneric reports whether the deal of r's dealer gives every
-// seat its r.HandIDs, seat by seat with dealIs: the general path of
-// dealMatches.
-func (w *Wall) dealMatchesGeneric(r *event.Round) bool {
-	for s := range w.Players {
-		if !w.dealIs(int(r.Dealer), s, &r.HandIDs[s]) {
 			return false
 		}
 	}
