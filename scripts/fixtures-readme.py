@@ -19,7 +19,7 @@ shows = {
     'mjlog/mjx__2011020401gm-00a9-0000-f6eff225-no-game-end.mjlog': 'a log cut before the game end: an error with its offset, the hands before it judged',
     'mjlog/mjx__upd-aft-draw-discard-draw.mjlog': 'a log cut in its first hand: an error with its offset',
     'mjlog/pantheon__doubleron_and_honba.xml': 'an edited log without a date or seed: final points that only some Tenhou rule eras give (*undetermined*)',
-    'mjlog/rmss__pao.json': 'a saved log with console prompts written into it (removed, with warnings) and no closing tag (an error)',
+    'mjlog/rmss__pao.json': 'a saved log with console prompts written into it and after its end (removed, each with a warning)',
     'mjlog/rmss__ron3.xml': 'a log without a date whose seed form spans two rule eras: final points *undetermined*',
     'mjlog/tpb__23.txt': 'a log of another server (its seed is not Tenhou\'s): riichi sticks not paid (`legality.riichi`), warnings',
     'tenhou6/colint__out.tenhou.json': 'a hand-made tenhou.net/6 file: a riichi on a hand that cannot be tenpai, a win with an incomplete hand, items it cannot mean',
