@@ -64,6 +64,11 @@ func TestErrorString(t *testing.T) {
 			want: "log ends before the game does",
 		},
 		{
+			name: "a hand whose round is not read yet",
+			err:  event.Error{Path: "r.xml", Format: event.FormatMjlog, Offset: 35, Index: 2, Hand: 0, Err: event.ErrValue},
+			want: "r.xml: offset 35, element 2, hand 1: mjlog: invalid value",
+		},
+		{
 			name: "round with an unknown wind",
 			err: event.Error{Path: "q", Offset: -1, Index: -1, Hand: 0,
 				Round: event.RoundID{Wind: 7, Number: 1, Honba: 0}, Err: event.ErrValue},

@@ -357,7 +357,8 @@ type Error struct {
 
 // Error returns "path: game G, offset N, element M, round E1-0: format:
 // message", leaving out the parts that are unknown (and the game for the
-// only game of its file).
+// only game of its file); a hand whose round is not known yet is named
+// "hand N", counted from 1.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Path != "" {
@@ -384,8 +385,15 @@ func (e *Error) Error() string {
 	}
 	if e.Hand >= 0 {
 		b.WriteString(sep)
-		b.WriteString("round ")
-		b.WriteString(e.Round.String())
+		if e.Round.Number > 0 {
+			b.WriteString("round ")
+			b.WriteString(e.Round.String())
+		} else {
+			// The hand's start was not read far enough to know its round
+			// (hands are numbered from 1, as haifu wall and replay do).
+			b.WriteString("hand ")
+			b.WriteString(strconv.Itoa(e.Hand + 1))
+		}
 		sep = ", "
 	}
 	if sep != "" {

@@ -50,10 +50,11 @@ not be read (its errors row says why; the tables are written all the
 same), 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM),
 with the output directory left as it was.
 
-Memory does not grow with the number of games (about 80 MB with two
-workers): each table is a directory of part files, written a row group
-at a time, and the garbage collector gets a soft limit of 56 MiB plus
-8 MiB per worker (the environment variable GOMEMLIMIT overrides it).`)
+Memory does not grow with the number of games (about 120 MB with one
+worker, 130 MB with two): each table is a directory of part files, written
+a row group at a time, and the garbage collector gets a soft limit of 96
+MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
+it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
 	out := fs.String("o", "", "write the Parquet tables to `DIR` (required)")
@@ -62,7 +63,7 @@ at a time, and the garbage collector gets a soft limit of 56 MiB plus
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year, lobby, platform, players, length")
-	indexDir := fs.String("index", "", "an archive index directory (haifu archive index) to join to the games by log id")
+	indexDir := fs.String("index", "", "an `INDEX_DIR` (haifu archive index) to join to the games by log id")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c

@@ -71,10 +71,11 @@ whole when the run completes.
 Exit status: 0 when everything was read, 1 when a file or a line could not
 be (the table is written all the same), 2 on a usage error, 130 when
 interrupted (DIR left as it was).`)
-	out := fs.String("o", "index", "the index directory to write")
+	out := fs.String("o", "index", "the index `DIR` to write")
+	fs.StringVar(out, "output", "index", "the index `DIR` to write")
 	follow := fs.Bool("follow", false, "download and read the listings and file indexes that a raw/ page or file index names")
-	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second when downloading URLs")
-	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry of a download, doubled for each next one")
+	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second when downloading URLs, `N`")
+	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry of a download, a `DURATION` (2s, 500ms), doubled for each next one")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
@@ -294,12 +295,13 @@ summary (fetched, skipped, missing, failed) and every failure are printed.
 
 Exit status: 0 when no log failed (missing ones do not count), 1 when one
 did, 2 on a usage error, 130 when interrupted.`)
-	out := fs.String("o", "logs", "the directory to store the logs in")
-	base := fs.String("base-url", archive.DefaultBaseURL, "where to download from: BASE/0/log/?ID")
-	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second")
-	retries := fs.Int("retries", archive.DefaultMaxRetries, "the most retries of one log")
-	timeout := fs.Duration("timeout", archive.DefaultTimeout, "the limit on one request")
-	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry, doubled for each next one (jittered, at most 2m)")
+	out := fs.String("o", "logs", "the `DIR` to store the logs in")
+	fs.StringVar(out, "output", "logs", "the `DIR` to store the logs in")
+	base := fs.String("base-url", archive.DefaultBaseURL, "where to download from: `URL`/0/log/?ID")
+	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second, `N`")
+	retries := fs.Int("retries", archive.DefaultMaxRetries, "the most retries of one log, `N`")
+	timeout := fs.Duration("timeout", archive.DefaultTimeout, "the limit on one request, a `DURATION`")
+	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry, a `DURATION`, doubled for each next one (jittered, at most 2m)")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}

@@ -318,3 +318,28 @@ func TestSummaryShards(t *testing.T) {
 		t.Errorf("--by colour: exit %d, %q", code, stderr)
 	}
 }
+
+// TestHelpStyle: every command's help shows its flags in one style: a
+// value's name in capitals (DIR, N, DURATION), never the Go type flag
+// prints by default (string, int, float, duration), and -o always with its
+// long name --output.
+func TestHelpStyle(t *testing.T) {
+	goType := regexp.MustCompile(`(?m)^  -.* (string|int|uint|float|duration|value)$`)
+	for _, cmd := range [][]string{
+		{"events"}, {"verify"}, {"analyze"}, {"summary"}, {"replay"}, {"wall"}, {"rules"}, {"checks"},
+		{"archive", "index"}, {"archive", "fetch"},
+	} {
+		out, _, code := haifu(t, "", append(cmd, "--help")...)
+		name := strings.Join(cmd, " ")
+		if code != exitOK || !strings.Contains(out, "Usage: haifu "+name) {
+			t.Errorf("%s --help: exit %d:\n%s", name, code, out)
+			continue
+		}
+		if m := goType.FindAllString(out, -1); m != nil {
+			t.Errorf("%s --help names values by their Go type: %q", name, m)
+		}
+		if strings.Contains(out, "\n  -o ") {
+			t.Errorf("%s --help has -o without --output", name)
+		}
+	}
+}
