@@ -94,16 +94,17 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	jr.wall.check(g)
 	if len(cands) == 1 {
-		return jr.j.run(g, cands[0], true), nil
+		return jr.j.run(g, cands[0], true, &jr.wall), nil
 	}
 	for len(jr.alt) < len(cands)-1 {
 		jr.alt = append(jr.alt, judge{})
 	}
 	reps := make([]*Report, len(cands))
-	reps[0] = jr.j.run(g, cands[0], true)
+	reps[0] = jr.j.run(g, cands[0], true, &jr.wall)
 	for i := 1; i < len(cands); i++ {
-		reps[i] = jr.alt[i-1].run(g, cands[i], true)
+		reps[i] = jr.alt[i-1].run(g, cands[i], true, &jr.wall)
 	}
 	best := 0
 	for i := range reps {
@@ -175,7 +176,8 @@ func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report
 	}
 	own, err := sel.Candidates(g)
 	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
-	return jr.j.run(g, fixed, native), nil
+	jr.wall.check(g)
+	return jr.j.run(g, fixed, native, &jr.wall), nil
 }
 
 // sameFinding reports whether a and b are the same finding made under two

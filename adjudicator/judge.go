@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/haifu/haifu/check"
@@ -184,21 +183,42 @@ type Report struct {
 // every difference is a discrepancy; otherwise plays the log cannot show
 // are marked divergent).
 func Judge(g *event.Game, rules *Rules, native bool) *Report {
+	var w wallCheck
+	w.check(g)
 	var j judge
-	return j.run(g, rules, native)
+	return j.run(g, rules, native, &w)
 }
 
 // Judger judges games, reusing its memory. The zero Judger is ready; it is
 // not safe for concurrent use.
 type Judger struct {
-	j   judge
-	alt []judge // for the other candidates of JudgeAuto
+	j    judge
+	alt  []judge // for the other candidates of JudgeAuto
+	wall wallCheck
 }
+
+// wallCheck is a game's hands checked against the walls of their seed,
+// once for every rule set the game is judged under (the walls do not
+// depend on the rules).
+type wallCheck struct {
+	c        wall.Checker // kept for its memory
+	res      *wall.Result
+	findings []check.Finding
+}
+
+// check checks g's hands against their walls.
+func (w *wallCheck) check(g *event.Game) {
+	w.findings = w.findings[:0]
+	w.res = w.c.Check(g, w.add)
+}
+
+func (w *wallCheck) add(m wall.Mismatch) { w.findings = append(w.findings, m) }
 
 // Judge is like the package's Judge; the report is valid until the next
 // call.
 func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
-	return jr.j.run(g, rules, native)
+	jr.wall.check(g)
+	return jr.j.run(g, rules, native, &jr.wall)
 }
 
 type judge struct {
@@ -211,8 +231,6 @@ type judge struct {
 	// kept here so that scoring a win allocates nothing.
 	scorer   scoring.Scorer
 	winInput scoring.Input
-	// walls checks the hands against their walls (kept for its memory).
-	walls wall.Checker
 
 	players int
 	// The expected course of the game under the rules, after the last
@@ -250,8 +268,9 @@ type expectation struct {
 	optionalEnd         bool // the rules let the dealer choose to end
 }
 
-func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
-	*j = judge{g: g, r: rules, native: native, rp: j.rp, scorer: j.scorer, walls: j.walls,
+// run judges g under rules; w is g's walls, already checked.
+func (j *judge) run(g *event.Game, rules *Rules, native bool, w *wallCheck) *Report {
+	*j = judge{g: g, r: rules, native: native, rp: j.rp, scorer: j.scorer,
 		rep: Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], Wins: j.rep.Wins[:0], DivergentFrom: -1, EndedAfter: -1,
 			Candidates: j.rep.Candidates[:0]}}
 	j.scorer.Rules = rules.Scoring(&g.Meta, native)
@@ -289,24 +308,10 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool) *Report {
 		j.handEnd(ended)
 	}
 	j.rep.Findings = append(j.rep.Findings, j.rp.Findings()...)
-	j.rep.Wall = j.walls.Check(g, j.wallMismatch)
-	slices.SortStableFunc(j.rep.Findings, func(a, b check.Finding) int {
-		ea, eb := a.Event, b.Event
-		if ea < 0 {
-			ea = 1 << 30
-		}
-		if eb < 0 {
-			eb = 1 << 30
-		}
-		return ea - eb
-	})
+	j.rep.Findings = append(j.rep.Findings, w.findings...)
+	j.rep.Wall = w.res
+	sortFindings(j.rep.Findings)
 	return &j.rep
-}
-
-// wallMismatch reports a difference between the log and its wall.
-func (j *judge) wallMismatch(m wall.Mismatch) {
-	j.rep.Findings = append(j.rep.Findings, check.Finding{Check: m.Check, Hand: m.Hand, Round: m.Round, Event: m.Event, Seat: m.Seat,
-		Message: m.Message, Expected: m.Expected, Recorded: m.Recorded})
 }
 
 func (j *judge) report(hand, ev int, round event.RoundID, c check.Check, msg, expected, recorded string) {

@@ -18,23 +18,12 @@ const MaxSync = 128
 // otherwise give one per draw).
 const maxPerCheck = 8
 
-// Mismatch is a difference between a log and the wall its seed gives.
-type Mismatch struct {
-	// Check is the check the mismatch is reported under (check.WallDraw …).
-	Check check.Check
-	// Hand is the 0-based index of the hand in Game.Rounds (-1 for the
-	// game's seed), Round its name.
-	Hand  int
-	Round event.RoundID
-	// Event is the index in Game.Events of the event concerned, or -1.
-	Event int
-	// Seat is the player concerned, or event.NoSeat.
-	Seat    event.Seat
-	Message string
-	// Expected is what the wall gives, Recorded what the log has: tile ids
-	// with their mpsz ("52 (0p)"), dice ("6,2").
-	Expected, Recorded string
-}
+// Mismatch is a difference between a log and the wall its seed gives, a
+// finding of package check: Check is one of the wall checks (check.WallDraw
+// …), Hand -1 for the game's seed, Expected what the wall gives and
+// Recorded what the log has: tile ids with their mpsz ("52 (0p)"), dice
+// ("6,2").
+type Mismatch = check.Finding
 
 // Status says whether a hand was checked.
 type Status uint8
