@@ -565,15 +565,12 @@ func (l localWriter) Write(b []byte) (int, error) {
 // most MaxSize bytes and returns what accept keeps of it.
 func (r *fetchRun) inMemory(accept func([]byte) ([]byte, error)) func(io.Reader) ([]byte, error) {
 	return func(rd io.Reader) ([]byte, error) {
-		body, err := io.ReadAll(io.LimitReader(rd, r.f.MaxSize+1))
-		if err != nil {
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				err = fmt.Errorf("%w: %w", ErrTruncated, err)
-			}
-			return nil, err
+		body, err := readMax(rd, r.f.MaxSize)
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			err = fmt.Errorf("%w: %w", ErrTruncated, err)
 		}
-		if int64(len(body)) > r.f.MaxSize {
-			return nil, fmt.Errorf("%w: body over %d bytes", ErrTooLarge, r.f.MaxSize)
+		if err != nil {
+			return nil, err
 		}
 		return accept(body)
 	}
@@ -720,7 +717,7 @@ func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
 			break
 		}
 		gz = doc
-		inner, err := gunzipMax(doc, maxSize)
+		inner, err := gunzip(doc, maxSize, ErrTruncated)
 		if err != nil {
 			return nil, err
 		}

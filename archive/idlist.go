@@ -3,8 +3,6 @@ package archive
 import (
 	"bytes"
 	"strings"
-
-	"github.com/haifu/haifu/event"
 )
 
 // readIDs reads a bare list of log ids: one id per line, plain or
@@ -34,13 +32,7 @@ func (l *listing) readIDs(data []byte, yield func(Record, error) bool) bool {
 
 // idGame returns the Game of a line of an id list.
 func (l *listing) idGame(n int, s string) (*Game, error) {
-	var id event.TenhouID
-	var err error
-	if strings.Contains(s, "log=") {
-		id, err = linkID(s)
-	} else {
-		id, err = parseID(s)
-	}
+	id, err := anyID(s)
 	if err != nil {
 		return nil, err
 	}
@@ -61,12 +53,8 @@ func looksLikeIDs(data []byte) bool {
 		if strings.Contains(s, "|") || bytes.Contains(line, []byte("<")) {
 			return false
 		}
-		if strings.Contains(s, "log=") {
-			_, err := linkID(s)
-			return err == nil
-		}
-		_, ok := event.ParseTenhouID(s)
-		return ok
+		_, err := anyID(s)
+		return err == nil
 	}
 	return false
 }

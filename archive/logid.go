@@ -31,18 +31,16 @@ func parseID(s string) (event.TenhouID, error) {
 // as a viewer URL with log=ID. Spaces around it are ignored. The error
 // wraps ErrLogID (or ErrLink for a URL whose log= is no id).
 func ParseID(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	var id event.TenhouID
-	var err error
+	id, err := anyID(strings.TrimSpace(s))
+	return id.ID, err
+}
+
+// anyID parses s as a log id or a viewer URL with log=ID.
+func anyID(s string) (event.TenhouID, error) {
 	if strings.Contains(s, "log=") {
-		id, err = linkID(s)
-	} else {
-		id, err = parseID(s)
+		return linkID(s)
 	}
-	if err != nil {
-		return "", err
-	}
-	return id.ID, nil
+	return parseID(s)
 }
 
 // LobbyName returns the lobby of a log id as the listings write it: "" for

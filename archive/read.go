@@ -133,7 +133,7 @@ func readFile(source, member, name string, data []byte, depth int, yield func(Re
 		if depth >= 2 {
 			return fail(fmt.Errorf("%w: gzip nested %d deep", ErrForm, depth))
 		}
-		inner, err := gunzip(data)
+		inner, err := gunzip(data, MaxFileSize, ErrCompressed)
 		if err != nil {
 			return fail(err)
 		}
@@ -147,18 +147,29 @@ func readFile(source, member, name string, data []byte, depth int, yield func(Re
 	return l.readText(name, data, yield)
 }
 
-// gunzip decompresses a gzip stream of at most MaxFileSize bytes.
-func gunzip(data []byte) ([]byte, error) {
+// gunzip decompresses a gzip stream of at most maxSize bytes; a stream
+// that cannot be read wraps bad (ErrCompressed for a listing, ErrTruncated
+// for a download, which is then retried).
+func gunzip(data []byte, maxSize int64, bad error) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: gzip: %w", ErrCompressed, err)
+		return nil, fmt.Errorf("%w: gzip: %w", bad, err)
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, MaxFileSize+1))
+	out, err := readMax(zr, maxSize)
+	if err != nil && !errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("%w: gzip: %w", bad, err)
+	}
+	return out, err
+}
+
+// readMax reads r to its end; more than maxSize bytes is ErrTooLarge.
+func readMax(r io.Reader, maxSize int64) ([]byte, error) {
+	out, err := io.ReadAll(io.LimitReader(r, maxSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("%w: gzip: %w", ErrCompressed, err)
+		return nil, err
 	}
-	if len(out) > MaxFileSize {
-		return nil, fmt.Errorf("%w: more than %d bytes decompressed", ErrTooLarge, MaxFileSize)
+	if int64(len(out)) > maxSize {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxSize)
 	}
 	return out, nil
 }
@@ -209,14 +220,11 @@ func readMember(f *zip.File) ([]byte, error) {
 		return nil, fmt.Errorf("%w: zip: %w", ErrCompressed, err)
 	}
 	defer rc.Close()
-	out, err := io.ReadAll(io.LimitReader(rc, MaxFileSize+1))
-	if err != nil {
+	out, err := readMax(rc, MaxFileSize)
+	if err != nil && !errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("%w: zip: %w", ErrCompressed, err)
 	}
-	if len(out) > MaxFileSize {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, MaxFileSize)
-	}
-	return out, nil
+	return out, err
 }
 
 // readText reads a decompressed file: it checks the encoding, takes the

@@ -2,7 +2,6 @@ package archive
 
 import (
 	"math"
-	"time"
 
 	"github.com/haifu/haifu/event"
 )
@@ -162,15 +161,6 @@ func strOf(s string) *string {
 		return nil
 	}
 	return &s
-}
-
-// Start returns StartTime as a time in Japan time, and false when it is
-// null.
-func (r *Row) Start() (time.Time, bool) {
-	if r.StartTime == nil {
-		return time.Time{}, false
-	}
-	return time.UnixMilli(*r.StartTime).In(japanTime), true
 }
 
 // Placements returns the place (1 for first) in the row's rank order of

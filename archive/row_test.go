@@ -51,8 +51,8 @@ func TestRowOf(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("RowOf (-want +got):\n%s", diff)
 			}
-			if start, ok := got.Start(); !ok || !start.Equal(ix.Games[0].Start) {
-				t.Errorf("Start() = %v, %v; want %v", start, ok, ix.Games[0].Start)
+			if got.StartTime == nil || !time.UnixMilli(*got.StartTime).Equal(ix.Games[0].Start) {
+				t.Errorf("start_time = %v; want %v", got.StartTime, ix.Games[0].Start)
 			}
 		})
 	}

@@ -229,31 +229,12 @@ func markString(f event.Flag, yes string) string {
 func RuleOfType(t int) Rule {
 	var m event.Meta
 	m.SetTenhouType(t)
-	r := unknownRule()
-	r.Players = m.PlayerCount()
-	r.Length = m.Length
-	r.OpenTanyao = m.Rules.OpenTanyao
-	r.RedFives = event.FlagOf(t&0x2 == 0)
-	r.Fast = m.Rules.Fast
-	r.Chips = m.Rules.Chips
-	level := 0
-	if t&0x20 != 0 {
-		level += 2
+	// The name is the rule column and 速 (never in a column); every type's
+	// name is one (TestRuleOfType tries them all).
+	r, err := ParseRule(strings.Replace(m.Rules.Name, "速", "", 1))
+	if err != nil {
+		r = unknownRule()
 	}
-	if t&0x80 != 0 {
-		level++
-	}
-	r.Table = TableIppan + Table(level)
-	switch t & 0x600 {
-	case 0x200:
-		r.ChipCount = 2
-		r.Table = TableWaka + Table(level)
-	case 0x600:
-		r.ChipCount = 5
-		r.Table = TableWaka + Table(level)
-	case 0x400:
-		r.ChipCount = 0
-		r.Table = TableWaka + Table(level)
-	}
+	r.Chips, r.Fast = m.Rules.Chips, m.Rules.Fast
 	return r
 }

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,6 +83,14 @@ func TestRuleOfType(t *testing.T) {
 		r := RuleOfType(tt.typ)
 		if got := r.String(); got != tt.want || r.Fast != tt.fast {
 			t.Errorf("RuleOfType(%#04x) = %s fast %v, want %s fast %v", tt.typ, got, r.Fast, tt.want, tt.fast)
+		}
+	}
+	// Every type's rule name, as package event writes it, is a rule column.
+	for typ := range 1 << 16 {
+		var m event.Meta
+		m.SetTenhouType(typ)
+		if _, err := ParseRule(strings.Replace(m.Rules.Name, "速", "", 1)); err != nil {
+			t.Fatalf("type %#04x: %v", typ, err)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -90,23 +89,6 @@ func appendMissing(path, id string) error {
 		return err
 	}
 	return f.Close()
-}
-
-// gunzipMax decompresses a gzip stream of at most maxSize bytes; a stream
-// that is cut short or corrupt is ErrTruncated.
-func gunzipMax(data []byte, maxSize int64) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: gzip: %w", ErrTruncated, err)
-	}
-	out, err := io.ReadAll(io.LimitReader(zr, maxSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%w: gzip: %w", ErrTruncated, err)
-	}
-	if int64(len(out)) > maxSize {
-		return nil, fmt.Errorf("%w: over %d bytes decompressed", ErrTooLarge, maxSize)
-	}
-	return out, nil
 }
 
 // gzipDoc compresses a document.

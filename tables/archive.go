@@ -2,12 +2,8 @@ package tables
 
 import (
 	"errors"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-
-	"github.com/parquet-go/parquet-go"
 
 	"github.com/haifu/haifu/archive"
 )
@@ -23,19 +19,13 @@ const ArchiveRowsPerRowGroup = 64 << 10
 
 // ArchiveWriter writes the archive table into an index directory, which it
 // replaces as one unit as the Writer of the analysis tables does (see
-// output.go), with the same zstd codec, in part files of RowGroupsPerPart
-// row groups. It encodes in its caller's goroutine: an index is written
-// once, far faster than its listings are read or downloaded. An
+// output.go), with the same table writer: zstd, part files of
+// RowGroupsPerPart row groups, encoded by a goroutine of its own. An
 // ArchiveWriter is not safe for concurrent use.
 type ArchiveWriter struct {
-	out    *output
-	opts   []parquet.WriterOption
-	f      *os.File
-	w      *parquet.GenericWriter[archive.Row]
-	part   int // the part being written
-	groups int // row groups in it
-	buf    []archive.Row
-	n      int64 // rows written
+	out *output
+	t   *table[archive.Row]
+	n   int // rows written
 	// groupRows is the rows of a row group: ArchiveRowsPerRowGroup, fewer
 	// in tests.
 	groupRows int
@@ -51,97 +41,38 @@ func NewArchiveWriter(dir string, meta map[string]string) (*ArchiveWriter, error
 		return nil, err
 	}
 	codec, err := newZstdCodec()
-	if err != nil {
-		out.abort()
-		return nil, err
+	if err == nil {
+		var t *table[archive.Row]
+		if t, err = newTable[archive.Row](out.tmp, ArchiveTable, codec, meta); err == nil {
+			return &ArchiveWriter{out: out, t: t, groupRows: ArchiveRowsPerRowGroup}, nil
+		}
 	}
-	w := &ArchiveWriter{out: out, groupRows: ArchiveRowsPerRowGroup, opts: []parquet.WriterOption{
-		parquet.Compression(codec),
-		parquet.PageBufferSize(256 << 10),
-		parquet.CreatedBy("haifu", "", ""),
-		parquet.DataPageStatistics(false),
-	}}
-	for _, k := range slices.Sorted(maps.Keys(meta)) {
-		w.opts = append(w.opts, parquet.KeyValueMetadata(k, meta[k]))
-	}
-	if err := os.Mkdir(filepath.Join(out.tmp, ArchiveTable), 0o755); err != nil {
-		out.abort()
-		return nil, err
-	}
-	if err := w.openPart(); err != nil {
-		out.abort()
-		return nil, err
-	}
-	return w, nil
-}
-
-// openPart creates the part file w.part.
-func (w *ArchiveWriter) openPart() error {
-	f, err := os.OpenFile(filepath.Join(w.out.tmp, ArchiveTable, PartName(w.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	w.f, w.w, w.groups = f, parquet.NewGenericWriter[archive.Row](f, w.opts...), 0
-	return nil
-}
-
-// closePart finishes the part being written.
-func (w *ArchiveWriter) closePart() error {
-	err := w.w.Close()
-	if cerr := w.f.Close(); err == nil {
-		err = cerr
-	}
-	w.f = nil
-	return err
+	out.abort()
+	return nil, err
 }
 
 // Write appends one row; it keeps a copy of the row (the slices r points
-// to are kept as they are: do not change them afterwards).
+// to are kept as they are: do not change them afterwards). An error of
+// writing the table is returned by a later Write, and by Close.
 func (w *ArchiveWriter) Write(r archive.Row) error {
-	w.buf = append(w.buf, r)
-	if len(w.buf) >= w.groupRows {
-		return w.flush()
+	if err := w.t.failed(); err != nil {
+		return err
+	}
+	w.t.add(r)
+	w.n++
+	if end := w.n%w.groupRows == 0; end || w.n%chunkGames == 0 {
+		w.t.send(end)
 	}
 	return nil
 }
 
 // Rows returns the number of rows written so far.
-func (w *ArchiveWriter) Rows() int64 { return w.n + int64(len(w.buf)) }
-
-// flush writes the buffered rows as a row group.
-func (w *ArchiveWriter) flush() error {
-	if len(w.buf) == 0 {
-		return nil
-	}
-	if w.groups == RowGroupsPerPart {
-		if err := w.closePart(); err != nil {
-			return err
-		}
-		w.part++
-		if err := w.openPart(); err != nil {
-			return err
-		}
-	}
-	if _, err := w.w.Write(w.buf); err != nil {
-		return err
-	}
-	if err := w.w.Flush(); err != nil {
-		return err
-	}
-	w.n += int64(len(w.buf))
-	w.groups++
-	clear(w.buf)
-	w.buf = w.buf[:0]
-	return nil
-}
+func (w *ArchiveWriter) Rows() int64 { return int64(w.n) }
 
 // Close writes what is left and puts the index directory in place. On an
 // error the directory is left as it was.
 func (w *ArchiveWriter) Close() error {
-	err := w.flush()
-	if cerr := w.closePart(); err == nil {
-		err = cerr
-	}
+	err := w.t.close()
 	if err == nil {
 		err = w.out.commit()
 	}
@@ -154,9 +85,7 @@ func (w *ArchiveWriter) Close() error {
 // Abort stops writing and removes the temporary files; the index
 // directory is left as it was.
 func (w *ArchiveWriter) Abort() {
-	if w.f != nil {
-		w.closePart()
-	}
+	w.t.abort()
 	w.out.abort()
 }
 

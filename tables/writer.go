@@ -265,6 +265,8 @@ const (
 	MetaRulesTOML = "haifu.rules_toml"
 	// MetaShard is the shard, "K/N", when the inputs were split.
 	MetaShard = "haifu.shard"
+	// MetaIndex is the archive index joined to the games (--index).
+	MetaIndex = "haifu.index"
 )
 
 // NewWriter prepares the output directory dir (created with its parents if

@@ -57,8 +57,7 @@ MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
 it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
-	out := fs.String("o", "", "write the Parquet tables to `DIR` (required)")
-	fs.StringVar(out, "output", "", "write the Parquet tables to `DIR` (required)")
+	out := addOutputFlag(fs, "", "write the Parquet tables to `DIR` (required)")
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -126,7 +125,7 @@ it).`)
 			fmt.Fprintf(e.stderr, "haifu analyze: --index: %v\n", err)
 			return exitFound
 		}
-		meta["haifu.index"] = *indexDir
+		meta[tables.MetaIndex] = *indexDir
 	}
 	w, err := tables.NewWriter(*out, meta)
 	if err != nil {

@@ -71,8 +71,7 @@ whole when the run completes.
 Exit status: 0 when everything was read, 1 when a file or a line could not
 be (the table is written all the same), 2 on a usage error, 130 when
 interrupted (DIR left as it was).`)
-	out := fs.String("o", "index", "the index `DIR` to write")
-	fs.StringVar(out, "output", "index", "the index `DIR` to write")
+	out := addOutputFlag(fs, "index", "the index `DIR` to write")
 	follow := fs.Bool("follow", false, "download and read the listings and file indexes that a raw/ page or file index names")
 	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second when downloading URLs, `N`")
 	backoff := fs.Duration("backoff", archive.DefaultBackoff, "the wait before the first retry of a download, a `DURATION` (2s, 500ms), doubled for each next one")
@@ -295,8 +294,7 @@ summary (fetched, skipped, missing, failed) and every failure are printed.
 
 Exit status: 0 when no log failed (missing ones do not count), 1 when one
 did, 2 on a usage error, 130 when interrupted.`)
-	out := fs.String("o", "logs", "the `DIR` to store the logs in")
-	fs.StringVar(out, "output", "logs", "the `DIR` to store the logs in")
+	out := addOutputFlag(fs, "logs", "the `DIR` to store the logs in")
 	base := fs.String("base-url", archive.DefaultBaseURL, "where to download from: `URL`/0/log/?ID")
 	rate := fs.Float64("rate", archive.DefaultRate, "the most requests a second, `N`")
 	retries := fs.Int("retries", archive.DefaultMaxRetries, "the most retries of one log, `N`")
@@ -434,10 +432,7 @@ func (ix archiveIndex) join(g *stats.GameRow) bool {
 	}
 	lobby := r.Lobby
 	g.IndexLobby = &lobby
-	if t, ok := r.Start(); ok {
-		ms := t.UnixMilli()
-		g.IndexStartTime = &ms
-	}
+	g.IndexStartTime = r.StartTime // loadIndex's own copy
 	var points []float64
 	if len(g.FinalPoints) == len(g.Names) {
 		points = g.FinalPoints

@@ -184,6 +184,14 @@ func addJobsFlag(fs *flag.FlagSet, usage string) *jobsValue {
 	return v
 }
 
+// addOutputFlag adds -o DIR and --output DIR with the given default and
+// help.
+func addOutputFlag(fs *flag.FlagSet, def, usage string) *string {
+	out := fs.String("o", def, usage)
+	fs.StringVar(out, "output", def, usage)
+	return out
+}
+
 // version is haifu's version as its build information gives it: the
 // module version (a tag), or "devel-" and the commit for a build from a
 // checkout ("+dirty" when it had changes).
