@@ -555,24 +555,11 @@ func (r *Rules) Validate() error {
 	if r.Win.TsumoLoss && r.Players != 3 {
 		bad("win.tsumo_loss applies to three-player rules only")
 	}
-	if y := r.Yaku; y.RedFives < 0 || y.RedFives > 4 {
-		bad("yaku.red_fives = %d: want 0 to 4", y.RedFives)
-	}
-	if y := r.Yaku; y.PinfuTsumoFu != 20 && y.PinfuTsumoFu != 22 {
-		bad("yaku.pinfu_tsumo_fu = %d: want 20 or 22", y.PinfuTsumoFu)
-	}
-	if y := r.Yaku; y.OpenPinfuFu != 20 && y.OpenPinfuFu != 30 {
-		bad("yaku.open_pinfu_fu = %d: want 20 or 30", y.OpenPinfuFu)
-	}
-	if y := r.Yaku; y.DoubleWindFu != 2 && y.DoubleWindFu != 4 {
-		bad("yaku.double_wind_fu = %d: want 2 or 4", y.DoubleWindFu)
-	}
 	if y := r.Yaku; y.KanUra && !(y.UraDora && y.KanDora) {
 		bad("yaku.kan_ura = true needs ura_dora and kan_dora")
 	}
 	if sr := r.Scoring(&event.Meta{}, false); sr.Validate() != nil {
-		err := sr.Validate()
-		bad("yaku: %v", err)
+		bad("yaku: %v", sr.Validate())
 	}
 	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden, ExtensionIndefinite)
 	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)

@@ -80,32 +80,20 @@ func (r *Rules) recordedValue(w *event.WinRecord) value {
 	if w.Known&event.KnownYaku != 0 {
 		han = nonYakumanHan(w)
 	}
-	switch {
-	case han >= 13 && r.Win.Kazoe:
-		return value{base: 8000, limit: event.Yakuman, known: true, yakuman: 1}
-	case han >= 11:
-		return value{base: 6000, limit: event.Sanbaiman, known: true}
-	case han >= 8:
-		return value{base: 4000, limit: event.Baiman, known: true}
-	case han >= 6:
-		return value{base: 3000, limit: event.Haneman, known: true}
-	case han == 5:
-		return value{base: 2000, limit: event.Mangan, known: true}
+	if han >= 5 {
+		b, l := scoring.BasePoints(han, 0, r.Win.Kazoe, false)
+		return value{base: int32(b), limit: l, known: true, yakuman: int(l / event.Yakuman)}
 	}
 	if w.Known&event.KnownFu == 0 {
 		// Below mangan the fu are needed; a record that gives only the
 		// limit (mangan and above) is handled above.
 		if w.Known&event.KnownPoints != 0 && w.Limit >= event.Mangan {
-			return value{base: limitBase(w.Limit), limit: w.Limit, known: true}
+			return value{base: int32(scoring.LimitBase(w.Limit)), limit: w.Limit, known: true}
 		}
 		return value{}
 	}
-	fu := int32(w.Fu)
-	b := fu << (2 + han)
-	if b >= 2000 || (r.Win.Kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60))) {
-		return value{base: 2000, limit: event.Mangan, known: true}
-	}
-	return value{base: b, limit: event.NoLimit, known: true}
+	b, l := scoring.BasePoints(han, int(w.Fu), r.Win.Kazoe, r.Win.Kiriage)
+	return value{base: int32(b), limit: l, known: true}
 }
 
 // scoredValue is the value the scorer found for a win.
@@ -113,60 +101,23 @@ func scoredValue(res *scoring.Result) value {
 	return value{base: int32(res.Base), limit: res.Limit, known: true, yakuman: res.Yakuman, yaku: res.YakuList()}
 }
 
-func limitBase(l event.Limit) int32 {
-	switch l {
-	case event.Mangan:
-		return 2000
-	case event.Haneman:
-		return 3000
-	case event.Baiman:
-		return 4000
-	case event.Sanbaiman:
-		return 6000
-	case event.Yakuman:
-		return 8000
-	}
-	return 0
-}
-
-// ceil100 rounds up to a multiple of 100.
-func ceil100(x int32) int32 { return (x + 99) / 100 * 100 }
-
 // payments returns what each seat pays (positive) for a win of base b, not
 // counting honba and sticks: a ron is paid by the discarder; a tsumo by the
 // other players (in sanma with tsumo loss, only the two others).
 func (r *Rules) payments(b int32, winner, from, dealer event.Seat, players int) [4]int32 {
 	var p [4]int32
+	ron, nd, d := scoring.Payments(int(b), winner == from, winner == dealer, players, r.Win.TsumoLoss)
 	if winner != from {
-		if winner == dealer {
-			p[from] = ceil100(6 * b)
-		} else {
-			p[from] = ceil100(4 * b)
-		}
+		p[from] = int32(ron)
 		return p
 	}
 	for s := range players {
-		seat := event.Seat(s)
-		switch {
+		switch seat := event.Seat(s); {
 		case seat == winner:
-		case winner == dealer || seat == dealer:
-			p[s] = ceil100(2 * b)
+		case seat == dealer:
+			p[s] = int32(d)
 		default:
-			p[s] = ceil100(b)
-		}
-	}
-	if players == 3 && !r.Win.TsumoLoss {
-		// Without tsumo loss the missing seat's share is split between the
-		// two payers (North-bisection). Rare; kept simple: the share of a
-		// non-dealer seat goes half to each.
-		missing := ceil100(b)
-		if winner == dealer {
-			missing = ceil100(2 * b)
-		}
-		for s := range players {
-			if event.Seat(s) != winner {
-				p[s] += ceil100(missing / 2)
-			}
+			p[s] = int32(nd)
 		}
 	}
 	return p

@@ -92,3 +92,42 @@ func (m *Meld) Check(players int) error {
 	}
 	return checkTiles(m.Slice())
 }
+
+// ShapeError returns "" when m's tiles have the shape its kind needs, else a
+// description of the problem.
+func (m *Meld) ShapeError() string {
+	ts := m.Slice()
+	want := 0
+	switch m.Kind {
+	case MeldChi, MeldPon:
+		want = 3
+	case MeldOpenKan, MeldClosedKan, MeldAddedKan:
+		want = 4
+	case MeldKita:
+		want = 1
+	}
+	if len(ts) != want {
+		return fmt.Sprintf("%d tiles, want %d", len(ts), want)
+	}
+	for _, t := range ts {
+		if !t.Valid() {
+			return "invalid tile"
+		}
+	}
+	k0 := ts[0].Kind()
+	if m.Kind == MeldChi {
+		if k0.IsHonor() || ts[1].Kind() != k0+1 || ts[2].Kind() != k0+2 || (k0+2).Suit() != k0.Suit() {
+			return "not a run"
+		}
+		return ""
+	}
+	for _, t := range ts {
+		if t.Kind() != k0 {
+			return "tiles of different kinds"
+		}
+	}
+	if m.Called >= 0 && int(m.Called) >= len(ts) {
+		return "called tile out of range"
+	}
+	return ""
+}

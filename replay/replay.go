@@ -850,7 +850,7 @@ func (r *Replayer) call(e *event.Event) {
 	if st.LiveLeft <= 0 {
 		r.report(check.LegalityCall, e.Seat, "%v of the last discard of the hand (only a ron may take it)", m.Kind)
 	}
-	if msg := meldShape(m); msg != "" {
+	if msg := m.ShapeError(); msg != "" {
 		r.report(check.LegalityCall, e.Seat, "%v %s: %s", m.Kind, tile.FormatTiles(m.Slice()), msg)
 	}
 	if m.Kind == event.MeldOpenKan {
@@ -949,7 +949,7 @@ func (r *Replayer) closedKan(e *event.Event) {
 	if ss.CalledThisTurn {
 		r.report(check.LegalityKan, e.Seat, "closed kan right after a chi or pon")
 	}
-	if msg := meldShape(m); msg != "" {
+	if msg := m.ShapeError(); msg != "" {
 		r.report(check.LegalityKan, e.Seat, "closed kan %s: %s", tile.FormatTiles(m.Slice()), msg)
 	}
 	r.checkKanAllowed(e)
@@ -1010,7 +1010,7 @@ func (r *Replayer) addedKan(e *event.Event) {
 	} else {
 		ss.Melds[pon] = e.Meld
 	}
-	if msg := meldShape(&e.Meld); msg != "" {
+	if msg := e.Meld.ShapeError(); msg != "" {
 		r.report(check.LegalityKan, e.Seat, "added kan %s: %s", tile.FormatTiles(e.Meld.Slice()), msg)
 	}
 	st.Calls++
@@ -1237,43 +1237,4 @@ func (r *Replayer) endHand() {
 	}
 	st.Ends = append(st.Ends, r.idx)
 	st.Phase = HandOver
-}
-
-// meldShape returns "" when m's tiles have the shape its kind needs, else a
-// description of the problem.
-func meldShape(m *event.Meld) string {
-	ts := m.Slice()
-	want := 0
-	switch m.Kind {
-	case event.MeldChi, event.MeldPon:
-		want = 3
-	case event.MeldOpenKan, event.MeldClosedKan, event.MeldAddedKan:
-		want = 4
-	case event.MeldKita:
-		want = 1
-	}
-	if len(ts) != want {
-		return fmt.Sprintf("%d tiles, want %d", len(ts), want)
-	}
-	for _, t := range ts {
-		if !t.Valid() {
-			return "invalid tile"
-		}
-	}
-	k0 := ts[0].Kind()
-	if m.Kind == event.MeldChi {
-		if k0.IsHonor() || ts[1].Kind() != k0+1 || ts[2].Kind() != k0+2 || (k0+2).Suit() != k0.Suit() {
-			return "not a run"
-		}
-		return ""
-	}
-	for _, t := range ts {
-		if t.Kind() != k0 {
-			return "tiles of different kinds"
-		}
-	}
-	if m.Called >= 0 && int(m.Called) >= len(ts) {
-		return "called tile out of range"
-	}
-	return ""
 }

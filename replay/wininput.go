@@ -67,7 +67,6 @@ func (st *State) WinInput(w *event.WinRecord, in *scoring.Input) error {
 	players := st.Players
 	in.Players = uint8(players)
 	dealer := st.Round.Dealer
-	in.Dealer = s == dealer
 	in.SeatWind = tile.East + tile.Kind((int(s)-int(dealer)+players)%players)
 	in.RoundWind = tile.East + tile.Kind(st.Round.Wind&3)
 	in.Kita = uint8(ss.Kita)
@@ -80,12 +79,12 @@ func (st *State) WinInput(w *event.WinRecord, in *scoring.Input) error {
 	if tsumo {
 		in.Rinshan = ss.Rinshan
 		in.Haitei = st.LiveLeft == 0 && !ss.Rinshan
-		in.Tenhou = first && in.Dealer
-		in.Chiihou = first && !in.Dealer
+		in.Tenhou = first && in.Dealer()
+		in.Chiihou = first && !in.Dealer()
 	} else {
 		in.Chankan = st.LastIsKan && (st.LastType == event.AddedKan || st.LastType == event.ClosedKan)
 		in.Houtei = st.LiveLeft == 0 && st.LastType == event.Discard
-		in.Renhou = first && !in.Dealer
+		in.Renhou = first && !in.Dealer()
 	}
 	in.SetDora(st.Dora[:st.NDora])
 	in.SetUra(w.UraList())

@@ -328,7 +328,7 @@ func winKind(in *scoring.Input) string {
 		on   bool
 		name string
 	}{
-		{in.Dealer, "dealer"}, {in.Riichi, "riichi"}, {in.DoubleRiichi, "double"}, {in.Ippatsu, "ippatsu"},
+		{in.Dealer(), "dealer"}, {in.Riichi, "riichi"}, {in.DoubleRiichi, "double"}, {in.Ippatsu, "ippatsu"},
 		{in.Rinshan, "rinshan"}, {in.Chankan, "chankan"}, {in.Haitei, "haitei"}, {in.Houtei, "houtei"},
 		{in.Tenhou, "tenhou"}, {in.Chiihou, "chiihou"}, {in.Renhou, "renhou"}, {in.Kita > 0, fmt.Sprintf("kita%d", in.Kita)},
 	} {

@@ -197,7 +197,6 @@ func situation(r *rand.Rand, in *scoring.Input, used *[34]int) {
 	winds := int(in.Players)
 	in.SeatWind = tile.East + tile.Kind(r.IntN(winds))
 	in.RoundWind = tile.East + tile.Kind(r.IntN(3))
-	in.Dealer = in.SeatWind == tile.East
 	in.Tsumo = p(2)
 	if closed && p(2) {
 		in.Riichi = true
@@ -208,12 +207,12 @@ func situation(r *rand.Rand, in *scoring.Input, used *[34]int) {
 		in.Rinshan = kan && p(3)
 		in.Haitei = !in.Rinshan && p(10)
 		if in.NMelds == 0 && in.Kita == 0 && !in.Riichi && p(10) {
-			in.Tenhou, in.Chiihou = in.Dealer, !in.Dealer
+			in.Tenhou, in.Chiihou = in.Dealer(), !in.Dealer()
 		}
 	} else {
 		in.Chankan = used[in.WinTile.Kind()] == 1 && p(8)
 		in.Houtei = !in.Chankan && p(10)
-		in.Renhou = in.NMelds == 0 && in.Kita == 0 && !in.Riichi && !in.Dealer && p(10)
+		in.Renhou = in.NMelds == 0 && in.Kita == 0 && !in.Riichi && !in.Dealer() && p(10)
 	}
 	anyKind := func() tile.Tile {
 		for {

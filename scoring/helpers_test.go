@@ -99,7 +99,6 @@ func (s spec) input(tb testing.TB) scoring.Input {
 			tb.Fatalf("flag %q", f)
 		}
 	}
-	in.Dealer = in.SeatWind == tile.East
 	in.SetDora(tiles(tb, s.dora))
 	in.SetUra(tiles(tb, s.ura))
 	in.Kita = uint8(s.kita)

@@ -48,10 +48,9 @@ type Input struct {
 	// before its first draw. All three need that no call (and in sanma
 	// no kita) was made before.
 	Tenhou, Chiihou, Renhou bool
-	// SeatWind and RoundWind are tile.East … tile.North; Dealer says the
-	// winner is the dealer (exactly when SeatWind is East).
+	// SeatWind and RoundWind are tile.East … tile.North; the winner is
+	// the dealer exactly when SeatWind is East.
 	SeatWind, RoundWind tile.Kind
-	Dealer              bool
 	// Dora are the revealed dora indicators: Dora[0] the initial one, the
 	// others kan dora, in the order revealed. Ura are the ura indicators
 	// under them, as far as revealed (the caller passes what the log
@@ -64,6 +63,9 @@ type Input struct {
 	// dora).
 	Players uint8
 }
+
+// Dealer reports whether the winner is the dealer (its seat wind is East).
+func (in *Input) Dealer() bool { return in.SeatWind == tile.East }
 
 // HandTiles returns the concealed tiles. The slice aliases in.
 func (in *Input) HandTiles() []tile.Tile { return in.Hand[:min(int(in.HandLen), len(in.Hand))] }
@@ -178,8 +180,6 @@ func (in *Input) Validate() error {
 	switch {
 	case !in.SeatWind.IsWind() || !in.RoundWind.IsWind():
 		return fail("seat wind %v, round wind %v", in.SeatWind, in.RoundWind)
-	case in.Dealer != (in.SeatWind == tile.East):
-		return fail("dealer %v with seat wind %v", in.Dealer, in.SeatWind)
 	case in.Kita > 0 && in.Players != 3:
 		return fail("kita in a four-player game")
 	case in.DoubleRiichi && !in.Riichi:
@@ -198,7 +198,7 @@ func (in *Input) Validate() error {
 		return fail("chankan and houtei")
 	case first && (in.NMelds > 0 || in.Riichi || in.Rinshan || in.Kita > 0):
 		return fail("tenhou, chiihou or renhou with melds, kita or riichi")
-	case in.Tenhou && !in.Dealer, (in.Chiihou || in.Renhou) && in.Dealer:
+	case in.Tenhou && !in.Dealer(), (in.Chiihou || in.Renhou) && in.Dealer():
 		return fail("tenhou for a non-dealer, or chiihou or renhou for the dealer")
 	}
 	return nil
@@ -206,37 +206,8 @@ func (in *Input) Validate() error {
 
 // checkMeld returns what is wrong with a meld's shape, or "".
 func checkMeld(m *event.Meld) string {
-	ts := m.Slice()
-	for _, t := range ts {
-		if !t.Valid() {
-			return "not a tile"
-		}
-	}
-	switch m.Kind {
-	case event.MeldChi:
-		if len(ts) != 3 {
-			return "a chi is three tiles"
-		}
-		a, b, c := ts[0].Kind(), ts[1].Kind(), ts[2].Kind()
-		if a.IsHonor() || a.Suit() != c.Suit() || b != a+1 || c != a+2 {
-			return "not a run"
-		}
-		return ""
-	case event.MeldPon:
-		if len(ts) != 3 {
-			return "a pon is three tiles"
-		}
-	case event.MeldOpenKan, event.MeldClosedKan, event.MeldAddedKan:
-		if len(ts) != 4 {
-			return "a kan is four tiles"
-		}
-	default:
+	if m.Kind != event.MeldChi && m.Kind != event.MeldPon && !m.Kind.IsKan() {
 		return "not a chi, pon or kan"
 	}
-	for _, t := range ts {
-		if t.Kind() != ts[0].Kind() {
-			return "tiles of different kinds"
-		}
-	}
-	return ""
+	return m.ShapeError()
 }

@@ -14,10 +14,18 @@ var limitBase = [...]int{
 // basePoints returns the basic points and the limit of a hand of han han
 // and fu fu (yakuman: the number of yakuman it counts for, 0 if none).
 func (r *Rules) basePoints(han, fu, yakuman int) (int, event.Limit) {
-	switch {
-	case yakuman > 0:
+	if yakuman > 0 {
 		return 8000 * yakuman, event.Yakuman
-	case han >= 13 && r.Kazoe:
+	}
+	return BasePoints(han, fu, r.Kazoe, r.Kiriage)
+}
+
+// BasePoints returns the basic points and the limit of a hand of han han
+// (dora included, no yakuman) and fu fu: kazoe makes 13 han a yakuman,
+// kiriage pays 4 han 30 fu and 3 han 60 fu as mangan (limit NoLimit).
+func BasePoints(han, fu int, kazoe, kiriage bool) (int, event.Limit) {
+	switch {
+	case han >= 13 && kazoe:
 		return 8000, event.Yakuman
 	case han >= 11:
 		return 6000, event.Sanbaiman
@@ -34,11 +42,18 @@ func (r *Rules) basePoints(han, fu, yakuman int) (int, event.Limit) {
 	if b >= 2000 {
 		return 2000, event.Mangan
 	}
-	if r.Kiriage && (han == 4 && fu == 30 || han == 3 && fu == 60) {
-		// Paid as mangan; Tenhou's chip lobbies record no limit.
+	if kiriage && (han == 4 && fu == 30 || han == 3 && fu == 60) {
 		return 2000, event.NoLimit
 	}
 	return b, event.NoLimit
+}
+
+// LimitBase returns the basic points of limit l (0 for NoLimit).
+func LimitBase(l event.Limit) int {
+	if int(l) < len(limitBase) {
+		return limitBase[l]
+	}
+	return 0
 }
 
 // ceil100 rounds x up to a multiple of 100.
@@ -46,32 +61,40 @@ func ceil100(x int) int { return (x + 99) / 100 * 100 }
 
 // pay fills the payments and the total of res from res.Base.
 func (r *Rules) pay(res *Result, tsumo, dealer bool, players int) {
-	b := res.Base
+	res.Ron, res.TsumoNonDealer, res.TsumoDealer = Payments(res.Base, tsumo, dealer, players, r.TsumoLoss)
+	switch {
+	case !tsumo:
+		res.Total = res.Ron
+	case dealer:
+		res.Total = (players - 1) * res.TsumoNonDealer
+	default:
+		res.Total = res.TsumoDealer + (players-2)*res.TsumoNonDealer
+	}
+}
+
+// Payments returns what a win of base points b is paid: on a ron what the
+// discarder pays; on a tsumo what each non-dealer pays and what the dealer
+// pays (0 on the dealer's own tsumo). In sanma without tsumoLoss the
+// missing player's share is split between the two payers.
+func Payments(b int, tsumo, dealer bool, players int, tsumoLoss bool) (ron, nonDealer, dealerPays int) {
 	if !tsumo {
 		if dealer {
-			res.Ron = ceil100(6 * b)
-		} else {
-			res.Ron = ceil100(4 * b)
+			return ceil100(6 * b), 0, 0
 		}
-		res.Total = res.Ron
-		return
+		return ceil100(4 * b), 0, 0
 	}
 	if dealer {
 		each := ceil100(2 * b)
-		if players == 3 && !r.TsumoLoss {
+		if players == 3 && !tsumoLoss {
 			each += ceil100(each / 2)
 		}
-		res.TsumoNonDealer = each
-		res.Total = (players - 1) * each
-		return
+		return 0, each, 0
 	}
 	nd, d := ceil100(b), ceil100(2*b)
-	if players == 3 && !r.TsumoLoss {
-		// The missing player's share (a non-dealer's), half to each payer.
+	if players == 3 && !tsumoLoss {
 		half := ceil100(nd / 2)
 		nd += half
 		d += half
 	}
-	res.TsumoNonDealer, res.TsumoDealer = nd, d
-	res.Total = d + (players-2)*nd
+	return 0, nd, d
 }

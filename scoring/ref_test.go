@@ -683,13 +683,13 @@ func refScore(in *scoring.Input, r *scoring.Rules) (refOutcome, bool) {
 	b := out.Base
 	players := int(in.Players)
 	switch {
-	case !in.Tsumo && in.Dealer:
+	case !in.Tsumo && in.Dealer():
 		out.Ron = up(6 * b)
 		out.Total = out.Ron
 	case !in.Tsumo:
 		out.Ron = up(4 * b)
 		out.Total = out.Ron
-	case in.Dealer:
+	case in.Dealer():
 		out.NonDealer = up(2 * b)
 		if players == 3 && !r.TsumoLoss {
 			out.NonDealer += up(up(2*b) / 2)

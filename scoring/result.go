@@ -132,18 +132,18 @@ func (a *analysis) result(c *candidate) Result {
 			dora += a.kita
 		}
 		if dora > 0 {
-			res.add(yDora, dora)
+			res.add(event.YakuDora, dora)
 		}
 		if !r.KitaInDora && a.kita > 0 {
 			res.add(event.YakuKitaDora, a.kita)
 		}
 		if a.red > 0 {
-			res.add(yAka, a.red)
+			res.add(event.YakuAkaDora, a.red)
 		}
 		if in.Riichi && r.UraDora {
-			res.add(yUra, a.ura)
+			res.add(event.YakuUraDora, a.ura)
 		}
 	}
-	r.pay(&res, in.Tsumo, in.Dealer, int(in.Players))
+	r.pay(&res, in.Tsumo, in.Dealer(), int(in.Players))
 	return res
 }

@@ -49,7 +49,7 @@ func (s *Scorer) renhouMangan(in *Input) (Result, error) {
 	flat := Result{Han: 5, Fu: res.Fu, Base: limitBase[event.Mangan], Limit: event.Mangan, Form: res.Form, Wait: res.Wait,
 		Dora: res.Dora, Ura: res.Ura, Red: res.Red, Kita: res.Kita}
 	flat.add(yRenhou, 5)
-	s.Rules.pay(&flat, in.Tsumo, in.Dealer, int(in.Players))
+	s.Rules.pay(&flat, in.Tsumo, in.Dealer(), int(in.Players))
 	return flat, nil
 }
 

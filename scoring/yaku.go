@@ -62,9 +62,6 @@ const (
 	yDaisuushii
 	yShousuushii
 	ySuukantsu
-	yDora
-	yUra
-	yAka
 )
 
 // yakuSet is a set of yaku ids 0–63: bit id is yaku id.
