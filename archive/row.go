@@ -2,6 +2,7 @@ package archive
 
 import (
 	"math"
+	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
 )
@@ -76,16 +77,18 @@ type Row struct {
 	Line   int32   `parquet:"line"`
 }
 
-// tableNames are the Table column's values of each Table.
-var tableNames = [numTables]string{"", "ippan", "joukyuu", "tokujou", "houou", "wakaba", "gin", "kohaku", "kujaku", "skill", "none"}
-
 // Name returns the table's name in the archive table: "ippan", "houou",
 // "kohaku", "none" (－), … and "" for TableUnknown.
 func (t Table) Name() string {
+	if t == TableNone {
+		return "none"
+	}
 	if t >= numTables {
 		return ""
 	}
-	return tableNames[t]
+	c, _ := utf8.DecodeRuneInString(tableChars[t])
+	level, _ := event.TenhouTableLevel(c) // "" for TableUnknown
+	return level
 }
 
 // RowOf returns the archive table's row of a game.

@@ -85,3 +85,14 @@ func TestPlacements(t *testing.T) {
 		}
 	}
 }
+
+// TestTableNames: every table has the name the games table gives its
+// level (event.TenhouTableLevel), "none" for －, "" when unknown.
+func TestTableNames(t *testing.T) {
+	want := []string{"", "ippan", "joukyuu", "tokujou", "houou", "wakaba", "gin", "kohaku", "kujaku", "skill", "none"}
+	for tb := TableUnknown; tb < numTables; tb++ {
+		if got := tb.Name(); got != want[tb] {
+			t.Errorf("%v.Name() = %q, want %q", tb, got, want[tb])
+		}
+	}
+}

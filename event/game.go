@@ -337,6 +337,35 @@ func (g *Game) Win(e *Event) *WinRecord { return &g.Wins[e.Ref] }
 // RyuukyokuOf returns the RyuukyokuRecord a Ryuukyoku event refers to.
 func (g *Game) RyuukyokuOf(e *Event) *RyuukyokuRecord { return &g.Ryuukyoku[e.Ref] }
 
+// TenhouTableLevel returns the level of the Tenhou table a rule name's
+// table character names: 般 ippan, 上 joukyuu, 特 tokujou, 鳳 houou, and
+// the chip tables 若 wakaba, 銀 gin, 琥 kohaku, 孔 kujaku; 技 skill. It
+// reports false for another character. The games table's lobby_level and
+// the archive table's are these names.
+func TenhouTableLevel(c rune) (string, bool) {
+	switch c {
+	case '般':
+		return "ippan", true
+	case '上':
+		return "joukyuu", true
+	case '特':
+		return "tokujou", true
+	case '鳳':
+		return "houou", true
+	case '若':
+		return "wakaba", true
+	case '銀':
+		return "gin", true
+	case '琥':
+		return "kohaku", true
+	case '孔':
+		return "kujaku", true
+	case '技':
+		return "skill", true
+	}
+	return "", false
+}
+
 // Error is a decoding error with its position: the input, the byte offset in
 // the decompressed input and the index of the element, line or record (each
 // -1 when unknown), and the hand being decoded (Hand is the 0-based index of

@@ -7,13 +7,6 @@ import (
 	"github.com/haifu/haifu/event"
 )
 
-// tenhouTables maps the table character of a Tenhou rule name to the
-// table's level: the four ordinary tables, then the four chip tables.
-var tenhouTables = map[rune]string{
-	'般': "ippan", '上': "joukyuu", '特': "tokujou", '鳳': "houou",
-	'若': "wakaba", '銀': "gin", '琥': "kohaku", '孔': "kujaku", '技': "skill",
-}
-
 // majsoulRooms maps a Mahjong Soul room, as its Japanese or English mode
 // name begins, to its level.
 var majsoulRooms = []struct{ prefix, level string }{
@@ -31,7 +24,7 @@ func (gr *GameRow) fillLobby(m *event.Meta) {
 	switch m.Platform {
 	case event.Tenhou:
 		first, size := utf8.DecodeRuneInString(name)
-		if _, ok := tenhouTables[first]; ok {
+		if _, ok := event.TenhouTableLevel(first); ok {
 			if m.PlayerCount() == 3 {
 				name = "三" + name
 			} else {
@@ -40,7 +33,7 @@ func (gr *GameRow) fillLobby(m *event.Meta) {
 		} else if first == '四' || first == '三' {
 			first, _ = utf8.DecodeRuneInString(name[size:])
 		}
-		if level, ok := tenhouTables[first]; ok {
+		if level, ok := event.TenhouTableLevel(first); ok {
 			gr.LobbyLevel = strp(level)
 		}
 	case event.Majsoul:
