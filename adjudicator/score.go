@@ -5,9 +5,6 @@ import (
 	"github.com/haifu/haifu/scoring"
 )
 
-// Yakuman ids that some rules count as double yakuman.
-var doubleYakumanForms = [...]event.YakuID{41, 46, 48, 49} // suuankou tanki, junsei chuuren, kokushi 13-wait, daisuushii
-
 // yakumanCount returns how many yakuman a win counts for under the rules,
 // from its recorded yaku (each yakuman entry records 13 han per yakuman).
 func (r *Rules) yakumanCount(w *event.WinRecord) int {
@@ -19,12 +16,10 @@ func (r *Rules) yakumanCount(w *event.WinRecord) int {
 		// The log records 13 han per yakuman the entry counts for on its
 		// platform; the double forms follow the rules instead.
 		k := int(y.Han) / 13
-		for _, d := range doubleYakumanForms {
-			if y.ID == d {
-				k = 1
-				if r.Win.DoubleYakumanForms {
-					k = 2
-				}
+		if y.ID.IsDoubleYakumanForm() {
+			k = 1
+			if r.Win.DoubleYakumanForms {
+				k = 2
 			}
 		}
 		n += k

@@ -186,6 +186,11 @@ func (y YakuID) String() string {
 // mangan or nothing on others. So are Mahjong Soul's own ids (64 on).
 func (y YakuID) IsYakuman() bool { return y >= 37 && y <= 51 }
 
+// IsDoubleYakumanForm reports whether y is a yakuman that rules with double
+// yakuman forms count twice: suuankou tanki (41), junsei chuuren (46),
+// kokushi's thirteen-sided wait (48) and daisuushii (49).
+func (y YakuID) IsDoubleYakumanForm() bool { return y == 41 || y == 46 || y == 48 || y == 49 }
+
 // Yaku is one entry of a win's yaku list: a yaku and its han. For a yakuman
 // Han is 13 per yakuman it counts for.
 type Yaku struct {

@@ -74,8 +74,6 @@ func (s *yakuSet) add(id event.YakuID)     { *s |= 1 << id }
 // RenhouYakuman; see hanOf).
 const yakumanSet yakuSet = (1<<(ySuukantsu+1) - 1) &^ (1<<yTenhou - 1)
 
-// doubleForms holds the yakuman that DoubleYakumanForms counts twice.
-const doubleForms yakuSet = 1<<ySuuankouTanki | 1<<yJunseiChuuren | 1<<yKokushi13 | 1<<yDaisuushii
 
 // hanTable holds the han of the ordinary yaku in a closed and an open
 // hand (0: not a yaku of such a hand). Renhou and the yakuman are in
@@ -105,7 +103,7 @@ func (r *Rules) hanOf(id event.YakuID, closed bool) int {
 		}
 		return 0
 	case yakumanSet.has(id):
-		if r.DoubleYakumanForms && doubleForms.has(id) {
+		if r.DoubleYakumanForms && id.IsDoubleYakumanForm() {
 			return 26
 		}
 		return 13
