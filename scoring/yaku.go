@@ -74,7 +74,6 @@ func (s *yakuSet) add(id event.YakuID)     { *s |= 1 << id }
 // RenhouYakuman; see hanOf).
 const yakumanSet yakuSet = (1<<(ySuukantsu+1) - 1) &^ (1<<yTenhou - 1)
 
-
 // hanTable holds the han of the ordinary yaku in a closed and an open
 // hand (0: not a yaku of such a hand). Renhou and the yakuman are in
 // hanOf.
