@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -59,27 +60,9 @@ func (s *Selector) Candidates(g *event.Game) ([]*Rules, error) {
 		return titled[:1], nil
 	}
 	if len(out) == 0 {
-		return nil, &NoPresetError{Players: players, Platform: platform, Lobby: lobby, Eras: eras}
+		return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, era %s)", players, platform, lobby, strings.Join(eras, " or "))
 	}
 	return out, nil
-}
-
-// NoPresetError says that no preset fits a game under --rules auto.
-type NoPresetError struct {
-	Players         int
-	Platform, Lobby string
-	Eras            []string
-}
-
-func (e *NoPresetError) Error() string {
-	return "no preset for a " + itoa(e.Players) + "-player " + e.Platform + " game (lobby " + e.Lobby + ", era " + strings.Join(e.Eras, " or ") + ")"
-}
-
-func itoa(n int) string {
-	if n >= 0 && n < 10 {
-		return string(rune('0' + n))
-	}
-	return "?"
 }
 
 // JudgeAuto judges g under its own rules (--rules auto): the preset sel

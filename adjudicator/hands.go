@@ -3,7 +3,6 @@ package adjudicator
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
@@ -48,8 +47,7 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 				// Under these rules it is the triple-ron abortive draw.
 				out.deltas = [4]int32{}
 				out.sticksTaken = false
-				out.dealerKeeps = slices.Contains(j.r.Abort.KeepDealer, string(DivergeTripleRon))
-				out.honbaUp = slices.Contains(j.r.Abort.AddHonba, string(DivergeTripleRon))
+				out.dealerKeeps, out.honbaUp = j.r.Abort.after(DivergeTripleRon)
 				out.honbaKeep = !out.honbaUp
 				hr.Outcome = TripleRonOutcome
 				return out
@@ -254,8 +252,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	}
 	abort := func(o Outcome, on bool, kind Divergence, name string) judged {
 		hr.Outcome = o
-		out.dealerKeeps = slices.Contains(r.Abort.KeepDealer, string(kind))
-		out.honbaUp = slices.Contains(r.Abort.AddHonba, string(kind))
+		out.dealerKeeps, out.honbaUp = r.Abort.after(kind)
 		out.honbaKeep = !out.honbaUp
 		if !on {
 			out.divergentKind = kind
@@ -304,6 +301,8 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	case event.TripleRon:
 		j.checkTripleRon(st, hr, ry, ev)
 		hr.Outcome = TripleRonOutcome
+		out.dealerKeeps, out.honbaUp = r.Abort.after(DivergeTripleRon)
+		out.honbaKeep = !out.honbaUp
 		if !r.Abort.TripleRon {
 			// The rules pay the wins, but the log holds no value for them.
 			out.divergentKind = DivergeTripleRon
@@ -426,18 +425,8 @@ func tenpaiRenchan(r Renchan, wind int8) bool {
 // at an exhaustive draw: from the hand the log shows there, computed as
 // for any hand; else it is unknown, and Tenpai is what the log says (its
 // tenpai flags, or else the sign of the seat's recorded score change),
-// which the payments are judged against.
-func (j *judge) hiddenTenpai(st *replay.State, s event.Seat, sr *SeatResult) {
-	var ry *event.RyuukyokuRecord
-	for _, ei := range st.Ends {
-		if e := &j.g.Events[ei]; e.Type == event.Ryuukyoku {
-			ry = &j.g.Ryuukyoku[e.Ref]
-		}
-	}
-	if ry == nil {
-		sr.TenpaiUnknown = true
-		return
-	}
+// which the payments are judged against. ry is the draw's record.
+func (j *judge) hiddenTenpai(st *replay.State, ry *event.RyuukyokuRecord, s event.Seat, sr *SeatResult) {
 	if ry.Known&event.KnownHand != 0 && ry.Revealed[s] {
 		c := tile.CountsOf(ry.HandTiles(s))
 		if n := c.Total(); n%3 == 1 && n <= hand.MaxTiles && validCounts(&c) {
@@ -458,15 +447,9 @@ func (j *judge) hiddenTenpai(st *replay.State, s event.Seat, sr *SeatResult) {
 
 // settleHiddenTenpai completes what hiddenTenpai reads from the payments:
 // when nobody paid (everybody tenpai, or nobody), the hidden hands are
-// tenpai exactly when a hand that is seen is.
-func (j *judge) settleHiddenTenpai(st *replay.State, hr *HandResult) {
-	var ry *event.RyuukyokuRecord
-	for _, ei := range st.Ends {
-		if e := &j.g.Events[ei]; e.Type == event.Ryuukyoku {
-			ry = &j.g.Ryuukyoku[e.Ref]
-		}
-	}
-	if ry == nil || ry.Known&event.KnownDeltas == 0 {
+// tenpai exactly when a hand that is seen is. ry is the draw's record.
+func (j *judge) settleHiddenTenpai(ry *event.RyuukyokuRecord, hr *HandResult) {
+	if ry.Known&event.KnownDeltas == 0 {
 		return
 	}
 	seen := -1

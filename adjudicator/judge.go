@@ -439,10 +439,14 @@ func (j *judge) handEnd(st *replay.State) {
 	// Tenpai matters only when the hand ended without a winner at the end
 	// of the wall; working it out for every hand would cost a tenth of the
 	// judgement.
+	// ry is the hand's (last) draw record.
+	var ry *event.RyuukyokuRecord
+	ryEvent := -1
 	drawEnd := false
 	for _, ei := range st.Ends {
 		if e := &g.Events[ei]; e.Type == event.Ryuukyoku {
-			switch g.Ryuukyoku[e.Ref].Kind {
+			ry, ryEvent = &g.Ryuukyoku[e.Ref], ei
+			switch ry.Kind {
 			case event.Exhaustive, event.Nagashi, event.Unrecorded:
 				drawEnd = true
 			}
@@ -461,7 +465,7 @@ func (j *judge) handEnd(st *replay.State) {
 			}
 		}
 		if drawEnd && ss.Hidden {
-			j.hiddenTenpai(st, event.Seat(s), sr)
+			j.hiddenTenpai(st, ry, event.Seat(s), sr)
 			continue
 		}
 		if drawEnd && ss.N%3 == 1 && validCounts(&ss.Hand) {
@@ -475,7 +479,7 @@ func (j *judge) handEnd(st *replay.State) {
 		}
 	}
 	if drawEnd {
-		j.settleHiddenTenpai(st, &hr)
+		j.settleHiddenTenpai(ry, &hr)
 	}
 	// After a divergence the log no longer shows the rules' game: the hand
 	// is described, not judged.
@@ -487,8 +491,6 @@ func (j *judge) handEnd(st *replay.State) {
 	// Recorded score changes of the hand.
 	var wins []*event.WinRecord
 	var winEvents []int
-	var ry *event.RyuukyokuRecord
-	ryEvent := -1
 	recordedKnown := len(st.Ends) > 0
 	for _, ei := range st.Ends {
 		e := &g.Events[ei]
@@ -504,13 +506,12 @@ func (j *judge) handEnd(st *replay.State) {
 				hr.Seats[s].Recorded += w.Deltas[s]
 			}
 		case event.Ryuukyoku:
-			ry = &g.Ryuukyoku[e.Ref]
-			ryEvent = ei
-			if ry.Known&event.KnownDeltas == 0 {
+			d := &g.Ryuukyoku[e.Ref]
+			if d.Known&event.KnownDeltas == 0 {
 				recordedKnown = false
 			}
 			for s := range j.players {
-				hr.Seats[s].Recorded += ry.Deltas[s]
+				hr.Seats[s].Recorded += d.Deltas[s]
 			}
 		}
 	}

@@ -150,7 +150,7 @@ func tenhouEras(g *event.Game) []string {
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
 		return []string{"2010", "modern"}
 	}
-	return eraNames // no seed: any era
+	return slices.Clone(eraNames) // no seed: any era
 }
 
 // eraOfDay returns the era of a date (YYYYMMDD, Japan time). Tenhou capped

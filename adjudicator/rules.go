@@ -133,6 +133,13 @@ type AbortRules struct {
 	FourWindsVoidedBy FourWindsVoid `toml:"four_winds_voided_by"`
 }
 
+// after reports what follows the abortive draw k: whether the dealer keeps
+// the seat (KeepDealer lists it) and whether a honba is added (AddHonba
+// does; else the honba stay as they were).
+func (a *AbortRules) after(k Divergence) (keep, honba bool) {
+	return slices.Contains(a.KeepDealer, string(k)), slices.Contains(a.AddHonba, string(k))
+}
+
 // ChomboRules settle a chombo: a riichi player found noten at an exhaustive
 // draw under draw.noten_riichi = "chombo". Nothing else of the hand is
 // exchanged (no noten payments); riichi sticks stay on the table.
@@ -643,7 +650,7 @@ func missingKeys(data []byte) []string {
 		return nil
 	}
 	var out []string
-	for _, k := range ruleKeys() {
+	for _, k := range Keys() {
 		var cur any = m
 		for _, part := range strings.Split(k, ".") {
 			tbl, ok := cur.(map[string]any)
@@ -673,9 +680,10 @@ func (r *Rules) String() string {
 	return string(b)
 }
 
-// ruleKeys lists the TOML keys of Rules ("points.start", ...), from the
-// struct tags.
-func ruleKeys() []string {
+// Keys lists the keys of a rule file in the order of Rules' fields
+// ("points.start", "draw.noten_pool", ...), from the struct tags: every key
+// a file must set.
+func Keys() []string {
 	var out []string
 	var walk func(t reflect.Type, prefix string)
 	walk = func(t reflect.Type, prefix string) {
@@ -695,10 +703,6 @@ func ruleKeys() []string {
 	walk(reflect.TypeOf(Rules{}), "")
 	return out
 }
-
-// Keys lists the keys of a rule file in the order of Rules' fields
-// ("points.start", "draw.noten_pool", ...): every key a file must set.
-func Keys() []string { return ruleKeys() }
 
 // Value returns the value of key as a rule file writes it (a TOML value:
 // 3000, true, "tenpai", ["daisangen", "daisuushii"]), or false when Rules

@@ -113,6 +113,41 @@ func TestSettingAbortiveDealer(t *testing.T) {
 	}
 }
 
+// TestSettingAbortiveDealerTripleRon: after a triple-ron abortive draw,
+// recorded as the draw or as three rons the rules abort ("double_only"),
+// the dealer keeps the seat or not, and a honba is added or not, as
+// abortive.keep_dealer and abortive.add_honba say.
+func TestSettingAbortiveDealerTripleRon(t *testing.T) {
+	draw := func() *gamebuild.Builder {
+		b := gamebuild.New(t, 4)
+		return b.Round(0, 1, 0, 0, 0, even, junk, waitsOn4p, waitsOn4p, waitsOn4p).
+			Draw(0, "4p").Discard(0, "4p").Ryuukyoku(event.TripleRon, [4]int32{})
+	}
+	tests := []struct {
+		keep, honba []string
+		want        string
+	}{
+		{[]string{"triple_ron"}, []string{"triple_ron"}, "E1 dealer 0, honba 1"},
+		{nil, nil, "E2 dealer 1, honba 0"},
+		{[]string{"nine_terminals"}, []string{"triple_ron"}, "E2 dealer 1, honba 1"},
+		{[]string{"triple_ron"}, []string{"four_kans"}, "E1 dealer 0, honba 0"},
+	}
+	for _, tc := range tests {
+		r := variant(t, func(r *adjudicator.Rules) {
+			r.Abort.KeepDealer, r.Abort.AddHonba = tc.keep, tc.honba
+			r.Win.MultipleRon = adjudicator.MultiRonDouble
+		})
+		for _, g := range []struct {
+			name string
+			b    *gamebuild.Builder
+		}{{"draw", draw()}, {"three rons", tripleRon(t)}} {
+			if got := nextRound(t, g.b, r); got != tc.want {
+				t.Errorf("%s, keep %v honba %v: next %q, want %q", g.name, tc.keep, tc.honba, got, tc.want)
+			}
+		}
+	}
+}
+
 // fourWindsGame: seat 0 makes a closed kan in the first go-around, then the
 // four first discards are East. aborted: the log aborts there; else it
 // plays on and seat 1 wins on seat 0's next discard.

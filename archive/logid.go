@@ -13,7 +13,7 @@ import (
 var ErrLogID = errors.New("not a Tenhou log id")
 
 // japanTime is the zone of every time in a Tenhou listing or log id.
-var japanTime = event.JST
+var japanTime = event.JST()
 
 // parseID parses s as a whole Tenhou log id, plain or in the obfuscated
 // x-form (decoded), with event.ParseTenhouID: the one parser of log ids in

@@ -96,8 +96,8 @@ type Counts struct {
 	Rounds, Discrepancies, Undetermined, DivergentGames int
 }
 
-// add counts one result.
-func (c *Counts) add(r *Result) {
+// count counts one result.
+func (c *Counts) count(r *Result) {
 	c.Inputs++
 	if r.Unreadable() {
 		c.Unreadable++
@@ -118,6 +118,20 @@ func (c *Counts) add(r *Result) {
 	if r.Report.DivergentFrom >= 0 {
 		c.DivergentGames++
 	}
+}
+
+// add adds the counts o to c.
+func (c *Counts) add(o Counts) {
+	c.Inputs += o.Inputs
+	c.Games += o.Games
+	c.Unreadable += o.Unreadable
+	c.Judged += o.Judged
+	c.NotRead += o.NotRead
+	c.Failed += o.Failed
+	c.Rounds += o.Rounds
+	c.Discrepancies += o.Discrepancies
+	c.Undetermined += o.Undetermined
+	c.DivergentGames += o.DivergentGames
 }
 
 // jobSize is the number of inputs handed to a worker at a time: batches
@@ -217,7 +231,7 @@ func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T])
 					}
 					r := w.step(&j.ins[k])
 					out[k].v = sink.Take(r, prev)
-					out[k].c.add(r)
+					out[k].c.count(r)
 					j.ins[k] = parser.Input{} // the data is no longer needed
 				}
 				select {
@@ -240,16 +254,7 @@ func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T])
 	pending := map[int][]taken[T]{}
 	var sinkErr error
 	emit := func(t taken[T]) {
-		c.Inputs += t.c.Inputs
-		c.Games += t.c.Games
-		c.Unreadable += t.c.Unreadable
-		c.Judged += t.c.Judged
-		c.NotRead += t.c.NotRead
-		c.Failed += t.c.Failed
-		c.Rounds += t.c.Rounds
-		c.Discrepancies += t.c.Discrepancies
-		c.Undetermined += t.c.Undetermined
-		c.DivergentGames += t.c.DivergentGames
+		c.add(t.c)
 		if sinkErr == nil {
 			sinkErr = sink.Write(t.v)
 		}

@@ -46,3 +46,8 @@ func FuzzProcess(f *testing.F) {
 		}
 	})
 }
+
+// process decodes, replays and judges one input and fills rows with it.
+func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
+	fillRows(w.step(in), rows)
+}

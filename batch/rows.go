@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/stats"
 )
 
@@ -48,9 +47,4 @@ func fillRows(r *Result, rows *stats.GameRows) {
 	default:
 		rows.Fill(path, r.Game, r.Report, nil)
 	}
-}
-
-// process decodes, replays and judges one input and fills rows with it.
-func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
-	fillRows(w.step(in), rows)
 }

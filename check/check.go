@@ -239,16 +239,6 @@ func All() []Check {
 	return out
 }
 
-// Lookup returns the check named name, or false.
-func Lookup(name string) (Check, bool) {
-	for c := Check(1); c < numChecks; c++ {
-		if table[c].name == name {
-			return c, true
-		}
-	}
-	return 0, false
-}
-
 // MarshalText writes the check's name.
 func (c Check) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 

@@ -5,9 +5,12 @@ import (
 	"time"
 )
 
-// JST is Japan Standard Time (UTC+9, no daylight saving), the time zone of
-// the hour in a Tenhou log id.
-var JST = time.FixedZone("JST", 9*60*60)
+// jst is Japan Standard Time (UTC+9, no daylight saving).
+var jst = time.FixedZone("JST", 9*60*60)
+
+// JST returns Japan Standard Time (UTC+9, no daylight saving), the time
+// zone of the hour in a Tenhou log id.
+func JST() *time.Location { return jst }
 
 // TenhouID is a Tenhou log id, such as 2016022509gm-0009-0000-b327da61
 // (TENHOU-FORMATS.md §0.3): the hour the game started (Japan time), "gm",
@@ -63,7 +66,7 @@ func parseTenhouID(s string) (TenhouID, int, bool) {
 	if year < 2006 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 {
 		return TenhouID{}, 0, false
 	}
-	start := time.Date(year, time.Month(month), day, hour, 0, 0, 0, JST)
+	start := time.Date(year, time.Month(month), day, hour, 0, 0, 0, jst)
 	if start.Day() != day { // 31 February
 		return TenhouID{}, 0, false
 	}
