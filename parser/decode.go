@@ -98,7 +98,7 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 	default:
 		f = Detect(in.Data)
 		if f == event.FormatUnknown {
-			return d.fail(g, in, f, fmt.Errorf("content %s%s: %w", describe(in.Data), listingHint(in.Data), ErrUnknownFormat))
+			return d.fail(g, in, f, unknownFormat(in.Data))
 		}
 	}
 	switch f {
@@ -131,6 +131,13 @@ func (d *Decoder) wrongFormat(g *event.Game, in *Input) error {
 		what = "looks like " + f.String()
 	}
 	return d.fail(g, in, event.FormatUnknown, fmt.Errorf("format %v was requested, but the content %s: %w", d.Format, what, ErrWrongFormat))
+}
+
+// unknownFormat is the error of content data of no format Detect knows: it
+// says what data starts with, and whether it looks like an archive
+// listing.
+func unknownFormat(data []byte) error {
+	return fmt.Errorf("content %s%s: %w", describe(data), listingHint(data), ErrUnknownFormat)
 }
 
 // listingHint returns a note for content that is no game log but looks

@@ -12,7 +12,7 @@ import (
 )
 
 // framers cut a stream of each format into games. A format without one
-// (Mahjong Soul records) holds one game per stream.
+// (Mahjong Soul records) holds one game per stream (frame.Rest).
 var framers = [...]frame.Func{
 	event.FormatMjlog:   tenhou.Frame,
 	event.FormatTenhou6: tenhou6.Frame,
@@ -22,17 +22,6 @@ var framers = [...]frame.Func{
 // detectWindow is how much of a stream is read before its format is
 // detected: as much as Detect looks at.
 const detectWindow = 64 << 10
-
-// wholeStream is the framer of formats with one game per stream.
-func wholeStream(data []byte, first, atEOF bool) (int, frame.Kind) {
-	if !atEOF {
-		return 0, frame.More
-	}
-	if len(data) == 0 {
-		return 0, frame.More
-	}
-	return len(data), frame.Game
-}
 
 // splitter cuts the plain content of one file (or archive member) into
 // games and hands each to the walk as an Input. It holds back one game, so
@@ -71,10 +60,10 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 		if f = Detect(buf); f == event.FormatUnknown {
 			// Not a log: the rest is not read (a compressed bomb of
 			// anything else costs nothing).
-			return w.fail(path, fmt.Errorf("content %s%s: %w", describe(buf), listingHint(buf), ErrUnknownFormat))
+			return w.fail(path, unknownFormat(buf))
 		}
 	}
-	sp := splitter{w: w, path: path, format: f, frame: wholeStream}
+	sp := splitter{w: w, path: path, format: f, frame: frame.Rest}
 	if int(f) < len(framers) && framers[f] != nil {
 		sp.frame = framers[f]
 	}

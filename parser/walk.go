@@ -226,7 +226,6 @@ type walker struct {
 	entries   int      // archive entries read under the current file
 	stdinUsed bool
 	ancestors []string // the directories being walked, outermost first
-	probe     [1]byte
 }
 
 // emit hands in to fn; a non-nil result stops the walk. A path that is not

@@ -104,10 +104,29 @@ type Summary struct {
 	Players map[string]*Counts `json:"players"`
 	By      []string           `json:"by"`
 	Groups  map[string]*Counts `json:"groups"`
-	// gameGroups names the group of each judged game read so far, for rows
-	// fed table by table when By needs a column only games has (year,
-	// lobby); nil otherwise.
+	// gameGroups names the group of each judged game AddGame counted so
+	// far, for the rows fed table by table when By needs a column only
+	// games has (year, lobby); nil otherwise. Add needs none: it counts a
+	// game's rows with its games row.
 	gameGroups map[gameKey]string
+	// lastKey and lastCounts are the key of the last row of another table
+	// than games and the counts it went into: a game's rows come
+	// together, so most rows find their counts here without naming their
+	// group again.
+	lastKey    rowKey
+	lastCounts []*Counts
+}
+
+// rowKey is what decides the counts of a row of another table than games:
+// its game when the group needs the games row (then platform and length
+// are left empty), its own platform and length otherwise (then path and
+// index are), and its number of players.
+type rowKey struct {
+	path     string
+	index    int32
+	platform string
+	players  int32
+	length   string
 }
 
 // gameKey names a game: its path and index in its file.
@@ -202,12 +221,20 @@ func (s *Summary) counts(name string, players int32) (grp, pl *Counts) {
 	return grp, pl
 }
 
-// AddGame counts one games row.
-func (s *Summary) AddGame(g *GameRow) { s.addGame(g) }
+// AddGame counts one games row, and remembers its group for the rows of
+// the other tables when the dimensions need the games row to name it.
+func (s *Summary) AddGame(g *GameRow) {
+	cs, group := s.addGame(g)
+	if cs != nil && s.gameGroups != nil {
+		s.gameGroups[gameKey{g.Path, *g.GameIndex}] = group
+		// A row counted before its game went into another group.
+		s.lastCounts = nil
+	}
+}
 
-// addGame counts g and returns its counts: its group's, its player
-// count's and All, or nil when g was not judged.
-func (s *Summary) addGame(g *GameRow) []*Counts {
+// addGame counts g and returns its counts (All, its player count's and its
+// group's) and its group, or nil when g was not judged.
+func (s *Summary) addGame(g *GameRow) ([]*Counts, string) {
 	s.Inputs++
 	if g.GameIndex == nil {
 		s.Unreadable++
@@ -219,14 +246,11 @@ func (s *Summary) addGame(g *GameRow) []*Counts {
 		if g.GameIndex != nil {
 			s.NotRead++
 		}
-		return nil
+		return nil, ""
 	}
 	s.Judged++
-	name := s.groupName(g)
-	if s.gameGroups != nil {
-		s.gameGroups[gameKey{g.Path, *g.GameIndex}] = name
-	}
-	grp, pl := s.counts(name, g.Players)
+	group := s.groupName(g)
+	grp, pl := s.counts(group, g.Players)
 	cs := []*Counts{s.All, pl, grp}
 	for _, c := range cs {
 		c.Games++
@@ -245,13 +269,25 @@ func (s *Summary) addGame(g *GameRow) []*Counts {
 			c.Divergences[kind] = d
 		}
 	}
-	return cs
+	return cs, group
 }
 
-// rowCounts returns the counts a row of another table goes into.
+// rowCounts returns the counts a row of another table goes into: those of
+// the row before when it is of the same group (the same game, or the same
+// platform, players and length).
 func (s *Summary) rowCounts(path string, index int32, platform string, players int32, length string) []*Counts {
+	k := rowKey{players: players}
+	if s.gameGroups != nil {
+		k.path, k.index = path, index
+	} else {
+		k.platform, k.length = platform, length
+	}
+	if s.lastCounts != nil && k == s.lastKey {
+		return s.lastCounts
+	}
 	grp, pl := s.counts(s.rowGroup(path, index, platform, players, length), players)
-	return []*Counts{s.All, pl, grp}
+	s.lastKey, s.lastCounts = k, []*Counts{s.All, pl, grp}
+	return s.lastCounts
 }
 
 // AddRound counts one rounds row.
@@ -311,9 +347,7 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 		for _, y := range w.Yaku {
 			c.Yaku[y]++
 		}
-		switch {
-		case w.Limit == nil:
-		default:
+		if w.Limit != nil {
 			c.Limits[*w.Limit]++
 		}
 	}
@@ -323,7 +357,7 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 // counted in the game's group, whose platform, players and length Fill
 // gives them.
 func (s *Summary) Add(r *GameRows) {
-	cs := s.addGame(&r.Game)
+	cs, _ := s.addGame(&r.Game)
 	if cs == nil {
 		return
 	}
@@ -385,7 +419,7 @@ func (s *Summary) Finish() {
 	for _, c := range s.Groups {
 		c.finish()
 	}
-	s.gameGroups = nil
+	s.gameGroups, s.lastCounts = nil, nil
 }
 
 // WriteJSON writes the summary as indented JSON (keys sorted).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -346,6 +347,75 @@ func TestSummaryTenpaiByPlayers(t *testing.T) {
 		}
 		if strings.HasPrefix(line, "all 3p ") && !strings.Contains(line, "0.0/50.0/50.0/0.0/-") {
 			t.Errorf("the sanma line: %q, want 0.0/50.0/50.0/0.0/-", line)
+		}
+	}
+}
+
+// TestSummaryAddRemembersNoGames: Add counts a game's rows with its games
+// row, so it keeps nothing per game even when the groups need the games
+// row (year, lobby): its memory does not grow with the archive. AddGame
+// keeps each game's group for the rows of the other tables read after it.
+func TestSummaryAddRemembersNoGames(t *testing.T) {
+	const n = 1000
+	var inputs []*stats.GameRows
+	for i := range n {
+		inputs = append(inputs, rowstest.Game(fmt.Sprintf("g%d", i), "tenhou", 4, "south", -1, []rowstest.Hand{rowstest.H("win", -1, 0, false)}))
+	}
+	added, byTable := stats.NewSummary("year", "lobby", "players"), stats.NewSummary("year", "lobby", "players")
+	for _, r := range inputs {
+		added.Add(r)
+		byTable.AddGame(&r.Game)
+	}
+	if got := stats.GamesRemembered(added); got != 0 {
+		t.Errorf("Add of %d games: %d games remembered, want none", n, got)
+	}
+	if got := stats.GamesRemembered(byTable); got != n {
+		t.Errorf("AddGame of %d games: %d games remembered, want %d", n, got, n)
+	}
+}
+
+// TestSummaryTableByTable: rows fed table by table (as ReadSummary feeds
+// them) are counted as Add counts them, grouped by a dimension only the
+// games row has, whether a game's rows come together or not.
+func TestSummaryTableByTable(t *testing.T) {
+	inputs := rowstest.SummaryInputs()
+	for _, by := range [][]string{nil, {"year", "lobby", "players"}} {
+		added := stats.NewSummary(by...)
+		for _, r := range inputs {
+			added.Add(r)
+		}
+		added.Finish()
+		byTable := stats.NewSummary(by...)
+		for _, r := range inputs {
+			byTable.AddGame(&r.Game)
+		}
+		// The rounds of every game, then their wins interleaved, then the
+		// discrepancies backwards.
+		for _, r := range inputs {
+			for j := range r.Rounds {
+				byTable.AddRound(&r.Rounds[j])
+			}
+		}
+		for j := 0; ; j++ {
+			more := false
+			for _, r := range inputs {
+				if j < len(r.Wins) {
+					byTable.AddWin(&r.Wins[j])
+					more = true
+				}
+			}
+			if !more {
+				break
+			}
+		}
+		for i := len(inputs) - 1; i >= 0; i-- {
+			for j := len(inputs[i].Discrepancies) - 1; j >= 0; j-- {
+				byTable.AddDiscrepancy(&inputs[i].Discrepancies[j])
+			}
+		}
+		byTable.Finish()
+		if d := cmp.Diff(added, byTable, approx); d != "" {
+			t.Errorf("by %v: table by table (-Add +table by table):\n%s", by, d)
 		}
 	}
 }

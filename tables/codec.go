@@ -5,10 +5,11 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// zstdCodec is the Parquet zstd codec of a Writer's five tables: one
-// encoder with a small window, shared, instead of a pool of default encoders
-// per table, each with megabytes of history. Pages are at most a few
-// hundred kilobytes, so a larger window would find nothing more.
+// zstdCodec is the Parquet zstd codec of the tables (a Writer's six, and
+// an ArchiveWriter's archive): one encoder with a small window, shared by a
+// Writer's tables, instead of a pool of default encoders per table, each
+// with megabytes of history. Pages are at most a few hundred kilobytes,
+// so a larger window would find nothing more.
 type zstdCodec struct {
 	enc *zstd.Encoder
 }

@@ -1,8 +1,8 @@
 // Package tables writes haifu's tables as Parquet files and reads them
 // back: the rows of package stats, in an output directory that holds one
-// directory of part files per table (games, rounds, seats, discrepancies,
-// errors), zstd-compressed, with key/value metadata. It is the only package
-// that imports parquet-go.
+// directory of part files per table (games, rounds, seats, wins,
+// discrepancies, errors), zstd-compressed, with key/value metadata. It is
+// the only package that imports parquet-go.
 //
 // A Writer replaces its output directory as one unit (see output.go), and
 // encodes each table in a goroutine of its own while its caller feeds it;

@@ -47,9 +47,15 @@ func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
 // were judged under different rules, or they are one shard twice, or
 // shards of different splits.
 func checkShards(dirs []string) error {
-	rules := map[string]string{}  // rules (and the rule set) → a dir judged under them
+	// The rules (and the rule set) of the first output with games, and
+	// that output; every other must have the same.
+	var rules, rulesDir string
+	var haveRules bool
+	// N of the first shard's K/N, and its output; every other shard must
+	// be of the same split.
+	var split, splitDir string
+	var haveSplit bool
 	shards := map[string]string{} // shard → its dir
-	splits := map[string]string{} // N of K/N → a dir
 	for _, dir := range dirs {
 		parts, err := Parts(dir, GamesTable)
 		if err != nil {
@@ -63,13 +69,12 @@ func checkShards(dirs []string) error {
 			return err
 		}
 		r := meta[MetaRules] + "\x00" + meta[MetaRulesTOML]
-		if other, ok := rules[r]; !ok && len(rules) > 0 {
-			for _, d := range rules {
-				other = d
-			}
-			return fmt.Errorf("%s was judged under --rules %q and %s under other rules: their figures do not add up", dir, meta[MetaRules], other)
+		switch {
+		case !haveRules:
+			rules, rulesDir, haveRules = r, dir, true
+		case r != rules:
+			return fmt.Errorf("%s was judged under --rules %q and %s under other rules: their figures do not add up", dir, meta[MetaRules], rulesDir)
 		}
-		rules[r] = dir
 		shard := meta[MetaShard]
 		if shard == "" {
 			continue
@@ -79,12 +84,12 @@ func checkShards(dirs []string) error {
 		}
 		shards[shard] = dir
 		_, n, _ := strings.Cut(shard, "/")
-		if _, ok := splits[n]; !ok && len(splits) > 0 {
-			for _, d := range splits {
-				return fmt.Errorf("%s is shard %s and %s a shard of another split: they may hold the same games", dir, shard, d)
-			}
+		switch {
+		case !haveSplit:
+			split, splitDir, haveSplit = n, dir, true
+		case n != split:
+			return fmt.Errorf("%s is shard %s and %s a shard of another split: they may hold the same games", dir, shard, splitDir)
 		}
-		splits[n] = dir
 	}
 	return nil
 }

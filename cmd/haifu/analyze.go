@@ -105,6 +105,11 @@ it).`)
 		}
 		opt.Shard, opt.Shards = ki, ni
 	}
+	dims := strings.Split(*by, ",")
+	if err := stats.CheckBy(dims); err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: --by: %v\n", err)
+		return exitUsage
+	}
 	inputs, _ := json.Marshal(fs.Args()) // a list of strings always encodes
 	meta := map[string]string{tables.MetaRules: *rulesFlag, tables.MetaVersion: version(), tables.MetaInputs: string(inputs)}
 	if *rulesFlag != "auto" {
@@ -131,11 +136,6 @@ it).`)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
-	}
-	dims := strings.Split(*by, ",")
-	if err := stats.CheckBy(dims); err != nil {
-		fmt.Fprintf(e.stderr, "haifu analyze: --by: %v\n", err)
-		return exitUsage
 	}
 	sum := stats.NewSummary(dims...)
 	sink := &analyzeSink{w: w, sum: sum, index: index}

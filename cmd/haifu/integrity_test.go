@@ -112,6 +112,25 @@ func TestAnalyzeExitCodes(t *testing.T) {
 	}
 }
 
+// TestAnalyzeUsageLeavesNothing: a usage error (--by colour) exits 2
+// before anything is written: no output directory, and no hidden temporary
+// one beside it.
+func TestAnalyzeUsageLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	o := filepath.Join(dir, "X")
+	_, stderr, code := haifu(t, "", "analyze", "--by", "colour", "-o", o, "../../fixtures/good/mjlog")
+	if code != exitUsage || !strings.Contains(stderr, `no dimension "colour"`) {
+		t.Errorf("--by colour: exit %d, %q; want %d", code, stderr, exitUsage)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		var names []string
+		for _, f := range left {
+			names = append(names, f.Name())
+		}
+		t.Errorf("--by colour left %v beside %s", names, o)
+	}
+}
+
 // tree lists the files under dir with their sizes and modification times.
 func tree(t *testing.T, dir string) string {
 	var b strings.Builder

@@ -25,10 +25,10 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	if p := os.Getenv("HAIFU_CPUPROFILE"); p != "" {
-		// For profiling haifu itself: go tool pprof haifu FILE.
+		// For profiling haifu itself: go tool pprof haifu FILE. The
+		// profile is stopped before os.Exit, which runs no deferred call.
 		if f, err := os.Create(p); err == nil {
 			pprof.StartCPUProfile(f)
-			defer func() { pprof.StopCPUProfile(); f.Close() }()
 		}
 	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)

@@ -26,7 +26,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 	}
 	if first {
 		if i := jsontok.SkipSpace(data, jsontok.SkipBOM(data)); i < len(data) && data[i] != '{' {
-			return rest(data, atEOF) // not JSON lines
+			return frame.Rest(data, first, atEOF) // not JSON lines
 		}
 	}
 	// The game's own start_game line (the first one, unless an event line
@@ -54,7 +54,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		}
 		return ls, frame.Game
 	}
-	return rest(data, atEOF)
+	return frame.Rest(data, first, atEOF)
 }
 
 // hasEventLine reports whether b holds a line that starts with '{'.
@@ -74,15 +74,6 @@ func hasEventLine(b []byte) bool {
 }
 
 var startGameValue = []byte(`"start_game"`)
-
-// rest is the whole of the rest of the stream as one game, once it is all
-// there.
-func rest(data []byte, atEOF bool) (int, frame.Kind) {
-	if atEOF {
-		return len(data), frame.Game
-	}
-	return 0, frame.More
-}
 
 // lineStart returns the offset of the start of the line holding data[i].
 func lineStart(data []byte, i int) int {

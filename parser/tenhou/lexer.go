@@ -321,9 +321,6 @@ func valueLen(b []byte, q byte) int {
 // bytesOf returns the bytes of sp.
 func (s *scanner) bytesOf(sp span) []byte { return s.data[sp.start:sp.end] }
 
-// nameIs reports whether the current element is called n.
-func (s *scanner) nameIs(n string) bool { return string(s.bytesOf(s.name)) == n }
-
 // attr returns the raw value of the current element's attribute n, and
 // whether it is present.
 func (s *scanner) attr(n string) ([]byte, bool) {

@@ -36,7 +36,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 	}
 	prev, ok := skim(data, p)
 	if !ok {
-		return rest(data, atEOF)
+		return frame.Rest(data, first, atEOF)
 	}
 	end := prev.end
 	for {
@@ -52,7 +52,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 			if !next.incomplete || atEOF {
 				// Unreadable, or cut short at the end: part of
 				// this game, where the decoder reports it.
-				return rest(data, atEOF)
+				return frame.Rest(data, first, atEOF)
 			}
 			return 0, frame.More
 		}
@@ -61,15 +61,6 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		}
 		prev, end = next, next.end
 	}
-}
-
-// rest is the whole of the rest of the stream as one game, once it is all
-// there.
-func rest(data []byte, atEOF bool) (int, frame.Kind) {
-	if atEOF {
-		return len(data), frame.Game
-	}
-	return 0, frame.More
 }
 
 // skimmed is what Frame reads of one top-level value.

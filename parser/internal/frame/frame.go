@@ -45,3 +45,14 @@ func (k Kind) String() string {
 // that holds no piece boundary is one piece. The length is more than zero
 // unless the kind is More.
 type Func func(data []byte, first, atEOF bool) (n int, k Kind)
+
+// Rest is the framer of a stream that is one game (a format with one game
+// per stream), and what a format's framer returns when the rest of its
+// window is one game: the whole window, once it ends the stream. An empty
+// window is no game: More.
+func Rest(data []byte, first, atEOF bool) (int, Kind) {
+	if !atEOF || len(data) == 0 {
+		return 0, More
+	}
+	return len(data), Game
+}

@@ -48,9 +48,6 @@ func (t *Tokenizer) Reset(b []byte, i int) {
 	t.stack = t.stack[:0]
 }
 
-// Bytes returns the input.
-func (t *Tokenizer) Bytes() []byte { return t.b }
-
 // Pos returns the offset where the next token is read from: just after
 // the last token read (or at the next one, after Peek), len of the input
 // after an error.
