@@ -183,8 +183,7 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	}
 	c.res.Hands = hands
 	c.hs = handState{hand: -1}
-	rf := g.Meta.Rules.RedFives
-	c.reds = [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
+	c.reds = gameReds(g)
 	reason := c.prepare()
 	if c.batch != nil {
 		c.batch.reset()
@@ -558,9 +557,14 @@ func (c *Checker) emit(m Mismatch) {
 	}
 }
 
-// face returns the tile of id in this game (red fives by the game's rules).
-func (c *Checker) face(id tile.ID) tile.Tile { return faceOf(id, c.reds) }
+// gameReds reports, per suit (m, p, s), whether g's rules have red fives.
+func gameReds(g *event.Game) [3]bool {
+	rf := g.Meta.Rules.RedFives
+	return [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
+}
 
+// faceOf returns the tile of id, red when it is the suit's red five (ids
+// 16, 52 and 88) and reds has red fives in its suit.
 func faceOf(id tile.ID, reds [3]bool) tile.Tile {
 	red := false
 	switch id {

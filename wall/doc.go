@@ -35,18 +35,17 @@
 // Each step has a general path, written as the reference describes it,
 // and fast paths that give the same results, which the tests hold to it
 // (fastpath_test.go runs the whole corpus both ways). On amd64 with
-// AVX-512 (golang.org/x/sys/cpu says so): base64 seeds are decoded 64
-// characters at a time (VBMI); MT19937's twist and tempering run sixteen
-// words at a time; the eight chunks of a sanma hand, or eight of a
-// four-player hand's nine, are hashed at once, one per 64-bit lane, the
-// ninth on the general-purpose registers in the same pass (BMI2), the
-// padding block's schedule precomputed (sha_amd64.s); the shuffle's
-// indexes are computed eight at a time; the Checker starts the per-hand
-// generators of a 2009 game sixteen at a time, one per 32-bit lane. On
-// other machines the fast paths are in Go: base64 16 characters at a
-// time, init_by_array from the precomputed init_genrand state, the
-// shuffle's remainders by multiplication (fastmod); SHA-512 is
-// crypto/sha512's.
+// AVX-512 and BMI2 (golang.org/x/sys/cpu says so): base64 seeds are
+// decoded 64 characters at a time (VBMI); MT19937's twist and tempering
+// run sixteen words at a time; eight chunks of a hand are hashed at once,
+// one per 64-bit lane, and the ninth on the general-purpose registers in
+// the same pass (sanma, whose digest 7 is not used, hashes chunk 8 in
+// both), the padding block's schedule precomputed (sha_amd64.s); the
+// Checker starts the per-hand generators of a 2009 game sixteen at a time,
+// one per 32-bit lane. On other machines the fast paths are in Go: base64
+// 16 characters at a time, init_by_array from the precomputed init_genrand
+// state; SHA-512 is crypto/sha512's. Everywhere the shuffle's remainders
+// are computed by multiplication (fastmod).
 //
 // # The layout (§3.2, §3.3, §3.4)
 //

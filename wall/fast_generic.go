@@ -2,15 +2,9 @@
 
 package wall
 
-import "github.com/haifu/haifu/tile"
-
 // hasAVX512 is false: the AVX-512 paths exist on amd64 only (sha_amd64.go,
 // mt_amd64.go).
 const hasAVX512 = false
-
-// bestHash returns the implementation of the hashing step: the general
-// one.
-func bestHash() hashImpl { return hashGeneric }
 
 // hashChunksAVX512 is not reached off amd64 (hasAVX512 is false); it
 // falls back to the general path.
@@ -30,9 +24,4 @@ func decodeBase64Fast(key *[mtN]uint32, data string) (bad uint32) { return decod
 // mtFirst16 is not reached off amd64 (hasAVX512 is false).
 func mtFirst16(out, st, kj *uint32, n, words int, g0 *uint32) {
 	panic("wall: mtFirst16 without AVX-512")
-}
-
-// shuffleAVX512 is not reached off amd64 (hasAVX512 is false).
-func shuffleAVX512(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
-	shuffleFastmod(y, rnd, size)
 }

@@ -76,11 +76,7 @@ func (g *Generator) Next(w *Wall) {
 		d1, d2 = g.rnd[size-1], g.rnd[size]
 	} else {
 		g.mt.fill(g.src[:])
-		impl := hashBest
-		if general {
-			impl = hashGeneric
-		}
-		hashChunks(impl, &g.rnd, &g.src, size)
+		hashChunks(&g.rnd, &g.src, size)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
 	makeWall(w, &g.rnd, g.players, g.form, d1, d2)

@@ -166,10 +166,3 @@ func temper(dst, src []uint32) {
 		dst[k] = y
 	}
 }
-
-// next returns the next output of genrand_int32.
-func (m *mt19937) next() uint32 {
-	var w [1]uint32
-	m.fill(w[:])
-	return w[0]
-}

@@ -11,21 +11,10 @@ import (
 // 128-byte block; SHA-512 pads it with a second block that is the same for
 // every chunk, so the fast paths precompute that block's message schedule.
 //
-// Two implementations give the same rnd: hashGeneric (crypto/sha512, the
-// general path, which the tests hold the other to) and, on amd64 with
-// AVX-512, hashAVX512 (eight chunks at once; see sha_amd64.go).
-
-// hashImpl names an implementation of the hashing step.
-type hashImpl uint8
-
-const (
-	hashGeneric hashImpl = iota // crypto/sha512
-	hashAVX512                  // sha512x8 (amd64 with AVX-512)
-)
-
-// hashBest is the fastest implementation of the hashing step this machine
-// runs, which Generator.Next uses unless general is set.
-var hashBest = bestHash()
+// Two implementations give the same rnd: hashChunksGeneric (crypto/sha512,
+// the general path, which the tests hold the other to) and, on amd64 with
+// AVX-512, hashChunksAVX512 (all nine chunks in one pass; see
+// sha_amd64.go).
 
 // general makes the seed reader and the generator take the general paths
 // (base64 one character at a time, the reference MT19937 loops,
@@ -33,14 +22,14 @@ var hashBest = bestHash()
 // set it to hold the fast paths to the general ones.
 var general = false
 
-// hashChunks hashes the chunks of src into rnd with impl: all nine, or in
-// sanma (size Size3) all but unusedSanmaDigest, whose rnd words are left as
-// they were.
-func hashChunks(impl hashImpl, rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
-	switch impl {
-	case hashAVX512:
+// hashChunks hashes the chunks of src into rnd: all nine, or in sanma
+// (size Size3) all but unusedSanmaDigest, whose rnd words are left as they
+// were. With AVX-512 it takes hashChunksAVX512 unless the general path is
+// chosen.
+func hashChunks(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
+	if hasAVX512 && !general {
 		hashChunksAVX512(rnd, src, size)
-	default:
+	} else {
 		hashChunksGeneric(rnd, src, size)
 	}
 }

@@ -7,55 +7,35 @@ import (
 )
 
 // hasAVX512 reports whether this machine (and its operating system) runs
-// the AVX-512 instructions sha512x8 uses.
-var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
+// the AVX-512 instructions of the fast paths and the BMI2 ones of
+// sha512x9's scalar lane (every AVX-512 processor has BMI2).
+var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
-// hasBMI2 reports whether this machine runs sha512x9's scalar part (RORX).
-var hasBMI2 = cpu.X86.HasBMI2
-
-// bestHash returns the fastest implementation of the hashing step this
-// machine runs.
-func bestHash() hashImpl {
-	if hasAVX512 {
-		return hashAVX512
-	}
-	return hashGeneric
-}
-
-// sha512x8 hashes eight 128-byte messages at once with AVX-512: lane l's
-// message is the 128 bytes at in + lanes[l], its SHA-512 digest is
-// written to the 64 bytes at out + lanes[8+l]. c is sha.
-//
-//go:noescape
-func sha512x8(out, in *uint32, lanes *[18]uint64, c *shaConsts)
-
-// sha512x9 is sha512x8 and a ninth message, at in + lanes[16], whose
-// digest is written at out + lanes[17], hashed with the general-purpose
-// registers meanwhile. It needs BMI2.
+// sha512x9 hashes nine 128-byte messages at once: eight with AVX-512, lane
+// l's message the 128 bytes at in + lanes[l] and its SHA-512 digest
+// written to the 64 bytes at out + lanes[8+l], and a ninth, at in +
+// lanes[16], whose digest is written at out + lanes[17], with the
+// general-purpose registers meanwhile (BMI2). c is sha.
 //
 //go:noescape
 func sha512x9(out, in *uint32, lanes *[18]uint64, c *shaConsts)
 
-// The lanes of sha512x8 and sha512x9 in four-player (chunks 0–7 and the
-// ninth) and in sanma (chunks 0–6 and 8).
+// The lanes of sha512x9 in four-player (chunks 0–7 and 8) and in sanma
+// (chunks 0–6 and 8, and 8 again in the ninth lane, written to the same
+// place: digest 7 is not touched).
 var (
 	lanes4 = [18]uint64{0, 128, 256, 384, 512, 640, 768, 896, 0, 64, 128, 192, 256, 320, 384, 448, 1024, 512}
-	lanes3 = [18]uint64{0, 128, 256, 384, 512, 640, 768, 1024, 0, 64, 128, 192, 256, 320, 384, 512}
+	lanes3 = [18]uint64{0, 128, 256, 384, 512, 640, 768, 1024, 0, 64, 128, 192, 256, 320, 384, 512, 1024, 512}
 )
 
-// hashChunksAVX512 is hashChunks with AVX-512: eight chunks in one pass of
-// sha512x8, in four-player the ninth in the same pass (sha512x9) or, on a
-// machine without BMI2, with crypto/sha512.
+// hashChunksAVX512 is hashChunks with AVX-512: the nine chunks, or sanma's
+// eight, in one pass of sha512x9.
 func hashChunksAVX512(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
-	switch {
-	case size == Size3:
-		sha512x8(&rnd[0], &src[0], &lanes3, sha)
-	case hasBMI2:
-		sha512x9(&rnd[0], &src[0], &lanes4, sha)
-	default:
-		sha512x8(&rnd[0], &src[0], &lanes4, sha)
-		sha512Generic((*[16]uint32)(rnd[128:]), (*[chunk]uint32)(src[256:]))
+	lanes := &lanes4
+	if size == Size3 {
+		lanes = &lanes3
 	}
+	sha512x9(&rnd[0], &src[0], lanes, sha)
 }
 
 // shaConsts holds the constants of the fast paths; the assembly reads it

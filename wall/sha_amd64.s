@@ -1,17 +1,17 @@
 #include "textflag.h"
 
-// Multi-buffer SHA-512 of one-block messages with AVX-512: eight
-// independent 128-byte messages, one per 64-bit lane, each hashed as its
-// block and the padding block every 128-byte message has, whose W+K words
-// are precomputed (shaConsts.padWK). sha512x9 also hashes a ninth message
-// with the general-purpose registers (BMI2), its instructions interleaved
-// with the vector ones so that it runs on the integer units while the
-// vector units are busy.
+// Multi-buffer SHA-512 of one-block messages with AVX-512: sha512x9
+// hashes eight independent 128-byte messages, one per 64-bit lane, each as
+// its block and the padding block every 128-byte message has, whose W+K
+// words are precomputed (shaConsts.padWK), and a ninth message with the
+// general-purpose registers (BMI2), its instructions interleaved with the
+// vector ones so that it runs on the integer units while the vector units
+// are busy.
 //
 // Vector registers: Z0–Z7 the state (the names a…h rotate by one each
 // round), Z8–Z12 temporaries, Z13 the byte-swap mask, Z14 and Z15 the
 // lanes' offsets in in and out, Z16–Z31 the message schedule W[t mod 16].
-// BX walks the constants. sha512x9's ninth message: R8–R15 its state,
+// BX walks the constants. The ninth message: R8–R15 its state,
 // AX, CX, DX temporaries, DI and SI b^c and a^b (Maj(a, b, c) =
 // ((a^b) & (b^c)) ^ b, a^b being the next round's b^c), its W[t mod 16]
 // at 0(SP), its first block's result at 128(SP), the loop count at
@@ -117,205 +117,6 @@
 	XORQ AX, DX; \
 	ADDQ DX, CX; \
 	ADDQ CX, w16(SP)
-
-
-// func sha512x8(out, in *uint32, lanes *[18]uint64, c *shaConsts)
-TEXT ·sha512x8(SB), NOSPLIT, $0-32
-	MOVQ out+0(FP), DI
-	MOVQ in+8(FP), SI
-	MOVQ lanes+16(FP), AX
-	MOVQ c+24(FP), DX
-	VMOVDQU64 0(AX), Z14
-	VMOVDQU64 64(AX), Z15
-	VMOVDQU64 C_BSWAP(DX), Z13
-
-	// W[0..15]: word t of each lane's message, big-endian.
-	KXNORB K1, K1, K1
-	VPGATHERQQ 0(SI)(Z14*1), K1, Z16
-	VPSHUFB Z13, Z16, Z16
-	KXNORB K1, K1, K1
-	VPGATHERQQ 8(SI)(Z14*1), K1, Z17
-	VPSHUFB Z13, Z17, Z17
-	KXNORB K1, K1, K1
-	VPGATHERQQ 16(SI)(Z14*1), K1, Z18
-	VPSHUFB Z13, Z18, Z18
-	KXNORB K1, K1, K1
-	VPGATHERQQ 24(SI)(Z14*1), K1, Z19
-	VPSHUFB Z13, Z19, Z19
-	KXNORB K1, K1, K1
-	VPGATHERQQ 32(SI)(Z14*1), K1, Z20
-	VPSHUFB Z13, Z20, Z20
-	KXNORB K1, K1, K1
-	VPGATHERQQ 40(SI)(Z14*1), K1, Z21
-	VPSHUFB Z13, Z21, Z21
-	KXNORB K1, K1, K1
-	VPGATHERQQ 48(SI)(Z14*1), K1, Z22
-	VPSHUFB Z13, Z22, Z22
-	KXNORB K1, K1, K1
-	VPGATHERQQ 56(SI)(Z14*1), K1, Z23
-	VPSHUFB Z13, Z23, Z23
-	KXNORB K1, K1, K1
-	VPGATHERQQ 64(SI)(Z14*1), K1, Z24
-	VPSHUFB Z13, Z24, Z24
-	KXNORB K1, K1, K1
-	VPGATHERQQ 72(SI)(Z14*1), K1, Z25
-	VPSHUFB Z13, Z25, Z25
-	KXNORB K1, K1, K1
-	VPGATHERQQ 80(SI)(Z14*1), K1, Z26
-	VPSHUFB Z13, Z26, Z26
-	KXNORB K1, K1, K1
-	VPGATHERQQ 88(SI)(Z14*1), K1, Z27
-	VPSHUFB Z13, Z27, Z27
-	KXNORB K1, K1, K1
-	VPGATHERQQ 96(SI)(Z14*1), K1, Z28
-	VPSHUFB Z13, Z28, Z28
-	KXNORB K1, K1, K1
-	VPGATHERQQ 104(SI)(Z14*1), K1, Z29
-	VPSHUFB Z13, Z29, Z29
-	KXNORB K1, K1, K1
-	VPGATHERQQ 112(SI)(Z14*1), K1, Z30
-	VPSHUFB Z13, Z30, Z30
-	KXNORB K1, K1, K1
-	VPGATHERQQ 120(SI)(Z14*1), K1, Z31
-	VPSHUFB Z13, Z31, Z31
-	VPBROADCASTQ (C_H0+0)(DX), Z0
-	VPBROADCASTQ (C_H0+8)(DX), Z1
-	VPBROADCASTQ (C_H0+16)(DX), Z2
-	VPBROADCASTQ (C_H0+24)(DX), Z3
-	VPBROADCASTQ (C_H0+32)(DX), Z4
-	VPBROADCASTQ (C_H0+40)(DX), Z5
-	VPBROADCASTQ (C_H0+48)(DX), Z6
-	VPBROADCASTQ (C_H0+56)(DX), Z7
-	MOVQ DX, BX
-
-	// The message block.
-	ROUND(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z16, 0)
-	ROUND(Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z17, 8)
-	ROUND(Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z18, 16)
-	ROUND(Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z19, 24)
-	ROUND(Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z20, 32)
-	ROUND(Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z21, 40)
-	ROUND(Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z22, 48)
-	ROUND(Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z23, 56)
-	ROUND(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, 64)
-	ROUND(Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z25, 72)
-	ROUND(Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z26, 80)
-	ROUND(Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z27, 88)
-	ROUND(Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z28, 96)
-	ROUND(Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z29, 104)
-	ROUND(Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z30, 112)
-	ROUND(Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z31, 120)
-	MOVQ $4, CX
-
-loop:
-	SCHED(Z16, Z17, Z25, Z30)
-	ROUND(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z16, 128)
-	SCHED(Z17, Z18, Z26, Z31)
-	ROUND(Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z17, 136)
-	SCHED(Z18, Z19, Z27, Z16)
-	ROUND(Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z18, 144)
-	SCHED(Z19, Z20, Z28, Z17)
-	ROUND(Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z19, 152)
-	SCHED(Z20, Z21, Z29, Z18)
-	ROUND(Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z20, 160)
-	SCHED(Z21, Z22, Z30, Z19)
-	ROUND(Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z21, 168)
-	SCHED(Z22, Z23, Z31, Z20)
-	ROUND(Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z22, 176)
-	SCHED(Z23, Z24, Z16, Z21)
-	ROUND(Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z23, 184)
-	SCHED(Z24, Z25, Z17, Z22)
-	ROUND(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, 192)
-	SCHED(Z25, Z26, Z18, Z23)
-	ROUND(Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z25, 200)
-	SCHED(Z26, Z27, Z19, Z24)
-	ROUND(Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z26, 208)
-	SCHED(Z27, Z28, Z20, Z25)
-	ROUND(Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z27, 216)
-	SCHED(Z28, Z29, Z21, Z26)
-	ROUND(Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z28, 224)
-	SCHED(Z29, Z30, Z22, Z27)
-	ROUND(Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z29, 232)
-	SCHED(Z30, Z31, Z23, Z28)
-	ROUND(Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z30, 240)
-	SCHED(Z31, Z16, Z24, Z29)
-	ROUND(Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z31, 248)
-	ADDQ $128, BX
-	DECQ CX
-	JNZ loop
-
-	// H1 = H0 + the state, kept in Z16–Z23 (W is no longer needed).
-	MOVQ c+24(FP), BX
-	VPADDQ.BCST (C_H0+0)(BX), Z0, Z0
-	VMOVDQA64 Z0, Z16
-	VPADDQ.BCST (C_H0+8)(BX), Z1, Z1
-	VMOVDQA64 Z1, Z17
-	VPADDQ.BCST (C_H0+16)(BX), Z2, Z2
-	VMOVDQA64 Z2, Z18
-	VPADDQ.BCST (C_H0+24)(BX), Z3, Z3
-	VMOVDQA64 Z3, Z19
-	VPADDQ.BCST (C_H0+32)(BX), Z4, Z4
-	VMOVDQA64 Z4, Z20
-	VPADDQ.BCST (C_H0+40)(BX), Z5, Z5
-	VMOVDQA64 Z5, Z21
-	VPADDQ.BCST (C_H0+48)(BX), Z6, Z6
-	VMOVDQA64 Z6, Z22
-	VPADDQ.BCST (C_H0+56)(BX), Z7, Z7
-	VMOVDQA64 Z7, Z23
-
-	// The padding block.
-	LEAQ C_PADWK(BX), BX
-	MOVQ $10, CX
-
-padloop:
-	ROUNDWK(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, 0)
-	ROUNDWK(Z7, Z0, Z1, Z2, Z3, Z4, Z5, Z6, 8)
-	ROUNDWK(Z6, Z7, Z0, Z1, Z2, Z3, Z4, Z5, 16)
-	ROUNDWK(Z5, Z6, Z7, Z0, Z1, Z2, Z3, Z4, 24)
-	ROUNDWK(Z4, Z5, Z6, Z7, Z0, Z1, Z2, Z3, 32)
-	ROUNDWK(Z3, Z4, Z5, Z6, Z7, Z0, Z1, Z2, 40)
-	ROUNDWK(Z2, Z3, Z4, Z5, Z6, Z7, Z0, Z1, 48)
-	ROUNDWK(Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z0, 56)
-	ADDQ $64, BX
-	DECQ CX
-	JNZ padloop
-
-	// The digests: H1 + the state, big-endian.
-	MOVQ out+0(FP), DI
-	VPADDQ Z16, Z0, Z0
-	VPSHUFB Z13, Z0, Z0
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z0, K1, 0(DI)(Z15*1)
-	VPADDQ Z17, Z1, Z1
-	VPSHUFB Z13, Z1, Z1
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z1, K1, 8(DI)(Z15*1)
-	VPADDQ Z18, Z2, Z2
-	VPSHUFB Z13, Z2, Z2
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z2, K1, 16(DI)(Z15*1)
-	VPADDQ Z19, Z3, Z3
-	VPSHUFB Z13, Z3, Z3
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z3, K1, 24(DI)(Z15*1)
-	VPADDQ Z20, Z4, Z4
-	VPSHUFB Z13, Z4, Z4
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z4, K1, 32(DI)(Z15*1)
-	VPADDQ Z21, Z5, Z5
-	VPSHUFB Z13, Z5, Z5
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z5, K1, 40(DI)(Z15*1)
-	VPADDQ Z22, Z6, Z6
-	VPSHUFB Z13, Z6, Z6
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z6, K1, 48(DI)(Z15*1)
-	VPADDQ Z23, Z7, Z7
-	VPSHUFB Z13, Z7, Z7
-	KXNORB K1, K1, K1
-	VPSCATTERQQ Z7, K1, 56(DI)(Z15*1)
-	VZEROUPPER
-	RET
 
 // func sha512x9(out, in *uint32, lanes *[18]uint64, c *shaConsts)
 TEXT ·sha512x9(SB), NOSPLIT, $200-32

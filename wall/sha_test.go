@@ -7,19 +7,23 @@ import (
 	"testing"
 )
 
-// hashImpls are the implementations of the hashing step this machine
-// runs, the general one first.
-func hashImpls() []hashImpl {
-	impls := []hashImpl{hashGeneric}
-	if hasAVX512 {
-		impls = append(impls, hashAVX512)
-	}
-	return impls
+// hashFunc is an implementation of the hashing step.
+type hashFunc struct {
+	name string
+	f    func(rnd *[rndWords]uint32, src *[srcWords]uint32, size int)
 }
 
-var implNames = [...]string{"generic", "avx512"}
+func (h hashFunc) String() string { return h.name }
 
-func (h hashImpl) String() string { return implNames[h] }
+// hashFuncs are the implementations of the hashing step this machine
+// runs, the general one first.
+func hashFuncs() []hashFunc {
+	fs := []hashFunc{{"generic", hashChunksGeneric}}
+	if hasAVX512 {
+		fs = append(fs, hashFunc{"avx512", hashChunksAVX512})
+	}
+	return fs
+}
 
 // checkHash compares every implementation of the hashing step with
 // crypto/sha512 on src, in both player counts. Sanma leaves the unused
@@ -37,20 +41,20 @@ func checkHash(t testing.TB, src *[srcWords]uint32) {
 			want[16*c+k] = binary.LittleEndian.Uint32(sum[4*k:])
 		}
 	}
-	for _, impl := range hashImpls() {
+	for _, h := range hashFuncs() {
 		for _, size := range []int{Size4, Size3} {
 			var rnd [rndWords]uint32
 			for i := range rnd {
 				rnd[i] = 0xdeadbeef
 			}
-			hashChunks(impl, &rnd, src, size)
+			h.f(&rnd, src, size)
 			for i := range rnd {
 				w := want[i]
 				if size == Size3 && i/16 == unusedSanmaDigest {
 					w = 0xdeadbeef
 				}
 				if rnd[i] != w {
-					t.Fatalf("%v, size %d: rnd[%d] = %#08x, want %#08x", impl, size, i, rnd[i], w)
+					t.Fatalf("%s, size %d: rnd[%d] = %#08x, want %#08x", h.name, size, i, rnd[i], w)
 				}
 			}
 		}
@@ -60,7 +64,7 @@ func checkHash(t testing.TB, src *[srcWords]uint32) {
 // TestHashImpls holds the fast hashing paths to crypto/sha512 on random
 // inputs and on inputs of all zero and all one bits.
 func TestHashImpls(t *testing.T) {
-	t.Logf("implementations: %v; Next uses %v", hashImpls(), hashBest)
+	t.Logf("implementations: %v", hashFuncs())
 	var src [srcWords]uint32
 	checkHash(t, &src)
 	for i := range src {
@@ -102,11 +106,11 @@ func BenchmarkHash(b *testing.B) {
 		src[i] = uint32(i) * 2654435761
 	}
 	var rnd [rndWords]uint32
-	for _, impl := range hashImpls() {
+	for _, h := range hashFuncs() {
 		for _, size := range []int{Size4, Size3} {
-			b.Run(impl.String()+"-"+map[int]string{Size4: "4p", Size3: "3p"}[size], func(b *testing.B) {
+			b.Run(h.name+"-"+map[int]string{Size4: "4p", Size3: "3p"}[size], func(b *testing.B) {
 				for b.Loop() {
-					hashChunks(impl, &rnd, &src, size)
+					h.f(&rnd, &src, size)
 				}
 			})
 		}

@@ -33,22 +33,10 @@ func shuffleGeneric(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
 	}
 }
 
-// shuffle is shuffleGeneric without divisions: with AVX-512
-// (shuffleAVX512) the swap indexes computed eight at a time in double
-// precision, otherwise with shuffleFastmod.
+// shuffle is shuffleGeneric without divisions: the tiles in ascending
+// order are copied from unshuffled, and each rnd[i] mod (size − i) is
+// computed with that divisor's reciprocal (fastmod).
 func shuffle(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
-	if hasAVX512 {
-		shuffleAVX512(y, rnd, size)
-	} else {
-		shuffleFastmod(y, rnd, size)
-	}
-}
-
-// shuffleFastmod is shuffleGeneric without divisions: the tiles in
-// ascending order are copied from unshuffled, and each rnd[i] mod
-// (size − i) is computed with that divisor's reciprocal (fastmod, written
-// out).
-func shuffleFastmod(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
 	if size == Size4 {
 		*y = unshuffled[0]
 	} else {
@@ -59,8 +47,7 @@ func shuffleFastmod(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {
 	m := fastmodM[:size+1]
 	for i := 0; i < len(ys)-1; i++ {
 		d := len(ys) - i
-		hi, _ := bits.Mul64(m[d]*uint64(rnd[i]), uint64(d))
-		j := i + int(hi)
+		j := i + int(fastmod(rnd[i], m[d], uint32(d)))
 		ys[i], ys[j] = ys[j], ys[i]
 	}
 }
@@ -86,7 +73,7 @@ var fastmodM = func() (m [tile.NumIDs + 1]uint64) {
 // fastmod returns x mod d for d ≥ 1 whose reciprocal is m (fastmodM[d]):
 // the high word of (m·x mod 2⁶⁴)·d, exact for every 32-bit x and d
 // (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
-// 2019). shuffle inlines it.
+// 2019).
 func fastmod(x uint32, m uint64, d uint32) uint32 {
 	hi, _ := bits.Mul64(m*uint64(x), uint64(d))
 	return uint32(hi)

@@ -27,10 +27,9 @@ func TestFastmod(t *testing.T) {
 	}
 }
 
-// TestShuffle holds shuffleFastmod and, with AVX-512, shuffleAVX512 to
-// shuffleGeneric on random rnd words, on rnd words of all zero and all
-// one bits, and on rnd words just below, at and above multiples of each
-// divisor, in both player counts.
+// TestShuffle holds shuffle to shuffleGeneric on random rnd words, on rnd
+// words of all zero and all one bits, and on rnd words just below, at and
+// above multiples of each divisor, in both player counts.
 func TestShuffle(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for round := range 5000 {
@@ -58,15 +57,9 @@ func TestShuffle(t *testing.T) {
 				got[i], want[i] = 200, 201 // overwritten
 			}
 			shuffleGeneric(&want, &rnd, size)
-			shuffleFastmod(&got, &rnd, size)
+			shuffle(&got, &rnd, size)
 			if got != want {
-				t.Fatalf("round %d, size %d: shuffleFastmod differs from shuffleGeneric", round, size)
-			}
-			if hasAVX512 {
-				shuffleAVX512(&got, &rnd, size)
-				if got != want {
-					t.Fatalf("round %d, size %d: shuffleAVX512 differs from shuffleGeneric", round, size)
-				}
+				t.Fatalf("round %d, size %d: shuffle differs from shuffleGeneric", round, size)
 			}
 		}
 	}

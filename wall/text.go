@@ -86,8 +86,7 @@ func WriteHand(out io.Writer, g *event.Game, hand int) error {
 	if err != nil {
 		return err
 	}
-	rf := g.Meta.Rules.RedFives
-	reds := [3]bool{rf[0] > 0, rf[1] > 0, rf[2] > 0}
+	reds := gameReds(g)
 	r := &g.Rounds[hand]
 
 	// The hand's draws and revealed indicators as the log records them.

@@ -85,27 +85,22 @@ func (w *Wall) DealIndex(dealer, seat, i int) int {
 // Deal returns seat's 13 starting tiles in deal order when dealer deals,
 // or false when seat or dealer is not a seat of the wall's game.
 func (w *Wall) Deal(dealer, seat int) (hand [13]tile.ID, ok bool) {
-	p := w.Players
-	if (p != 3 && p != 4) || w.Size < 13*p || w.Size > len(w.Yama) {
-		return w.dealGeneric(dealer, seat) // a wall Next did not make
-	}
-	if dealer < 0 || dealer >= p || seat < 0 || seat >= p {
-		return hand, false
-	}
-	pos := &dealPos[p-3][(seat-dealer+p)%p]
-	top := w.Yama[:w.Size]
-	for i, k := range pos {
-		hand[i] = top[len(top)-1-int(k)]
+	for i := range hand {
+		j := w.DealIndex(dealer, seat, i)
+		if j < 0 {
+			return hand, false
+		}
+		hand[i] = w.Yama[j]
 	}
 	return hand, true
 }
 
 // dealIs reports whether Deal(dealer, seat) gives hand, comparing tile by
-// tile up to the first difference.
+// tile up to the first difference, the positions from the table dealPos.
 func (w *Wall) dealIs(dealer, seat int, hand *[13]tile.ID) bool {
 	p := w.Players
 	if (p != 3 && p != 4) || w.Size < 13*p || w.Size > len(w.Yama) {
-		h, ok := w.dealGeneric(dealer, seat)
+		h, ok := w.Deal(dealer, seat) // a wall Next did not make
 		return ok && h == *hand
 	}
 	if dealer < 0 || dealer >= p || seat < 0 || seat >= p {
@@ -119,18 +114,6 @@ func (w *Wall) dealIs(dealer, seat int, hand *[13]tile.ID) bool {
 		}
 	}
 	return true
-}
-
-// dealGeneric is Deal by DealIndex, the general path.
-func (w *Wall) dealGeneric(dealer, seat int) (hand [13]tile.ID, ok bool) {
-	for i := range hand {
-		j := w.DealIndex(dealer, seat, i)
-		if j < 0 {
-			return hand, false
-		}
-		hand[i] = w.Yama[j]
-	}
-	return hand, true
 }
 
 // dealPos holds, for 3 and 4 players and each seat in turn order from the
