@@ -93,3 +93,54 @@ func BenchmarkCheckCorpus(b *testing.B) {
 	b.ReportMetric(s*1e9/float64(b.N*hands), "ns/hand")
 	b.ReportMetric(float64(hands), "hands")
 }
+
+// BenchmarkGenerateCorpus generates the wall of every hand of the decoded
+// corpus mjlogs that has a seed, and compares nothing: the floor under
+// BenchmarkCheckCorpus. game-seeds reads each game's seed, starts its
+// generator and builds the wall of every hand; per-hand-seeds reads each
+// hand's seed and starts a generator for it (one at a time: the Checker
+// starts sixteen at once with AVX-512). It reports ns per wall built.
+func BenchmarkGenerateCorpus(b *testing.B) {
+	games := loadCorpus(b)
+	for _, perHand := range []bool{false, true} {
+		name := "game-seeds"
+		if perHand {
+			name = "per-hand-seeds"
+		}
+		b.Run(name, func(b *testing.B) {
+			var gen wall.Generator
+			var w wall.Wall
+			var seed wall.Seed
+			walls := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				walls = 0
+				for _, cg := range games {
+					g := cg.g
+					players := g.Meta.PlayerCount()
+					switch {
+					case g.Meta.Seed != "" && !perHand:
+						if seed.Parse(g.Meta.Seed) != nil || gen.Start(&seed, players) != nil {
+							continue
+						}
+						for range g.Rounds {
+							gen.Next(&w)
+							walls++
+						}
+					case g.Meta.Seed == "" && perHand:
+						for i := range g.Rounds {
+							if seed.Parse(g.Rounds[i].Shuffle) != nil || gen.Start(&seed, players) != nil {
+								continue
+							}
+							gen.Next(&w)
+							walls++
+						}
+					}
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1e9/float64(b.N*walls), "ns/wall")
+			b.ReportMetric(float64(walls), "walls")
+			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N), "ms/corpus")
+		})
+	}
+}
