@@ -40,7 +40,7 @@ type leafShape uint8
 const (
 	requiredLeaf leafShape = iota // a value: T
 	optionalLeaf                  // a pointer, nil for null: *T
-	listLeaf                      // a list, nil or empty for none: []T
+	listLeaf                      // a list: []T, nil or empty for none; with an optional list, nil for null and empty for an empty list
 )
 
 // leafSpec is one column of a row type: a field of the struct.
@@ -50,6 +50,10 @@ type leafSpec struct {
 	shape leafShape   // the field's shape
 	off   uintptr     // the field's offset in the struct
 	ptype format.Type // the Parquet physical type
+	// maxDef is the column's maximum definition level: 0 for a required
+	// value, 1 for an optional value or a list, 2 for an optional list
+	// (whose definition level 1 is an empty list).
+	maxDef byte
 }
 
 // colPlan is what the column-wise writer knows of a row type.
@@ -130,6 +134,10 @@ func leafOf(f reflect.StructField, path []string, leaf parquet.LeafColumn) (leaf
 		s.shape, t = listLeaf, t.Elem()
 	}
 	levels := [...][2]int{requiredLeaf: {0, 0}, optionalLeaf: {0, 1}, listLeaf: {1, 1}}[s.shape]
+	if s.shape == listLeaf && leaf.MaxDefinitionLevel == 2 {
+		levels[1] = 2 // an optional list
+	}
+	s.maxDef = byte(levels[1])
 	if leaf.MaxRepetitionLevel != levels[0] || leaf.MaxDefinitionLevel != levels[1] {
 		return s, fmt.Errorf("%w: %v with repetition and definition levels %d, %d", errNoPlan, f.Type, leaf.MaxRepetitionLevel, leaf.MaxDefinitionLevel)
 	}

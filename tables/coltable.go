@@ -3,6 +3,7 @@ package tables
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync/atomic"
 )
 
@@ -30,7 +31,9 @@ type colTable[T any] struct {
 func newColTable[T any](dir string, plan *colPlan, codec *zstdCodec) (*colTable[T], error) {
 	t := &colTable[T]{dir: dir, plan: plan, codec: codec, cur: newColSet(plan),
 		queue: make(chan *colSet, 1), free: make(chan *colSet, 2), done: make(chan error, 1)}
-	t.free <- newColSet(plan)
+	if runtime.GOMAXPROCS(0) > 1 {
+		t.free <- newColSet(plan)
+	}
 	if err := t.openPart(); err != nil {
 		return nil, err
 	}

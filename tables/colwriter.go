@@ -61,6 +61,11 @@ type colSet struct {
 
 func newColSet(plan *colPlan) *colSet {
 	s := &colSet{cols: make([]colBuf, len(plan.leaves))}
+	for i, l := range plan.leaves {
+		if l.kind == stringLeaf {
+			s.cols[i].strs = new(strValues)
+		}
+	}
 	s.reset()
 	return s
 }
@@ -167,20 +172,24 @@ func (w *colWriter) close() error {
 	return err
 }
 
-// colBuf is one column's values in the row group being buffered.
+// colBuf is one column's values in the row group being buffered. (It is
+// small, and the columns of a colSet next to each other: a game's rows go
+// through all of them.)
 type colBuf struct {
 	def, rep []byte // definition and repetition levels, for optional and list columns
 	bools    []byte // bool values, 0 or 1
 	i32      []int32
 	i64      []int64
 	f64      []float64
-	strs     strValues
+	strs     *strValues // string values, for a string column
 }
 
 func (c *colBuf) reset() {
 	c.def, c.rep = c.def[:0], c.rep[:0]
 	c.bools, c.i32, c.i64, c.f64 = c.bools[:0], c.i32[:0], c.i64[:0], c.f64[:0]
-	c.strs.reset()
+	if c.strs != nil {
+		c.strs.reset()
+	}
 }
 
 // numValues is the number of non-null values.
@@ -248,7 +257,7 @@ func appendColumn[V any](c *colBuf, l *leafSpec, dst []V, base unsafe.Pointer, n
 	case listLeaf:
 		for i := range n {
 			s := *(*[]V)(field(base, i, size, l.off))
-			c.appendListLevels(len(s))
+			c.appendListLevels(len(s), s == nil, l.maxDef)
 			dst = append(dst, s...)
 		}
 	}
@@ -271,7 +280,7 @@ func (c *colBuf) appendStrings(l *leafSpec, base unsafe.Pointer, n int, size uin
 	case listLeaf:
 		for i := range n {
 			s := *(*[]string)(field(base, i, size, l.off))
-			c.appendListLevels(len(s))
+			c.appendListLevels(len(s), s == nil, l.maxDef)
 			for _, v := range s {
 				c.strs.add(v)
 			}
@@ -279,13 +288,20 @@ func (c *colBuf) appendStrings(l *leafSpec, base unsafe.Pointer, n int, size uin
 	}
 }
 
-// appendListLevels appends the levels of a list of n values: a row
-// (repetition level 0) with n values (definition level 1), or with none
-// (one entry at definition level 0).
-func (c *colBuf) appendListLevels(n int) {
+// appendListLevels appends the levels of a list of n values in a column
+// of maximum definition level maxDef: a row (repetition level 0) with n
+// values (definition level maxDef), or with none, one entry: at definition
+// level 0 for a null list (nil, in an optional list: maxDef 2) or for an
+// empty one in a list that is not optional (maxDef 1), at definition level
+// 1 for an empty list in an optional one.
+func (c *colBuf) appendListLevels(n int, null bool, maxDef byte) {
 	if n == 0 {
 		c.rep = append(c.rep, 0)
-		c.def = append(c.def, 0)
+		if null || maxDef == 1 {
+			c.def = append(c.def, 0)
+		} else {
+			c.def = append(c.def, 1)
+		}
 		return
 	}
 	c.rep = append(c.rep, 0)
@@ -293,7 +309,7 @@ func (c *colBuf) appendListLevels(n int) {
 		c.rep = append(c.rep, 1)
 	}
 	for range n {
-		c.def = append(c.def, 1)
+		c.def = append(c.def, maxDef)
 	}
 }
 
@@ -330,7 +346,7 @@ type strValues struct {
 
 // strCacheSize is the number of strings a column's cache holds.
 const (
-	strCacheBits = 6
+	strCacheBits = 8
 	strCacheSize = 1 << strCacheBits
 )
 
@@ -538,7 +554,7 @@ func (c *colBuf) pages(l *leafSpec, rows, nv, est int) []page {
 		if start {
 			row++
 		}
-		if c.def[i] == 1 {
+		if c.def[i] == l.maxDef {
 			v++
 		}
 	}
@@ -648,7 +664,7 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 		numValues := p.rows
 		if l.shape != requiredLeaf {
 			numValues = p.lvs
-			def, _ = (&rle.Encoding{BitWidth: 1}).EncodeLevels(e.def[:0], c.def[p.lv:p.lv+p.lvs])
+			def, _ = (&rle.Encoding{BitWidth: bitWidth(int(l.maxDef))}).EncodeLevels(e.def[:0], c.def[p.lv:p.lv+p.lvs])
 			e.def = def
 			if l.shape == listLeaf {
 				rep, _ = (&rle.Encoding{BitWidth: 1}).EncodeLevels(e.rep[:0], c.rep[p.lv:p.lv+p.lvs])

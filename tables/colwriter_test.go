@@ -48,8 +48,8 @@ func TestColumnWisePlans(t *testing.T) {
 		B uint16 `parquet:"b"`
 	}
 	type nested struct {
-		A string   `parquet:"a"`
-		B []string `parquet:"b,optional,list"` // an optional list: other levels
+		A string     `parquet:"a"`
+		B [][]string `parquet:"b,list"` // a list of lists: other levels
 	}
 	type mapped struct {
 		A map[string]int32 `parquet:"a"`
@@ -72,21 +72,25 @@ func planErr[T any]() error {
 // allKinds has a column of every kind and shape the column-wise writer
 // handles.
 type allKinds struct {
-	S       string    `parquet:"s,dict"`
-	SP      *string   `parquet:"sp,optional"`
-	SL      []string  `parquet:"sl,list"`
-	I       int32     `parquet:"i"`
-	IP      *int32    `parquet:"ip,optional"`
-	IL      []int32   `parquet:"il,list"`
-	L       int64     `parquet:"l"`
-	LP      *int64    `parquet:"lp,optional,timestamp(millisecond)"`
-	LL      []int64   `parquet:"ll,list"`
-	F       float64   `parquet:"f"`
-	FP      *float64  `parquet:"fp,optional"`
-	FL      []float64 `parquet:"fl,list"`
-	B       bool      `parquet:"b"`
-	BP      *bool     `parquet:"bp,optional"`
-	BL      []bool    `parquet:"bl,list"`
+	S  string    `parquet:"s,dict"`
+	SP *string   `parquet:"sp,optional"`
+	SL []string  `parquet:"sl,list"`
+	I  int32     `parquet:"i"`
+	IP *int32    `parquet:"ip,optional"`
+	IL []int32   `parquet:"il,list"`
+	L  int64     `parquet:"l"`
+	LP *int64    `parquet:"lp,optional,timestamp(millisecond)"`
+	LL []int64   `parquet:"ll,list"`
+	F  float64   `parquet:"f"`
+	FP *float64  `parquet:"fp,optional"`
+	FL []float64 `parquet:"fl,list"`
+	B  bool      `parquet:"b"`
+	BP *bool     `parquet:"bp,optional"`
+	BL []bool    `parquet:"bl,list"`
+	// Optional lists: nil is null, an empty list is not.
+	SOL     []string  `parquet:"sol,optional,list"`
+	IOL     []int32   `parquet:"iol,optional,list"`
+	FOL     []float64 `parquet:"fol,optional,list"`
 	hidden  int32
 	Ignored string `parquet:"-"`
 	Last    string // no tag: the field's name
@@ -141,6 +145,12 @@ func edgeGroups() [][]allKinds {
 		if n == 1 && i%2 == 0 {
 			row.SL, row.IL, row.LL, row.FL, row.BL = []string{}, []int32{}, []int64{}, []float64{}, []bool{}
 		}
+		switch i % 3 { // null, empty, or values
+		case 1:
+			row.SOL, row.IOL, row.FOL = []string{}, []int32{}, []float64{}
+		case 2:
+			row.SOL, row.IOL, row.FOL = row.SL, row.IL, row.FL
+		}
 		g = append(g, row)
 	}
 	groups = append(groups, g)
@@ -149,7 +159,7 @@ func edgeGroups() [][]allKinds {
 	groups = append(groups, make([]allKinds, 5))
 
 	// One row.
-	groups = append(groups, []allKinds{{S: "one", SP: str(""), SL: []string{""}, IP: i32(7), FP: f64(math.NaN()), BP: bl(false)}})
+	groups = append(groups, []allKinds{{S: "one", SP: str(""), SL: []string{""}, IP: i32(7), FP: f64(math.NaN()), BP: bl(false), SOL: []string{}}})
 
 	// Dictionaries that pay, then do not from some row on; int32 within
 	// 2^15 of the first, then not (the hash table); NaN only in a column.
@@ -274,6 +284,12 @@ func sameRows(t *testing.T, what string, want, got []allKinds) {
 			if d := cmp.Diff(want[i], got[i], opts...); d != "" {
 				t.Fatalf("row %d (-%s +read):\n%s", i, what, d)
 			}
+		}
+		// An optional list is null (nil) or not, empty or not.
+		w, g := want[i], got[i]
+		if (w.SOL == nil) != (g.SOL == nil) || (w.IOL == nil) != (g.IOL == nil) || (w.FOL == nil) != (g.FOL == nil) {
+			t.Fatalf("row %d: optional lists null %v %v %v, %s %v %v %v", i, g.SOL == nil, g.IOL == nil, g.FOL == nil,
+				what, w.SOL == nil, w.IOL == nil, w.FOL == nil)
 		}
 	}
 }
