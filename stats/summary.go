@@ -109,6 +109,8 @@ type Summary struct {
 	// games has (year, lobby); nil otherwise. Add needs none: it counts a
 	// game's rows with its games row.
 	gameGroups map[gameKey]string
+	// tally holds the names of the rows being counted (see gameTally).
+	tally gameTally
 	// lastKey and lastCounts are the key of the last row of another table
 	// than games and the counts it went into: a game's rows come
 	// together, so most rows find their counts here without naming their
@@ -292,14 +294,15 @@ func (s *Summary) rowCounts(path string, index int32, platform string, players i
 
 // AddRound counts one rounds row.
 func (s *Summary) AddRound(r *RoundRow) {
-	s.addRound(s.rowCounts(r.Path, r.GameIndex, r.Platform, r.Players, r.Length), r)
+	cs := s.rowCounts(r.Path, r.GameIndex, r.Platform, r.Players, r.Length)
+	s.addRound(cs, r)
+	s.tally.into(cs)
 }
 
-// addRound counts r into the counts cs.
+// addRound counts r into the counts cs, its names into s.tally.
 func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
 	for _, c := range cs {
 		c.Hands++
-		c.Outcomes[r.Outcome]++
 		if r.Outcome == "exhaustive" || r.Outcome == "nagashi" {
 			c.ExhaustiveDraws++
 			if r.TenpaiCount != nil && *r.TenpaiCount >= 0 && *r.TenpaiCount < 5 {
@@ -312,13 +315,15 @@ func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
 		}
 		if r.WallChecked {
 			c.WallChecked++
-		} else {
-			reason := "unknown"
-			if r.WallReason != nil {
-				reason = *r.WallReason
-			}
-			c.WallNotChecked[reason]++
 		}
+	}
+	s.tally.outcomes.add(r.Outcome)
+	if !r.WallChecked {
+		reason := "unknown"
+		if r.WallReason != nil {
+			reason = *r.WallReason
+		}
+		s.tally.wallNotChecked.add(reason)
 	}
 }
 
@@ -329,29 +334,79 @@ func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
 
 // AddWin counts one wins row.
 func (s *Summary) AddWin(w *WinRow) {
-	s.addWin(s.rowCounts(w.Path, w.GameIndex, w.Platform, w.Players, w.Length), w)
+	cs := s.rowCounts(w.Path, w.GameIndex, w.Platform, w.Players, w.Length)
+	s.addWin(cs, w)
+	s.tally.into(cs)
 }
 
-// addWin counts w into the counts cs.
+// addWin counts w into the counts cs, its yaku and limit into s.tally.
 func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 	for _, c := range cs {
 		c.Wins++
-		if !w.Scored {
-			continue
-		}
-		c.Scored++
-		if w.NoYaku {
-			c.NoYaku++
-			continue
-		}
-		for _, y := range w.Yaku {
-			c.Yaku[y]++
-		}
-		if w.Limit != nil {
-			c.Limits[*w.Limit]++
+		if w.Scored {
+			c.Scored++
+			if w.NoYaku {
+				c.NoYaku++
+			}
 		}
 	}
+	if !w.Scored || w.NoYaku {
+		return
+	}
+	for _, y := range w.Yaku {
+		s.tally.yaku.add(y)
+	}
+	if w.Limit != nil {
+		s.tally.limits.add(*w.Limit)
+	}
 }
+
+// gameTally counts the names of a game's rows (outcomes, yaku, limits,
+// the reasons hands were not checked against a wall) before they go into
+// the maps of each of its counts at once: a game repeats a few names many
+// times, and a map update per row and counts was most of Add's time.
+type gameTally struct {
+	outcomes, wallNotChecked, yaku, limits tally
+}
+
+// into adds the tallies to every counts of cs and empties them.
+func (t *gameTally) into(cs []*Counts) {
+	for _, c := range cs {
+		t.outcomes.into(c.Outcomes)
+		t.wallNotChecked.into(c.WallNotChecked)
+		t.yaku.into(c.Yaku)
+		t.limits.into(c.Limits)
+	}
+	t.outcomes.reset()
+	t.wallNotChecked.reset()
+	t.yaku.reset()
+	t.limits.reset()
+}
+
+// tally counts strings, the few distinct ones of a game.
+type tally struct {
+	keys []string
+	n    []int
+}
+
+func (t *tally) add(k string) {
+	for i, x := range t.keys {
+		if x == k {
+			t.n[i]++
+			return
+		}
+	}
+	t.keys = append(t.keys, k)
+	t.n = append(t.n, 1)
+}
+
+func (t *tally) into(m map[string]int) {
+	for i, k := range t.keys {
+		m[k] += t.n[i]
+	}
+}
+
+func (t *tally) reset() { t.keys, t.n = t.keys[:0], t.n[:0] }
 
 // Add counts the rows of one input. Its rounds and discrepancies are
 // counted in the game's group, whose platform, players and length Fill
@@ -370,6 +425,7 @@ func (s *Summary) Add(r *GameRows) {
 	for i := range r.Wins {
 		s.addWin(cs, &r.Wins[i])
 	}
+	s.tally.into(cs)
 }
 
 // addDiscrepancy counts d into the counts cs.

@@ -24,7 +24,7 @@ const ArchiveRowsPerRowGroup = 64 << 10
 // ArchiveWriter is not safe for concurrent use.
 type ArchiveWriter struct {
 	out *output
-	t   *table[archive.Row]
+	t   tableWriter[archive.Row]
 	n   int // rows written
 	// groupRows is the rows of a row group: ArchiveRowsPerRowGroup, fewer
 	// in tests.
@@ -42,8 +42,8 @@ func NewArchiveWriter(dir string, meta map[string]string) (*ArchiveWriter, error
 	}
 	codec, err := newZstdCodec()
 	if err == nil {
-		var t *table[archive.Row]
-		if t, err = newTable[archive.Row](out.tmp, ArchiveTable, codec, meta); err == nil {
+		var t tableWriter[archive.Row]
+		if t, err = newTable[archive.Row](out.tmp, ArchiveTable, codec, meta, false); err == nil {
 			return &ArchiveWriter{out: out, t: t, groupRows: ArchiveRowsPerRowGroup}, nil
 		}
 	}

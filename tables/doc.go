@@ -9,8 +9,17 @@
 // besides batch's pool, these are the only goroutines haifu starts.
 // ReadSummary reads an output directory back into a stats.Summary.
 //
+// The tables are written column-wise (colplan.go, colwriter.go,
+// coltable.go): each column of a game's rows is read straight into the row
+// group being filled, and a whole row group is encoded at once, with
+// parquet-go's encodings, Thrift encoder and the schema parquet-go derives
+// from the row type. That is the fast path: parquet-go's row writer, the
+// general path (rowTable), writes a row type the column-wise writer has no
+// plan for, and colwriter_test.go holds the two to the same rows, schema,
+// row groups and statistics.
+//
 // An index directory (haifu archive index) holds one table, archive, of
-// archive.Row: ArchiveWriter writes it with the same codec and the same
-// replacement of the directory as one unit, in its caller's goroutine;
-// ReadArchive reads it back.
+// archive.Row: ArchiveWriter writes it with the same table writer and the
+// same replacement of the directory as one unit; ReadArchive reads it
+// back.
 package tables

@@ -71,39 +71,31 @@ const GamesPerRowGroup = 2048
 // parquet writer starts the next group by itself when it is reached.
 const maxRowGroupRows = 256 << 10
 
-// Rows reach a table's goroutine in chunks of chunkGames games, and up to
-// queuedChunks chunks wait for it: enough for the writer of each table to
-// encode and compress a row group while the others, and the caller, go on.
-const (
-	chunkGames   = 64
-	queuedChunks = 8
-)
-
-// chunk is the rows of chunkGames consecutive games (fewer for the last)
-// for one table; end says a row group ends after them.
-type chunk[T any] struct {
-	rows []T
-	end  bool
+// tableWriter is one table being written: part files in its directory
+// inside the output's temporary directory, written by a goroutine of its
+// own from what the Writer hands it, in order. colTable (coltable.go), the
+// column-wise writer, writes the tables; rowTable, parquet-go's row writer,
+// writes the row types colTable has no plan for, and is what colTable's
+// tests hold it to.
+type tableWriter[T any] interface {
+	// add appends one game's rows.
+	add(rows ...T)
+	// send ends a chunk of chunkGames games; end says a row group ends.
+	send(end bool)
+	// failed returns the goroutine's error so far, if any.
+	failed() error
+	// stop hands over what is left and waits for the goroutine.
+	stop() error
+	// close finishes the last part.
+	close() error
+	// abort stops writing.
+	abort()
 }
 
-// table is one table being written: part files in its directory inside
-// the output's temporary directory, written by a goroutine of its own from
-// the chunks the Writer sends it, in order.
-type table[T any] struct {
-	dir    string // the table's directory
-	opts   []parquet.WriterOption
-	f      *os.File // the part being written
-	w      *parquet.GenericWriter[T]
-	part   int                   // index of the part being written
-	groups int                   // row groups in it
-	cur    []T                   // the chunk being filled
-	queue  chan chunk[T]         // chunks for the goroutine
-	free   chan []T              // written chunks, to be filled again
-	done   chan error            // the goroutine's result, once queue is closed
-	err    atomic.Pointer[error] // the goroutine's first error, as it happens
-}
-
-func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string) (*table[T], error) {
+// newTable creates the table name in dir, written by the column-wise
+// writer unless general says to use parquet-go's row writer or the
+// column-wise writer has no plan for T.
+func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string, general bool) (tableWriter[T], error) {
 	tdir := filepath.Join(dir, name)
 	if err := os.Mkdir(tdir, 0o755); err != nil {
 		return nil, err
@@ -122,7 +114,67 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 	for _, k := range slices.Sorted(maps.Keys(meta)) {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
 	}
-	t := &table[T]{dir: tdir, opts: opts,
+	if !general {
+		plan, err := newColPlan[T](opts)
+		switch {
+		case err == nil:
+			return asTable[T](newColTable[T](tdir, plan, codec))
+		case !errors.Is(err, errNoPlan):
+			return nil, err
+		}
+	}
+	return asTable[T](newRowTable[T](tdir, opts))
+}
+
+// asTable returns t as a tableWriter, nil when err is not.
+func asTable[T any, W tableWriter[T]](t W, err error) (tableWriter[T], error) {
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// abortTable aborts t, a table that may not have been created.
+func abortTable[T any](t tableWriter[T]) {
+	if t != nil {
+		t.abort()
+	}
+}
+
+// Rows reach a rowTable's goroutine in chunks of chunkGames games, and up
+// to queuedChunks chunks wait for it: enough for the writer of each table
+// to encode and compress a row group while the others, and the caller, go
+// on.
+const (
+	chunkGames   = 64
+	queuedChunks = 8
+)
+
+// chunk is the rows of chunkGames consecutive games (fewer for the last)
+// for one table; end says a row group ends after them.
+type chunk[T any] struct {
+	rows []T
+	end  bool
+}
+
+// rowTable is a table written by parquet-go's row writer, from chunks of
+// rows.
+type rowTable[T any] struct {
+	dir    string // the table's directory
+	opts   []parquet.WriterOption
+	f      *os.File // the part being written
+	w      *parquet.GenericWriter[T]
+	part   int                   // index of the part being written
+	groups int                   // row groups in it
+	cur    []T                   // the chunk being filled
+	queue  chan chunk[T]         // chunks for the goroutine
+	free   chan []T              // written chunks, to be filled again
+	done   chan error            // the goroutine's result, once queue is closed
+	err    atomic.Pointer[error] // the goroutine's first error, as it happens
+}
+
+func newRowTable[T any](tdir string, opts []parquet.WriterOption) (*rowTable[T], error) {
+	t := &rowTable[T]{dir: tdir, opts: opts,
 		queue: make(chan chunk[T], queuedChunks), free: make(chan []T, queuedChunks+1), done: make(chan error, 1)}
 	if err := t.openPart(); err != nil {
 		return nil, err
@@ -132,7 +184,7 @@ func newTable[T any](dir, name string, codec *zstdCodec, meta map[string]string)
 }
 
 // openPart creates the part file t.part.
-func (t *table[T]) openPart() error {
+func (t *rowTable[T]) openPart() error {
 	f, err := os.OpenFile(filepath.Join(t.dir, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -142,7 +194,7 @@ func (t *table[T]) openPart() error {
 }
 
 // closePart finishes the part being written.
-func (t *table[T]) closePart() error {
+func (t *rowTable[T]) closePart() error {
 	err := t.w.Close()
 	if cerr := t.f.Close(); err == nil {
 		err = cerr
@@ -152,7 +204,7 @@ func (t *table[T]) closePart() error {
 
 // run writes the queued chunks. After an error it drains the queue, so
 // that the Writer never blocks, and reports the first error.
-func (t *table[T]) run(queue <-chan chunk[T]) {
+func (t *rowTable[T]) run(queue <-chan chunk[T]) {
 	var err error
 	n := 0 // rows in the current row group
 	for c := range queue {
@@ -184,7 +236,7 @@ func (t *table[T]) run(queue <-chan chunk[T]) {
 }
 
 // failed returns the goroutine's error so far, if any.
-func (t *table[T]) failed() error {
+func (t *rowTable[T]) failed() error {
 	if p := t.err.Load(); p != nil {
 		return *p
 	}
@@ -192,10 +244,10 @@ func (t *table[T]) failed() error {
 }
 
 // add appends one game's rows to the current chunk.
-func (t *table[T]) add(rows ...T) { t.cur = append(t.cur, rows...) }
+func (t *rowTable[T]) add(rows ...T) { t.cur = append(t.cur, rows...) }
 
 // send hands the current chunk to the goroutine.
-func (t *table[T]) send(end bool) {
+func (t *rowTable[T]) send(end bool) {
 	t.queue <- chunk[T]{t.cur, end}
 	select {
 	case t.cur = <-t.free:
@@ -205,7 +257,7 @@ func (t *table[T]) send(end bool) {
 }
 
 // stop sends what is left and waits for the goroutine.
-func (t *table[T]) stop() error {
+func (t *rowTable[T]) stop() error {
 	if t.queue == nil {
 		return nil
 	}
@@ -218,7 +270,7 @@ func (t *table[T]) stop() error {
 }
 
 // close finishes the last part.
-func (t *table[T]) close() error {
+func (t *rowTable[T]) close() error {
 	err := t.stop()
 	if cerr := t.closePart(); err == nil {
 		err = cerr
@@ -226,11 +278,8 @@ func (t *table[T]) close() error {
 	return err
 }
 
-// abort stops writing; a nil t is a table not created.
-func (t *table[T]) abort() {
-	if t == nil {
-		return
-	}
+// abort stops writing.
+func (t *rowTable[T]) abort() {
 	t.stop()
 	t.closePart()
 }
@@ -244,12 +293,12 @@ func (t *table[T]) abort() {
 // and calls Close or Abort at the end.
 type Writer struct {
 	out           *output
-	games         *table[stats.GameRow]
-	rounds        *table[stats.RoundRow]
-	seats         *table[stats.SeatRow]
-	wins          *table[stats.WinRow]
-	discrepancies *table[stats.DiscrepancyRow]
-	errs          *table[stats.ErrorRow]
+	games         tableWriter[stats.GameRow]
+	rounds        tableWriter[stats.RoundRow]
+	seats         tableWriter[stats.SeatRow]
+	wins          tableWriter[stats.WinRow]
+	discrepancies tableWriter[stats.DiscrepancyRow]
+	errs          tableWriter[stats.ErrorRow]
 	n             int // games written
 }
 
@@ -275,6 +324,12 @@ const (
 // key/value metadata into every file (the Meta keys), and its MetaVersion
 // into their created_by.
 func NewWriter(dir string, meta map[string]string) (*Writer, error) {
+	return newWriter(dir, meta, false)
+}
+
+// newWriter is NewWriter; general says to write every table with
+// parquet-go's row writer.
+func newWriter(dir string, meta map[string]string, general bool) (*Writer, error) {
 	out, err := newOutput(dir)
 	if err != nil {
 		return nil, err
@@ -285,12 +340,12 @@ func NewWriter(dir string, meta map[string]string) (*Writer, error) {
 		out.abort()
 		return nil, err
 	}
-	if w.games, err = newTable[stats.GameRow](out.tmp, GamesTable, codec, meta); err == nil {
-		if w.rounds, err = newTable[stats.RoundRow](out.tmp, RoundsTable, codec, meta); err == nil {
-			if w.seats, err = newTable[stats.SeatRow](out.tmp, SeatsTable, codec, meta); err == nil {
-				if w.wins, err = newTable[stats.WinRow](out.tmp, WinsTable, codec, meta); err == nil {
-					if w.discrepancies, err = newTable[stats.DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta); err == nil {
-						w.errs, err = newTable[stats.ErrorRow](out.tmp, ErrorsTable, codec, meta)
+	if w.games, err = newTable[stats.GameRow](out.tmp, GamesTable, codec, meta, general); err == nil {
+		if w.rounds, err = newTable[stats.RoundRow](out.tmp, RoundsTable, codec, meta, general); err == nil {
+			if w.seats, err = newTable[stats.SeatRow](out.tmp, SeatsTable, codec, meta, general); err == nil {
+				if w.wins, err = newTable[stats.WinRow](out.tmp, WinsTable, codec, meta, general); err == nil {
+					if w.discrepancies, err = newTable[stats.DiscrepancyRow](out.tmp, DiscrepanciesTable, codec, meta, general); err == nil {
+						w.errs, err = newTable[stats.ErrorRow](out.tmp, ErrorsTable, codec, meta, general)
 					}
 				}
 			}
@@ -349,12 +404,12 @@ func (w *Writer) Close() error {
 // Abort stops writing and removes the temporary files; the output
 // directory is left as it was.
 func (w *Writer) Abort() {
-	w.games.abort()
-	w.rounds.abort()
-	w.seats.abort()
-	w.wins.abort()
-	w.discrepancies.abort()
-	w.errs.abort()
+	abortTable(w.games)
+	abortTable(w.rounds)
+	abortTable(w.seats)
+	abortTable(w.wins)
+	abortTable(w.discrepancies)
+	abortTable(w.errs)
 	w.out.abort()
 }
 
