@@ -907,18 +907,10 @@ func (w *colWriter) bounds(l *leafSpec, c *colBuf, p page, idx []int32, ranks []
 		}
 		return plain.Boolean(!seen[0]), plain.Boolean(seen[1])
 	case int32Leaf:
-		vals := c.i32[v0:v1]
-		a, b := vals[0], vals[0]
-		for _, v := range vals {
-			a, b = min(a, v), max(b, v)
-		}
+		a, b := minMax(c.i32[v0:v1])
 		return plain.Int32(a), plain.Int32(b)
 	case int64Leaf:
-		vals := c.i64[v0:v1]
-		a, b := vals[0], vals[0]
-		for _, v := range vals {
-			a, b = min(a, v), max(b, v)
-		}
+		a, b := minMax(c.i64[v0:v1])
 		return plain.Int64(a), plain.Int64(b)
 	case float64Leaf:
 		// NaN is no bound; a page of NaN only is bounded by NaN.
@@ -967,6 +959,16 @@ func (w *colWriter) bounds(l *leafSpec, c *colBuf, p page, idx []int32, ranks []
 		}
 	}
 	return []byte(words[a]), []byte(words[b])
+}
+
+// minMax returns the least and the greatest of vals, which must not be
+// empty.
+func minMax[V int32 | int64](vals []V) (lo, hi V) {
+	lo, hi = vals[0], vals[0]
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
 }
 
 // beyond reports whether the PLAIN-encoded bound a of kind k lies beyond
