@@ -9,8 +9,9 @@
 // besides batch's pool, these are the only goroutines haifu starts.
 // ReadSummary reads an output directory back into a stats.Summary.
 //
-// The tables are written column-wise (colplan.go, colwriter.go,
-// coltable.go): each column of a game's rows is read straight into the row
+// The tables are written column-wise (coltable.go; the plan of a row type
+// in colplan.go, the buffered columns in colbuf.go, colstrings.go and
+// coldict.go, the pages in colwriter.go, their bounds in colstats.go): each column of a game's rows is read straight into the row
 // group being filled, and a whole row group is encoded at once, with
 // parquet-go's encodings, Thrift encoder and the schema parquet-go derives
 // from the row type. That is the fast path: parquet-go's row writer, the
