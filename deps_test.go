@@ -49,6 +49,7 @@ var allowed = map[string][]string{
 	"internal/gamebuild": {"event", "tile"},
 	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},
+	"scripts/tabledump":  {"tables", "stats"},
 }
 
 // external lists which packages may import a third-party package (by

@@ -100,5 +100,5 @@ func ReadArchive(dir string, fn func(*archive.Row)) error {
 	if _, err := os.Stat(filepath.Join(dir, ArchiveTable)); errors.Is(err, os.ErrNotExist) {
 		return &os.PathError{Op: "read index", Path: dir, Err: ErrNoArchive}
 	}
-	return readTable(dir, ArchiveTable, fn)
+	return ReadTable(dir, ArchiveTable, fn)
 }

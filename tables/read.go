@@ -24,18 +24,18 @@ func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
 	s := stats.NewSummary(by...)
 	// Games first: the other tables' rows are grouped by their game.
 	for _, dir := range dirs {
-		if err := readTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
+		if err := ReadTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
 			return nil, err
 		}
 	}
 	for _, dir := range dirs {
-		if err := readTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
+		if err := ReadTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
 			return nil, err
 		}
-		if err := readTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
+		if err := ReadTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
 			return nil, err
 		}
-		if err := readTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
+		if err := ReadTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
 			return nil, err
 		}
 	}
@@ -116,8 +116,12 @@ func fileMetadata(path string) (map[string]string, error) {
 	return meta, nil
 }
 
-// readTable streams the rows of every part of the table name into fn.
-func readTable[T any](dir, name string, fn func(*T)) error {
+// ReadTable streams the rows of the table name of the output directory
+// dir, every part in order, into fn, as rows of type T (the table's row
+// type: stats.GameRow for GamesTable, …, archive.Row for ArchiveTable).
+// The row fn is given, and the slices it points to, may be reused after
+// fn returns: copy what is kept.
+func ReadTable[T any](dir, name string, fn func(*T)) error {
 	parts, err := Parts(dir, name)
 	if err != nil {
 		return err
