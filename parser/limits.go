@@ -21,12 +21,20 @@ const (
 
 // tidyMeta makes every string of m valid UTF-8 (invalid bytes replaced by
 // U+FFFD) and cuts those over their bound, with a warning for each change.
+// The decoders make the text they decode valid UTF-8 as they go (a
+// percent-encoded Tenhou name is only known to be invalid once decoded);
+// a string that holds U+FFFD, the mark they leave, gets the same warning
+// (but a warning, which may quote such a string, does not).
 func tidyMeta(m *event.Meta) {
 	var warns []string
+	marks := true // whether a U+FFFD is warned of
 	fix := func(s *string, what string, limit int) {
 		v := *s
-		if !utf8.ValidString(v) {
+		switch {
+		case !utf8.ValidString(v):
 			v = strings.ToValidUTF8(v, "\uFFFD")
+			fallthrough
+		case marks && strings.ContainsRune(v, utf8.RuneError):
 			warns = append(warns, fmt.Sprintf("%s is not valid UTF-8: invalid bytes replaced by U+FFFD", what))
 		}
 		if len(v) > limit {
@@ -49,6 +57,7 @@ func tidyMeta(m *event.Meta) {
 		fix(&m.Seats[s].Name, fmt.Sprintf("seat %d's name", s), MaxNameBytes)
 		fix(&m.Seats[s].Rank, fmt.Sprintf("seat %d's rank", s), MaxNameBytes)
 	}
+	marks = false
 	for i := range m.Warnings {
 		fix(&m.Warnings[i], "a warning", MaxTextBytes)
 	}
