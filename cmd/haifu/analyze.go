@@ -140,7 +140,7 @@ it).`)
 	sum := stats.NewSummary(dims...)
 	sink := &analyzeSink{w: w, sum: sum, index: index}
 	if isTerminal(e.stderr) {
-		p := newProgress(e.stderr, 0, fs.Args(), e.stdin, time.Now())
+		p := newProgress(e.stderr, 0, fs.Args(), opt.Walk.Skip, e.stdin, time.Now())
 		opt.Walk.BytesRead = &p.read
 		opt.Progress = p.update
 		defer p.done()

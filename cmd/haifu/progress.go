@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -33,10 +34,11 @@ type progress struct {
 }
 
 // newProgress starts the line on w, whose width is width columns (0:
-// ask the terminal).
-func newProgress(w io.Writer, width int, paths []string, stdin any, start time.Time) *progress {
+// ask the terminal); skip is what the walk skips under paths (the
+// output directory).
+func newProgress(w io.Writer, width int, paths, skip []string, stdin any, start time.Time) *progress {
 	p := &progress{start: start, total: -1}
-	if n, ok := inputSize(paths, stdin); ok && n > 0 {
+	if n, ok := inputSize(paths, skip, stdin); ok && n > 0 {
 		p.total = n
 	}
 	opts := []progressbar.Option{
@@ -84,9 +86,23 @@ func (p *progress) done() {
 }
 
 // inputSize is the number of bytes in the files under paths, as the walk
-// reads them; ok is false when one has no size (a pipe on standard input).
-// Unreadable entries count nothing: the walk reports them.
-func inputSize(paths []string, stdin any) (n int64, ok bool) {
+// reads them (what skip names, found under a path, is not read); ok is
+// false when one has no size (a pipe on standard input). Unreadable
+// entries count nothing: the walk reports them.
+func inputSize(paths, skip []string, stdin any) (n int64, ok bool) {
+	var skipped []os.FileInfo
+	for _, s := range skip {
+		if fi, err := os.Stat(s); err == nil {
+			skipped = append(skipped, fi)
+		}
+	}
+	isSkipped := func(path string) bool {
+		if len(skipped) == 0 {
+			return false
+		}
+		fi, err := os.Stat(path)
+		return err == nil && slices.ContainsFunc(skipped, func(s os.FileInfo) bool { return os.SameFile(fi, s) })
+	}
 	for _, p := range paths {
 		if p == "-" {
 			f, isFile := stdin.(*os.File)
@@ -104,7 +120,7 @@ func inputSize(paths []string, stdin any) (n int64, ok bool) {
 			if err != nil {
 				return nil
 			}
-			if path != p && strings.HasPrefix(d.Name(), ".") {
+			if path != p && (strings.HasPrefix(d.Name(), ".") || isSkipped(path)) {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}

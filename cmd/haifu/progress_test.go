@@ -19,7 +19,7 @@ func TestProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	p := newProgress(&b, 60, []string{dir}, nil, time.Now().Add(-2*time.Second))
+	p := newProgress(&b, 60, []string{dir}, nil, nil, time.Now().Add(-2*time.Second))
 	p.read.Store(250)
 	p.update(100)
 	if s := b.String(); !strings.Contains(s, "100 games, 50 games/s") || !strings.Contains(s, " 25%") {
@@ -71,21 +71,26 @@ func TestInputSize(t *testing.T) {
 	}
 	write("a.xml", 100)
 	write("sub/b.json", 20)
-	write(".hidden", 1000)       // skipped by the walk
-	write(".git/objects/x", 999) // skipped by the walk
+	write(".hidden", 1000)                      // skipped by the walk
+	write(".git/objects/x", 999)                // skipped by the walk
+	write("out/games/part-00000.parquet", 5000) // the output, skipped by the walk
 	if err := os.Symlink(filepath.Join(dir, "a.xml"), filepath.Join(dir, "link.xml")); err != nil {
 		t.Fatal(err)
 	}
-	n, ok := inputSize([]string{dir, filepath.Join(dir, "sub/b.json"), filepath.Join(dir, "missing")}, nil)
+	out := filepath.Join(dir, "out")
+	n, ok := inputSize([]string{dir, filepath.Join(dir, "sub/b.json"), filepath.Join(dir, "missing")}, []string{out}, nil)
 	if !ok || n != 100+20+100+20 {
 		t.Errorf("inputSize = %d, %v; want 240, true", n, ok)
+	}
+	if n, _ := inputSize([]string{out}, []string{out}, nil); n != 5000 {
+		t.Errorf("inputSize of the skipped directory given as a path = %d, want 5000 (a path given is read)", n)
 	}
 	f, err := os.Open(filepath.Join(dir, "a.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if n, ok := inputSize([]string{"-"}, f); !ok || n != 100 {
+	if n, ok := inputSize([]string{"-"}, nil, f); !ok || n != 100 {
 		t.Errorf("inputSize(stdin file) = %d, %v; want 100, true", n, ok)
 	}
 	r, w, err := os.Pipe()
@@ -94,7 +99,7 @@ func TestInputSize(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	if _, ok := inputSize([]string{"-"}, r); ok {
+	if _, ok := inputSize([]string{"-"}, nil, r); ok {
 		t.Error("inputSize(pipe) is known; want unknown")
 	}
 }
