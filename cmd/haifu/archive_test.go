@@ -805,10 +805,14 @@ func TestArchiveUsage(t *testing.T) {
 func TestArchiveIndexSkipsItsOutput(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "scb20240101.log"), []byte("00:00 | 12 | 四般東－－－ | a(+55.0) b(+13.0) c(-23.0) d(-45.0)\n"), 0o644)
-	for range 2 {
-		_, stderr, code := haifu(t, "", "archive", "index", "-o", filepath.Join(dir, "index"), dir)
+	// The output written as the input is, then relative to an absolute
+	// input, then absolute under a relative input: the same directory,
+	// skipped each time.
+	t.Chdir(dir)
+	for _, args := range [][]string{{filepath.Join(dir, "index"), dir}, {"index", dir}, {filepath.Join(dir, "index"), "."}} {
+		_, stderr, code := haifu(t, "", "archive", "index", "-o", args[0], args[1])
 		if code != exitOK || !strings.Contains(stderr, "indexed 1 games (0 with a log id; 0 repeated ids left out) from 1 files") {
-			t.Errorf("exit %d: %s", code, stderr)
+			t.Errorf("-o %s %s: exit %d: %s", args[0], args[1], code, stderr)
 		}
 	}
 }

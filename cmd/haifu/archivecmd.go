@@ -212,6 +212,7 @@ func (ix *indexRun) readURL(ctx context.Context, u string) error {
 // readPath reads a listing file, or the files under a directory in name
 // order (hidden ones and the index directory itself skipped).
 func (ix *indexRun) readPath(ctx context.Context, p string) error {
+	isOut := sameFileAs([]string{ix.out})
 	return filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			ix.errors++
@@ -221,7 +222,7 @@ func (ix *indexRun) readPath(ctx context.Context, p string) error {
 		if cerr := ctx.Err(); cerr != nil {
 			return cerr
 		}
-		if path != p && strings.HasPrefix(d.Name(), ".") || d.IsDir() && filepath.Clean(path) == ix.out {
+		if path != p && (strings.HasPrefix(d.Name(), ".") || d.IsDir() && isOut(path)) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -90,19 +89,7 @@ func (p *progress) done() {
 // false when one has no size (a pipe on standard input). Unreadable
 // entries count nothing: the walk reports them.
 func inputSize(paths, skip []string, stdin any) (n int64, ok bool) {
-	var skipped []os.FileInfo
-	for _, s := range skip {
-		if fi, err := os.Stat(s); err == nil {
-			skipped = append(skipped, fi)
-		}
-	}
-	isSkipped := func(path string) bool {
-		if len(skipped) == 0 {
-			return false
-		}
-		fi, err := os.Stat(path)
-		return err == nil && slices.ContainsFunc(skipped, func(s os.FileInfo) bool { return os.SameFile(fi, s) })
-	}
+	isSkipped := sameFileAs(skip)
 	for _, p := range paths {
 		if p == "-" {
 			f, isFile := stdin.(*os.File)
