@@ -92,8 +92,9 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	walk.Format = f
 	sink := &verifySink{asJSON: *asJSON, w: w}
-	_, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Walk: walk}, sink)
-	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames := sink.inputs, sink.games, sink.unreadable, sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
+	counts, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Walk: walk}, sink)
+	games := counts.Games
+	rounds, discrepancies, undetermined, errs, divergentGames := sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
@@ -112,7 +113,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on which rules a log without a date was played under (not discrepancies)\n", undetermined)
 	}
 	fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
-	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", inputs, games, unreadable)
+	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", counts.Inputs, games, counts.Unreadable)
 	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
 	switch {
 	case interrupted:
@@ -124,18 +125,18 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 }
 
 // verifySink writes the findings of each game, in input order, and counts
-// them.
+// them (batch.Each counts the inputs and games; verify counts the rounds
+// and findings of games read partly too).
 type verifySink struct {
-	asJSON                                                                               bool
-	w                                                                                    *bufio.Writer
-	inputs, games, unreadable, rounds, discrepancies, undetermined, errs, divergentGames int
-	wallChecked, wallNotChecked                                                          int
+	asJSON                                                    bool
+	w                                                         *bufio.Writer
+	rounds, discrepancies, undetermined, errs, divergentGames int
+	wallChecked, wallNotChecked                               int
 }
 
 // verifyOut is what verify writes of one input, and its counts.
 type verifyOut struct {
 	b                                                    []byte
-	unreadable                                           bool
 	rounds, discrepancies, undetermined, errs, divergent int
 	wallChecked, wallNotChecked                          int
 }
@@ -145,7 +146,7 @@ type verifyOut struct {
 // game's judgement in event order, with the divergence among them and the
 // undetermined findings last.
 func (s *verifySink) Take(r *batch.Result, prev verifyOut) verifyOut {
-	o := verifyOut{b: prev.b[:0], unreadable: r.Unreadable()}
+	o := verifyOut{b: prev.b[:0]}
 	g, path := r.Game, r.Input.Path
 	if r.Err != nil {
 		o.errs++
@@ -203,12 +204,6 @@ func (s *verifySink) Take(r *batch.Result, prev verifyOut) verifyOut {
 
 // Write writes one input's lines and adds its counts.
 func (s *verifySink) Write(o verifyOut) error {
-	s.inputs++
-	if o.unreadable {
-		s.unreadable++
-	} else {
-		s.games++
-	}
 	s.rounds += o.rounds
 	s.discrepancies += o.discrepancies
 	s.undetermined += o.undetermined
