@@ -275,13 +275,7 @@ func (j *judge) run(g *event.Game, rules *Rules, native bool, w *wallCheck) *Rep
 			Candidates: j.rep.Candidates[:0]}}
 	j.scorer.Rules = rules.Scoring(&g.Meta, native)
 	j.players = g.Meta.PlayerCount()
-	j.rp.Options = rules.ReplayOptions(&g.Meta)
-	if native && rules.Players == j.players {
-		// The log was played with its rules' stick; under other rules
-		// the replay follows the log's own (1000), and the rules' price
-		// is applied to the sticks it counts (expectNext).
-		j.rp.Options.RiichiStick = rules.Points.RiichiStick
-	}
+	j.rp.Options = rules.ReplayOptions(&g.Meta, native)
 	j.rp.Start(g)
 	if rules.Players != j.players {
 		j.diverge(0, DivergePlayers, fmt.Sprintf("%d-player rules for a %d-player game", rules.Players, j.players))

@@ -328,16 +328,22 @@ type EndRules struct {
 // ReplayOptions returns the options the replay judges a game's legality
 // with under these rules: the platform's facts (when kan dora are revealed,
 // whether swap calling is forbidden; replay.OptionsFor) with the rules'
-// conditions to declare riichi. It is the one place that derives them.
-// Rules for another number of players than the game's say nothing of its
-// play (the game is divergent from its first hand): the platform's own
-// conditions stand.
-func (r *Rules) ReplayOptions(m *event.Meta) replay.Options {
+// conditions to declare riichi and, when the rules are the log's own
+// (native), the price of a riichi stick: under other rules the replay
+// follows the log's own stick (1000), and the rules' price is applied to
+// the sticks it counts. It is the one place that derives them. Rules for
+// another number of players than the game's say nothing of its play (the
+// game is divergent from its first hand): the platform's own conditions
+// stand.
+func (r *Rules) ReplayOptions(m *event.Meta, native bool) replay.Options {
 	o := replay.OptionsFor(m)
 	if r.Players == m.PlayerCount() {
 		o.RiichiMinScore = r.Riichi.MinScore
 		o.RiichiMinWall = r.Riichi.MinWall
 		o.FifthKan = r.Abort.FifthKan == FifthKanAborts
+		if native {
+			o.RiichiStick = r.Points.RiichiStick
+		}
 	}
 	return o
 }

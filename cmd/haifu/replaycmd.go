@@ -40,10 +40,17 @@ Findings of the replay are printed where they occur, prefixed with "!!".
 // win it writes the hand's value as the scorer computes it under the log's
 // own rules (the preset --rules auto picks).
 func printReplay(w io.Writer, g *event.Game, only int) bool {
-	var r replay.Replayer
-	r.Options = replay.OptionsFor(&g.Meta)
-	r.Start(g)
 	m := &g.Meta
+	var sel adjudicator.Selector
+	var sc *scoring.Scorer
+	var r replay.Replayer
+	r.Options = replay.OptionsFor(m)
+	if rules, err := sel.For(g); err == nil {
+		// The legality verify judges under the log's own rules.
+		r.Options = rules.ReplayOptions(m, true)
+		sc = &scoring.Scorer{Rules: rules.Scoring(m, true)}
+	}
+	r.Start(g)
 	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, orDash(m.Rules.Name))
 	for s := range m.PlayerCount() {
 		fmt.Fprintf(w, "  seat %d: %s", s, orDash(m.Seats[s].Name))
@@ -51,11 +58,6 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 			fmt.Fprintf(w, " (%s)", m.Seats[s].Rank)
 		}
 		fmt.Fprintln(w)
-	}
-	var sel adjudicator.Selector
-	var sc *scoring.Scorer
-	if rules, err := sel.For(g); err == nil {
-		sc = &scoring.Scorer{Rules: rules.Scoring(m, true)}
 	}
 	found := false
 	seen := 0
