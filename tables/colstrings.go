@@ -83,6 +83,10 @@ func (s *strValues) len() int {
 
 // add appends v.
 func (s *strValues) add(v string) {
+	if s.plain {
+		s.addPlain(v)
+		return
+	}
 	if i := s.cached(v); i >= 0 {
 		s.idx = append(s.idx, i)
 	} else {
@@ -97,7 +101,7 @@ func (s *strValues) addRows(p unsafe.Pointer, n int, size uintptr) {
 	value := func(i int) string { return *(*string)(unsafe.Add(p, uintptr(i)*size)) }
 	if s.plain {
 		for i := range n {
-			s.addSlow(value(i))
+			s.addPlain(value(i))
 		}
 		return
 	}
@@ -121,7 +125,7 @@ func (s *strValues) addRows(p unsafe.Pointer, n int, size uintptr) {
 			s.addSlow(v)
 			if s.plain {
 				for i++; i < n; i++ {
-					s.addSlow(value(i))
+					s.addPlain(value(i))
 				}
 				return
 			}
@@ -131,8 +135,8 @@ func (s *strValues) addRows(p unsafe.Pointer, n int, size uintptr) {
 	}
 }
 
-// cached returns the index of v when the cache holds it, -1 otherwise (and
-// always in plain mode, where the cache is empty).
+// cached returns the index of v when the cache holds it, -1 otherwise. It
+// is not asked in plain mode.
 func (s *strValues) cached(v string) int32 {
 	c := &s.cache[strSlot(v)]
 	if len(c.s) == len(v) && unsafe.StringData(c.s) == unsafe.StringData(v) {
@@ -141,14 +145,15 @@ func (s *strValues) cached(v string) int32 {
 	return -1
 }
 
-// addSlow appends v, which is not in the cache, and puts it there.
+// addPlain appends v to the values of a plain column.
+func (s *strValues) addPlain(v string) {
+	s.data = append(s.data, v...)
+	s.ends = append(s.ends, len(s.data))
+}
+
+// addSlow appends v, which is not in the cache, to a dictionary column
+// (which may turn plain on the way), and puts it in the cache.
 func (s *strValues) addSlow(v string) {
-	c := &s.cache[strSlot(v)]
-	if s.plain {
-		s.data = append(s.data, v...)
-		s.ends = append(s.ends, len(s.data))
-		return
-	}
 	i, ok := s.index[v]
 	if !ok {
 		n := len(s.words)
@@ -163,6 +168,7 @@ func (s *strValues) addSlow(v string) {
 		s.index[w] = i
 		s.size += len(w)
 	}
+	c := &s.cache[strSlot(v)]
 	c.s, c.idx = v, i
 	s.idx = append(s.idx, i)
 }
@@ -178,7 +184,6 @@ func (s *strValues) toPlain() {
 	clear(s.words)
 	s.words = s.words[:0]
 	clear(s.index)
-	s.cache = [strCacheSize]strCached{}
 }
 
 // value returns the i-th value of a plain column.

@@ -190,6 +190,29 @@ func edgeGroups() [][]allKinds {
 	return groups
 }
 
+// TestColumnWisePlainEmpty: once a string column has turned from a
+// dictionary to plain values, an empty string (a literal, whose data
+// pointer is nil) is a value like another (the cache of the dictionary,
+// emptied, once took it for its first word and dropped it).
+func TestColumnWisePlainEmpty(t *testing.T) {
+	var g []allKinds
+	empty := ""
+	for i := range 3000 {
+		row := allKinds{S: fmt.Sprint("s", i), SL: []string{fmt.Sprint("l", i), ""}, SOL: []string{"", fmt.Sprint("o", i)}}
+		if i%2 == 0 {
+			row.SP = &empty
+		} else {
+			v := fmt.Sprint("p", i)
+			row.SP = &v
+		}
+		g = append(g, row)
+	}
+	fast, general := writeBoth(t, [][]allKinds{g})
+	got := readBytes[allKinds](t, fast)
+	sameRows(t, "written", g, got)
+	sameRows(t, "general path", readBytes[allKinds](t, general), got)
+}
+
 // writeBoth writes groups, a row group each, as a Parquet file with the
 // column-wise writer and with the general path.
 func writeBoth[T any](t *testing.T, groups [][]T) (fast, general []byte) {
