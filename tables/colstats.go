@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/plain"
 )
 
@@ -136,8 +137,8 @@ func beyond(k leafKind, a, b []byte, dir int) bool {
 }
 
 // columnIndexLimit is the length of the string bounds in the column index,
-// as parquet-go's (parquet.DefaultColumnIndexSizeLimit).
-const columnIndexLimit = 16
+// as parquet-go's.
+const columnIndexLimit = parquet.DefaultColumnIndexSizeLimit
 
 // truncateMin returns a lower bound of v of at most columnIndexLimit bytes.
 func truncateMin(v []byte) []byte {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io"
+	"math/bits"
 	"slices"
 
 	"github.com/parquet-go/parquet-go/encoding/plain"
@@ -239,7 +240,7 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 	est := 0
 	switch {
 	case dict:
-		est = nv * bitWidth(nwords-1) / 8
+		est = nv * bits.Len(uint(nwords-1)) / 8
 	case l.kind == boolLeaf:
 		est = nv / 8
 	case l.kind == int32Leaf:
@@ -270,9 +271,7 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 		switch {
 		case dict:
 			// The bit width, then the indexes (RLE_DICTIONARY).
-			bw := bitWidth(nwords - 1)
-			e.zvalues, _ = (&rle.Encoding{BitWidth: bw}).EncodeInt32(e.zvalues[:0], idx[p.v:p.v+p.vals])
-			vals = append(append(e.values[:0], byte(bw)), e.zvalues...)
+			vals, _ = (&rle.DictionaryEncoding{}).EncodeInt32(e.values[:0], idx[p.v:p.v+p.vals])
 		case l.kind == boolLeaf:
 			vals = appendBools(e.values[:0], c.bools[p.v:p.v+p.vals])
 		case l.kind == int32Leaf:
@@ -293,7 +292,7 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 		numValues := p.rows
 		if l.shape != requiredLeaf {
 			numValues = p.lvs
-			def, _ = (&rle.Encoding{BitWidth: bitWidth(int(l.maxDef))}).EncodeLevels(e.def[:0], c.def[p.lv:p.lv+p.lvs])
+			def, _ = (&rle.Encoding{BitWidth: bits.Len8(l.maxDef)}).EncodeLevels(e.def[:0], c.def[p.lv:p.lv+p.lvs])
 			e.def = def
 			if l.shape == listLeaf {
 				rep, _ = (&rle.Encoding{BitWidth: 1}).EncodeLevels(e.rep[:0], c.rep[p.lv:p.lv+p.lvs])
@@ -400,13 +399,4 @@ func appendBools(dst []byte, bools []byte) []byte {
 		}
 	}
 	return dst
-}
-
-// bitWidth is the number of bits of v.
-func bitWidth(v int) int {
-	n := 0
-	for ; v > 0; v >>= 1 {
-		n++
-	}
-	return n
 }
