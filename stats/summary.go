@@ -533,25 +533,9 @@ func (s *Summary) WriteText(w io.Writer) error {
 		d := s.All.Divergences[k]
 		fmt.Fprintf(&b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
 	}
-	checks := slices.Sorted(maps.Keys(s.All.Discrepancies))
-	total := 0
-	for _, c := range checks {
-		total += s.All.Discrepancies[c]
-	}
-	fmt.Fprintf(&b, "discrepancies: %d\n", total)
-	for _, c := range checks {
-		fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Discrepancies[c])
-	}
+	writeChecks(&b, "discrepancies", s.All.Discrepancies)
 	if len(s.All.Undetermined) > 0 {
-		checks = slices.Sorted(maps.Keys(s.All.Undetermined))
-		total = 0
-		for _, c := range checks {
-			total += s.All.Undetermined[c]
-		}
-		fmt.Fprintf(&b, "undetermined (the rule era of a log without a date decides): %d\n", total)
-		for _, c := range checks {
-			fmt.Fprintf(&b, "  %-28s %d\n", c, s.All.Undetermined[c])
-		}
+		writeChecks(&b, "undetermined (the rule era of a log without a date decides)", s.All.Undetermined)
 	}
 	s.All.writeWall(&b)
 	s.All.writeYaku(&b)
@@ -571,6 +555,19 @@ func (c *Counts) writeWall(b *strings.Builder) {
 		fmt.Fprintf(b, "; not checked: %s", strings.Join(parts, ", "))
 	}
 	b.WriteString("\n")
+}
+
+// writeChecks writes the findings of each check, titled with their total.
+func writeChecks(b *strings.Builder, title string, counts map[string]int) {
+	checks := slices.Sorted(maps.Keys(counts))
+	total := 0
+	for _, c := range checks {
+		total += counts[c]
+	}
+	fmt.Fprintf(b, "%s: %d\n", title, total)
+	for _, c := range checks {
+		fmt.Fprintf(b, "  %-28s %d\n", c, counts[c])
+	}
 }
 
 // writeYaku writes the wins by yaku and by limit, most frequent first.
