@@ -85,13 +85,6 @@ func cutUTF8(s string, n int) string {
 // warning): the file was named after another game.
 func nameGame(g *event.Game, in *Input) {
 	m := &g.Meta
-	if m.Title == "" {
-		for _, kv := range m.Rules.Extra {
-			if kv.Key == "title" {
-				m.Title = kv.Value // a Tenhou custom lobby's GO title
-			}
-		}
-	}
 	if m.ID == "" && !in.Several && m.Format != event.FormatMajsoul {
 		if id, ok := event.FindTenhouID(baseName(in.Path)); ok {
 			if m.Format == event.FormatMjlog && m.Rules.TenhouType >= 0 && int(m.Rules.TenhouType) != id.Type {

@@ -440,3 +440,16 @@ func (b *bothPaths) decode(data []byte, path string) (err error, diff string) {
 	}
 	return err, ""
 }
+
+// TestGOTitle: a custom lobby's GO title is the game's title, and stays
+// among the rule's attributes.
+func TestGOTitle(t *testing.T) {
+	doc := strings.Replace(head, `<GO type="169" lobby="0"/>`, `<GO type="169" lobby="1234" title="%E5%A4%A7%E4%BC%9A"/>`, 1)
+	g, err := decode(t, doc+init0+`<T16/><D108/><U109/><E109/><V53/><F110/><W96/><G111/><T109/>`+ending)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Meta.Title != "大会" || len(g.Meta.Rules.Extra) != 1 || g.Meta.Rules.Extra[0] != (event.KeyValue{Key: "title", Value: "大会"}) {
+		t.Errorf("title %q, rule attributes %v", g.Meta.Title, g.Meta.Rules.Extra)
+	}
+}

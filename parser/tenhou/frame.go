@@ -59,10 +59,7 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 			}
 		}
 	}
-	if atEOF {
-		return len(data), frame.Game
-	}
-	return 0, frame.More
+	return frame.Rest(data, first, atEOF)
 }
 
 // nextTag finds, from data[from:], the first start tag "<mjloggm" or end tag

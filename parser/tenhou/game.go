@@ -39,7 +39,11 @@ func (d *Decoder) goElem() error {
 		if k == "type" || k == "lobby" {
 			continue
 		}
-		r.Extra = append(r.Extra, event.KeyValue{Key: k, Value: decodeText(s.bytesOf(a.value))})
+		v := decodeText(s.bytesOf(a.value))
+		if k == "title" {
+			d.g.Meta.Title = v // a custom lobby's title
+		}
+		r.Extra = append(r.Extra, event.KeyValue{Key: k, Value: v})
 	}
 	sortKV(r.Extra)
 	return nil
