@@ -105,6 +105,8 @@ func (m *Meld) ShapeError() string {
 		want = 4
 	case MeldKita:
 		want = 1
+	default:
+		return fmt.Sprintf("no meld kind %d", m.Kind)
 	}
 	if len(ts) != want {
 		return fmt.Sprintf("%d tiles, want %d", len(ts), want)

@@ -103,3 +103,11 @@ func TestMeld(t *testing.T) {
 		t.Error("Slice does not alias the meld's tiles")
 	}
 }
+
+// TestShapeErrorNoKind: a meld of no kind is a shape error, not a panic.
+func TestShapeErrorNoKind(t *testing.T) {
+	var m event.Meld
+	if msg := m.ShapeError(); msg == "" {
+		t.Error("a meld of no kind has the right shape")
+	}
+}
