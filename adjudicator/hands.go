@@ -47,8 +47,7 @@ func (j *judge) judgeWins(st *replay.State, hr *HandResult, wins []*event.WinRec
 				// Under these rules it is the triple-ron abortive draw.
 				out.deltas = [4]int32{}
 				out.sticksTaken = false
-				out.dealerKeeps, out.honbaUp = j.r.Abort.after(DivergeTripleRon)
-				out.honbaKeep = !out.honbaUp
+				out.afterAbort(&j.r.Abort, DivergeTripleRon)
 				hr.Outcome = TripleRonOutcome
 				return out
 			}
@@ -252,8 +251,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	}
 	abort := func(o Outcome, on bool, kind Divergence, name string) judged {
 		hr.Outcome = o
-		out.dealerKeeps, out.honbaUp = r.Abort.after(kind)
-		out.honbaKeep = !out.honbaUp
+		out.afterAbort(&r.Abort, kind)
 		if !on {
 			out.divergentKind = kind
 			out.divergent = fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name)
@@ -301,8 +299,7 @@ func (j *judge) judgeRyuukyoku(st *replay.State, hr *HandResult, ry *event.Ryuuk
 	case event.TripleRon:
 		j.checkTripleRon(st, hr, ry, ev)
 		hr.Outcome = TripleRonOutcome
-		out.dealerKeeps, out.honbaUp = r.Abort.after(DivergeTripleRon)
-		out.honbaKeep = !out.honbaUp
+		out.afterAbort(&r.Abort, DivergeTripleRon)
 		if !r.Abort.TripleRon {
 			// The rules pay the wins, but the log holds no value for them.
 			out.divergentKind = DivergeTripleRon
