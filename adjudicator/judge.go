@@ -567,6 +567,7 @@ type judged struct {
 	// win.points finding); the payments that follow are not reported.
 	valueDiffers bool
 }
+
 // afterAbort sets what follows an abortive draw of kind k under a: the
 // dealer keeps the seat or not, the honba go up by one or stay.
 func (out *judged) afterAbort(a *AbortRules, k Divergence) {
