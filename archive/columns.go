@@ -21,6 +21,15 @@ type listing struct {
 	date time.Time
 }
 
+// emit yields the game read at line n, or err as the error of that line;
+// it returns false when yield does.
+func (l *listing) emit(yield func(Record, error) bool, n int, g *Game, err error) bool {
+	if err != nil {
+		return yield(nil, l.errorAt(n, err))
+	}
+	return yield(g, nil)
+}
+
 // errorAt returns an *Error at line n of the file.
 func (l *listing) errorAt(n int, err error) *Error {
 	return &Error{File: l.source, Member: l.member, Line: n, Err: err}

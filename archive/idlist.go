@@ -16,14 +16,7 @@ func (l *listing) readIDs(data []byte, yield func(Record, error) bool) bool {
 		if s == "" {
 			continue
 		}
-		g, err := l.idGame(n, s)
-		if err != nil {
-			if !yield(nil, l.errorAt(n, err)) {
-				return false
-			}
-			continue
-		}
-		if !yield(g, nil) {
+		if g, err := l.idGame(n, s); !l.emit(yield, n, g, err) {
 			return false
 		}
 	}

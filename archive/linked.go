@@ -92,8 +92,5 @@ func (w *linkedWalker) flush() bool {
 		return true
 	}
 	g, err := w.l.game(start, text, linked, href)
-	if err != nil {
-		return w.yield(nil, w.l.errorAt(start, err))
-	}
-	return w.yield(g, nil)
+	return w.l.emit(w.yield, start, g, err)
 }

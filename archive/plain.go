@@ -14,14 +14,7 @@ func (l *listing) readPlain(data []byte, yield func(Record, error) bool) bool {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		g, err := l.game(n, string(line), false, "")
-		if err != nil {
-			if !yield(nil, l.errorAt(n, err)) {
-				return false
-			}
-			continue
-		}
-		if !yield(g, nil) {
+		if g, err := l.game(n, string(line), false, ""); !l.emit(yield, n, g, err) {
 			return false
 		}
 	}
