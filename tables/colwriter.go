@@ -270,8 +270,13 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 		var vals []byte
 		switch {
 		case dict:
-			// The bit width, then the indexes (RLE_DICTIONARY).
-			vals, _ = (&rle.DictionaryEncoding{}).EncodeInt32(e.values[:0], idx[p.v:p.v+p.vals])
+			// The bit width, then the indexes (RLE_DICTIONARY). The
+			// width is the dictionary's: rle.DictionaryEncoding would
+			// find it again from the indexes, a pass over them that
+			// costs more than copying their encoding.
+			bw := bits.Len(uint(nwords - 1))
+			e.zvalues, _ = (&rle.Encoding{BitWidth: bw}).EncodeInt32(e.zvalues[:0], idx[p.v:p.v+p.vals])
+			vals = append(append(e.values[:0], byte(bw)), e.zvalues...)
 		case l.kind == boolLeaf:
 			vals = appendBools(e.values[:0], c.bools[p.v:p.v+p.vals])
 		case l.kind == int32Leaf:
