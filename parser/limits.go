@@ -34,7 +34,7 @@ func tidyMeta(m *event.Meta) {
 		case !utf8.ValidString(v):
 			v = strings.ToValidUTF8(v, "\uFFFD")
 			fallthrough
-		case marks && strings.ContainsRune(v, utf8.RuneError):
+		case marks && strings.Contains(v, "\uFFFD"):
 			warns = append(warns, fmt.Sprintf("%s is not valid UTF-8: invalid bytes replaced by U+FFFD", what))
 		}
 		if len(v) > limit {
