@@ -111,11 +111,6 @@ func (w *jsonWriter) int(k string, v int64) {
 	w.b = strconv.AppendInt(w.b, v, 10)
 }
 
-func (w *jsonWriter) bool(k string, v bool) {
-	w.key(k)
-	w.b = strconv.AppendBool(w.b, v)
-}
-
 func (w *jsonWriter) seat(k string, s Seat) {
 	w.key(k)
 	switch {

@@ -41,27 +41,12 @@
 //
 // # Furiten
 //
-// A player may not win by ron while furiten. Three kinds exist, and hand
-// provides the parts; the replay engine keeps the state over time:
-//
-//   - Permanent (discard) furiten: one of the hand's waits is among the
-//     player's own discards of this hand (including discards that were
-//     called). It is a function of the current hand and the discard set:
-//     Furiten(Waits(c), discarded). It ends when the hand changes so that
-//     no wait is in the discards.
-//   - Temporary (same-turn) furiten: the player let a winning tile pass
-//     (another player's discard, or a tile added to a kan, or on rule sets
-//     that allow robbing a closed kan for thirteen orphans, that tile too),
-//     whether or not the hand had a yaku to win on it. It lasts until the
-//     player's next discard.
-//   - Riichi furiten: the same after the player's riichi; it lasts until the
-//     end of the hand.
-//
-// FuritenState holds the last two. Per seat, at each hand start, zero it;
-// when another player's discard or added-kan tile k is not won on by the
-// seat (the next event is not the seat's Win), call Pass(k, Waits(c),
-// inRiichi); when the seat discards, call Discarded (and add the kind to
-// its discard set). A seat's tsumo it does not take needs no call: in riichi
-// the tile is then discarded, which makes the hand permanently furiten.
-// FuritenState.Furiten then says whether a ron is allowed.
+// A player may not win by ron while furiten: permanent (discard) furiten,
+// when one of the hand's waits (Waits, every wait whether or not it counts
+// for tenpai) is among the kinds the player discarded this hand; temporary
+// furiten, when the player let a winning tile pass since its last discard;
+// riichi furiten, the same since its riichi, to the end of the hand. hand
+// gives the waits as a KindSet; the replay (package replay) keeps the
+// discards and the tiles let pass over the hand (replay.State.Passed) and
+// makes the check.
 package hand

@@ -240,34 +240,6 @@ func TestNineTerminals(t *testing.T) {
 	}
 }
 
-func TestFuriten(t *testing.T) {
-	waits := kinds(t, "14m")
-	if !hand.Furiten(waits, kinds(t, "4m9p")) {
-		t.Error("a wait in the discards is not furiten")
-	}
-	if hand.Furiten(waits, kinds(t, "2m9p")) {
-		t.Error("furiten with no wait in the discards")
-	}
-	var f hand.FuritenState
-	f.Pass(tile.Pin9, waits, false)
-	if f.Furiten(waits, 0) {
-		t.Error("passing a tile that is not a wait made the hand furiten")
-	}
-	f.Pass(tile.Man1, waits, false)
-	if !f.Furiten(waits, 0) {
-		t.Error("passing a wait did not make the hand furiten")
-	}
-	f.Discarded()
-	if f.Furiten(waits, 0) {
-		t.Error("temporary furiten outlived the player's discard")
-	}
-	f.Pass(tile.Man4, waits, true)
-	f.Discarded()
-	if !f.Furiten(waits, 0) {
-		t.Error("riichi furiten ended with a discard")
-	}
-}
-
 func TestKindSet(t *testing.T) {
 	s := hand.KindSetOf(tile.Man1, tile.Pin5, tile.Chun, tile.Man1)
 	if s.Len() != 3 || !s.Has(tile.Pin5) || s.Has(tile.Pin4) || s.Has(tile.Kind(40)) {

@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 package wall
 
 import (
@@ -36,8 +38,8 @@ func decodeBase64VBMI(key *uint32, data *byte, c *base64Consts) (bad uint32)
 
 // decodeBase64Fast is decodeBase64 with AVX-512 VBMI when this machine
 // has it.
-func decodeBase64Fast(key *[mtN]uint32, data string) (bad uint32) {
-	if !hasVBMI || len(data) != base64Chars {
+func decodeBase64Fast(key *[mtN]uint32, data string, im impl) (bad uint32) {
+	if !im.vbmi() || len(data) != base64Chars {
 		return decodeBase64(key, data)
 	}
 	return decodeBase64VBMI(&key[0], unsafe.StringData(data), b64)

@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 #include "textflag.h"
 
 // func decodeBase64VBMI(key *uint32, data *byte, c *base64Consts) (bad uint32)

@@ -115,6 +115,7 @@ type Result struct {
 // keeps its memory from game to game, so reuse one per goroutine. It is
 // not safe for concurrent use.
 type Checker struct {
+	im       impl // the implementation of the wall's steps
 	seed     Seed // the game's seed, or the current hand's
 	gen      Generator
 	wall     Wall
@@ -176,6 +177,7 @@ var checkNames = [numChecks]check.Check{check.WallDice, check.WallDeal, check.Wa
 // that a damaged first hand is reported, not skipped.
 func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	c.g, c.report = g, report
+	c.gen.im = c.im
 	hands := c.res.Hands[:0]
 	c.res = Result{Players: g.Meta.PlayerCount()}
 	for range g.Rounds {
@@ -235,7 +237,7 @@ func (c *Checker) prepare() Reason {
 	c.gameSeed, c.synced = false, false
 	switch {
 	case g.Meta.Seed != "":
-		err := c.seed.Parse(g.Meta.Seed)
+		err := c.seed.parse(g.Meta.Seed, c.im)
 		se, _ := err.(*SeedError) // Parse's errors are *SeedError
 		switch {
 		case se != nil && se.Foreign:
@@ -322,7 +324,7 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 		// Start and Next would make it: the batch holds the hands whose
 		// seeds it read, or is made from this one's.
 		p := c.res.Players
-		batched := (p == 3 || p == 4) && perHandBatched()
+		batched := (p == 3 || p == 4) && c.im.avx512() // per-hand walls made in batches
 		if batched {
 			if c.batch == nil {
 				c.batch = new(perHandBatch)
@@ -333,7 +335,7 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 				return
 			}
 		}
-		err := c.seed.Parse(r.Shuffle)
+		err := c.seed.parse(r.Shuffle, c.im)
 		if err == nil && c.seed.Form != FormPerHand {
 			err = errors.New("INIT shuffle " + strconv.Quote(r.Shuffle[:min(len(r.Shuffle), 48)]) + " is not a per-hand seed (mt19937ar,…)")
 		}
@@ -360,7 +362,7 @@ func (c *Checker) startHand(i, ordinal int, reason Reason) {
 // perHandStart makes the wall of a per-hand seed's hand r from its rnd
 // words and checks its start.
 func (c *Checker) perHandStart(r *event.Round, hr *HandResult, rnd *[rndWords]uint32) {
-	perHandWall(&c.wall, rnd, c.res.Players)
+	perHandWall(&c.wall, rnd, c.res.Players, c.im)
 	hr.Stream, hr.Status = 0, Checked
 	c.checkStart(r)
 }

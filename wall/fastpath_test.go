@@ -13,14 +13,12 @@ import (
 // its end) gets the same rnd words and the same wall both ways, and every
 // game the same Result; with the AVX-512 paths and with the pure-Go ones.
 func TestFastPathsCorpus(t *testing.T) {
-	for _, avx := range []bool{true, false} {
-		restore := wall.UseAVX512(avx)
-		testFastPathsCorpus(t)
-		restore()
+	for _, im := range []wall.Impl{wall.ImplFast(), wall.ImplPureGo()} {
+		testFastPathsCorpus(t, im)
 	}
 }
 
-func testFastPathsCorpus(t *testing.T) {
+func testFastPathsCorpus(t *testing.T, im wall.Impl) {
 	games := loadCorpus(t)
 	hands := 0
 	for _, cg := range games {
@@ -42,16 +40,15 @@ func testFastPathsCorpus(t *testing.T) {
 				n = 2
 			}
 			var fast, general wall.Generator
+			fast.SetImpl(im)
+			general.SetImpl(wall.ImplGeneral())
 			if fast.Start(&seed, g.Meta.PlayerCount()) != nil || general.Start(&seed, g.Meta.PlayerCount()) != nil {
 				continue
 			}
 			for h := range n {
 				var wf, wg wall.Wall
-				restore := wall.UseGeneral(false)
 				fast.Next(&wf)
-				wall.UseGeneral(true)
 				general.Next(&wg)
-				restore()
 				if fast.Rnd() != general.Rnd() || wf != wg {
 					t.Fatalf("%s: hand %d of seed %.40q: the fast paths give another wall", cg.file, h, text)
 				}
@@ -59,12 +56,11 @@ func testFastPathsCorpus(t *testing.T) {
 			}
 		}
 		var c wall.Checker
-		restore := wall.UseGeneral(true)
+		c.SetImpl(wall.ImplGeneral())
 		want := *c.Check(g, nil)
 		want.Hands = append([]wall.HandResult(nil), want.Hands...)
-		wall.UseGeneral(false)
+		c.SetImpl(im)
 		got := c.Check(g, nil)
-		restore()
 		if got.Checked != want.Checked || got.Mismatches != want.Mismatches || got.Skipped != want.Skipped || len(got.Hands) != len(want.Hands) {
 			t.Fatalf("%s: the fast paths give %+v, the general ones %+v", cg.file, *got, want)
 		}
@@ -134,14 +130,13 @@ func TestFastPathsPerHand(t *testing.T) {
 	for v, change := range append(variants, variants...) {
 		g := clone(base)
 		change(g)
-		restore := wall.UseGeneral(true)
-		want, wantMs := checkGame(g)
-		wall.UseGeneral(false)
+		want, wantMs := checkGameWith(g, wall.ImplGeneral())
 		// The second time with the pure-Go fast paths.
-		restoreAVX := wall.UseAVX512(v < len(variants))
-		got, gotMs := checkGame(g)
-		restoreAVX()
-		restore()
+		im := wall.ImplFast()
+		if v >= len(variants) {
+			im = wall.ImplPureGo()
+		}
+		got, gotMs := checkGameWith(g, im)
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("variant %d: Result (-general +fast):\n%s", v, d)
 		}

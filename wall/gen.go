@@ -24,6 +24,7 @@ var ErrPlayers = errors.New("wall: players must be 3 or 4")
 // Generator must be started with Start. A Generator holds about 5 KB and
 // allocates nothing; it is not safe for concurrent use.
 type Generator struct {
+	im      impl // the implementation of its steps
 	mt      mt19937
 	seed    *Seed
 	form    Form
@@ -47,6 +48,7 @@ func (g *Generator) Start(seed *Seed, players int) error {
 		return ErrPlayers
 	}
 	g.seed, g.form, g.players, g.hands = seed, seed.Form, players, 0
+	g.mt.im = g.im
 	g.mt.initByArray(seed.Key())
 	return nil
 }
@@ -76,21 +78,21 @@ func (g *Generator) Next(w *Wall) {
 		d1, d2 = g.rnd[size-1], g.rnd[size]
 	} else {
 		g.mt.fill(g.src[:])
-		hashChunks(&g.rnd, &g.src, size)
+		hashChunks(&g.rnd, &g.src, size, g.im)
 		d1, d2 = g.rnd[135], g.rnd[136]
 	}
-	makeWall(w, &g.rnd, g.players, g.form, d1, d2)
+	makeWall(w, &g.rnd, g.players, g.form, d1, d2, g.im)
 	g.hands++
 }
 
 // makeWall sets w to the wall the rnd words give for players, with the
-// dice words d1 and d2.
-func makeWall(w *Wall, rnd *[rndWords]uint32, players int, form Form, d1, d2 uint32) {
+// dice words d1 and d2, shuffling as im says.
+func makeWall(w *Wall, rnd *[rndWords]uint32, players int, form Form, d1, d2 uint32, im impl) {
 	size := Size4
 	if players == 3 {
 		size = Size3
 	}
-	if general {
+	if im.general {
 		shuffleGeneric(&w.Yama, rnd, size)
 	} else {
 		shuffle(&w.Yama, rnd, size)

@@ -4,8 +4,9 @@ package wall
 // Nishimura's mt19937ar.c): init_genrand, init_by_array and genrand_int32,
 // bit for bit.
 type mt19937 struct {
-	s [mtN]uint32
-	i int // index of the next word of s to temper; mtN: twist first
+	s  [mtN]uint32
+	i  int  // index of the next word of s to temper; mtN: twist first
+	im impl // the implementation of twist and fill
 }
 
 const (
@@ -104,9 +105,9 @@ func (m *mt19937) initByArrayRef(key []uint32) {
 }
 
 // twist computes the next mtN words of state: with AVX-512 sixteen at a
-// time (twistAVX512) unless the general path is chosen.
+// time (twistAVX512) unless m.im chooses otherwise.
 func (m *mt19937) twist() {
-	if hasAVX512 && !general {
+	if m.im.avx512() {
 		twistAVX512(&m.s)
 	} else {
 		twistGeneric(&m.s)
@@ -143,7 +144,7 @@ func (m *mt19937) fill(dst []uint32) {
 		}
 		n := min(len(dst), mtN-m.i)
 		src := m.s[m.i : m.i+n]
-		if hasAVX512 && !general {
+		if m.im.avx512() {
 			v := n &^ 15
 			temperAVX512(dst[:v], src[:v])
 			temper(dst[v:n], src[v:])

@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 #include "textflag.h"
 
 // func mtFirst16(out, st, kj *uint32, n, words int, g0 *uint32)

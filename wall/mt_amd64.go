@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 package wall
 
 // mtTwist16 renews n chunks of 16 state words at s: s[k] from s[k],

@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 #include "textflag.h"
 
 // MT19937 with AVX-512: sixteen state words per vector.

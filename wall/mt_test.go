@@ -94,15 +94,14 @@ func TestMTFast(t *testing.T) {
 		t.Log("no AVX-512: twistAVX512 and temperAVX512 are not run")
 	}
 	var fast, ref mt19937
+	ref.im = impl{general: true}
 	fast.initByArray(key[:5])
 	ref.initByArrayRef(key[:5])
 	var a, b [3000]uint32
 	for i := 0; i < len(a); {
 		n := min(len(a)-i, 1+r.IntN(700))
 		fast.fill(a[i : i+n])
-		general = true
 		ref.fill(b[i : i+n])
-		general = false
 		i += n
 	}
 	if a != b {
@@ -131,9 +130,8 @@ func BenchmarkMT(b *testing.B) {
 			}
 		})
 		b.Run("fill288-"+name, func(b *testing.B) {
-			general = gen
-			defer func() { general = false }()
 			var m mt19937
+			m.im.general = gen
 			m.initByArray(key[:8])
 			var dst [srcWords]uint32
 			for b.Loop() {
@@ -169,11 +167,10 @@ func TestMTFirst16(t *testing.T) {
 				mtFirst16(&b.out[0][0], &b.st[0][0], &b.kj[0][0], n, words, &genrandInit[0])
 				for l, key := range keys {
 					var m mt19937
+					m.im.general = true
 					m.initByArrayRef(key)
-					general = true
 					want := make([]uint32, words)
 					m.fill(want)
-					general = false
 					for k, w := range want {
 						if b.out[k][l] != w {
 							t.Fatalf("key length %d, lane %d: output %d = %#x, want %#x", n, l, k, b.out[k][l], w)

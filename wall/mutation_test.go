@@ -65,7 +65,13 @@ func clone(g *event.Game) *event.Game {
 // check runs a Checker over g and returns the result (a copy) and the
 // mismatches.
 func checkGame(g *event.Game) (wall.Result, []wall.Mismatch) {
+	return checkGameWith(g, wall.ImplFast())
+}
+
+// checkGameWith is checkGame with the implementation im.
+func checkGameWith(g *event.Game, im wall.Impl) (wall.Result, []wall.Mismatch) {
 	var c wall.Checker
+	c.SetImpl(im)
 	var ms []wall.Mismatch
 	res := *c.Check(g, func(m wall.Mismatch) { ms = append(ms, m) })
 	res.Hands = slices.Clone(res.Hands)

@@ -23,9 +23,6 @@ type perHandBatch struct {
 	out [Size4 + 1][perHandLanes]uint32
 }
 
-// perHandBatched reports whether per-hand walls are made in batches.
-func perHandBatched() bool { return hasAVX512 && !general }
-
 // reset empties b.
 func (b *perHandBatch) reset() {
 	for i := range b.refs {
@@ -85,11 +82,11 @@ func (b *perHandBatch) fill(g *event.Game, first int, key []uint32, players int)
 }
 
 // perHandWall sets w to the wall of a per-hand seed's hand from its rnd
-// words, as Generator.Next does.
-func perHandWall(w *Wall, rnd *[rndWords]uint32, players int) {
+// words, as Generator.Next does with im.
+func perHandWall(w *Wall, rnd *[rndWords]uint32, players int, im impl) {
 	size := Size4
 	if players == 3 {
 		size = Size3
 	}
-	makeWall(w, rnd, players, FormPerHand, rnd[size-1], rnd[size])
+	makeWall(w, rnd, players, FormPerHand, rnd[size-1], rnd[size], im)
 }

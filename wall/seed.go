@@ -111,13 +111,16 @@ func ParseSeed(text string) (Seed, error) {
 
 // Parse sets s to the seed text (see ParseSeed). On error s is the zero
 // Seed. Parse does not allocate unless it fails.
-func (s *Seed) Parse(text string) error {
+func (s *Seed) Parse(text string) error { return s.parse(text, impl{}) }
+
+// parse is Parse with the implementation im.
+func (s *Seed) parse(text string, im impl) error {
 	s.Form, s.n = FormNone, 0
 	var err *SeedError
 	switch {
 	case strings.HasPrefix(text, prefixBase64):
 		s.Form = FormBase64
-		err = s.parseBase64(text, len(prefixBase64))
+		err = s.parseBase64(text, len(prefixBase64), im)
 	case strings.HasPrefix(text, prefixHex):
 		s.Form = FormHex
 		err = s.parseHex(text, len(prefixHex), hexWords, hexWords)
@@ -149,12 +152,12 @@ func (s *Seed) Parse(text string) error {
 // little-endian words: 16 characters (12 bytes, 3 words) at a time, the
 // characters checked once at the end. A bad character is reported as
 // parseBase64Ref, the general path, reports it.
-func (s *Seed) parseBase64(text string, at int) *SeedError {
+func (s *Seed) parseBase64(text string, at int, im impl) *SeedError {
 	data := text[at:]
 	if len(data) != base64Chars {
 		return &SeedError{Offset: at, Reason: strconv.Itoa(len(data)) + " base64 characters, want " + strconv.Itoa(base64Chars)}
 	}
-	if general || decodeBase64Fast(&s.key, data)&0x80 != 0 {
+	if im.general || decodeBase64Fast(&s.key, data, im)&0x80 != 0 {
 		// Report the first bad character as the general path does.
 		return s.parseBase64Ref(text, at)
 	}

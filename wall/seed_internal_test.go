@@ -23,7 +23,7 @@ func TestParseBase64Fast(t *testing.T) {
 		text := prefixBase64 + base64.StdEncoding.EncodeToString(raw)
 		var fast, ref Seed
 		fast.Form, ref.Form = FormBase64, FormBase64
-		if e1, e2 := fast.parseBase64(text, len(prefixBase64)), ref.parseBase64Ref(text, len(prefixBase64)); e1 != nil || e2 != nil || fast != ref {
+		if e1, e2 := fast.parseBase64(text, len(prefixBase64), impl{}), ref.parseBase64Ref(text, len(prefixBase64)); e1 != nil || e2 != nil || fast != ref {
 			t.Fatalf("round %d: %v, %v, or the keys differ", round, e1, e2)
 		}
 		checkDecoders(t, text[len(prefixBase64):], &ref.key)
@@ -38,7 +38,7 @@ func TestParseBase64Fast(t *testing.T) {
 			bt := string(b)
 			fast, ref = Seed{}, Seed{}
 			checkDecoders(t, bt[len(prefixBase64):], nil)
-			e1, e2 := fast.parseBase64(bt, len(prefixBase64)), ref.parseBase64Ref(bt, len(prefixBase64))
+			e1, e2 := fast.parseBase64(bt, len(prefixBase64), impl{}), ref.parseBase64Ref(bt, len(prefixBase64))
 			if !reflect.DeepEqual(e1, e2) || e1 == nil {
 				t.Fatalf("round %d, %q at %d: %v, want %v", round, c, pos, e1, e2)
 			}
@@ -51,7 +51,7 @@ func TestParseBase64Fast(t *testing.T) {
 func checkDecoders(t *testing.T, data string, want *[mtN]uint32) {
 	t.Helper()
 	var k1, k2 [mtN]uint32
-	b1, b2 := decodeBase64(&k1, data)&0x80, decodeBase64Fast(&k2, data)&0x80
+	b1, b2 := decodeBase64(&k1, data)&0x80, decodeBase64Fast(&k2, data, impl{})&0x80
 	switch {
 	case want == nil && (b1 == 0 || b2 == 0):
 		t.Fatalf("a bad character not found: scalar %#x, fast %#x", b1, b2)
@@ -71,7 +71,7 @@ func BenchmarkParseBase64(b *testing.B) {
 	b.Run("fast", func(b *testing.B) {
 		for b.Loop() {
 			s.n = 0
-			s.parseBase64(text, len(prefixBase64))
+			s.parseBase64(text, len(prefixBase64), impl{})
 		}
 	})
 	b.Run("scalar", func(b *testing.B) {

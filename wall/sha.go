@@ -16,18 +16,12 @@ import (
 // AVX-512, hashChunksAVX512 (all nine chunks in one pass; see
 // sha_amd64.go).
 
-// general makes the seed reader and the generator take the general paths
-// (base64 one character at a time, the reference MT19937 loops,
-// crypto/sha512, the hardware division) instead of the fast ones; tests
-// set it to hold the fast paths to the general ones.
-var general = false
-
 // hashChunks hashes the chunks of src into rnd: all nine, or in sanma
 // (size Size3) all but unusedSanmaDigest, whose rnd words are left as they
-// were. With AVX-512 it takes hashChunksAVX512 unless the general path is
-// chosen.
-func hashChunks(rnd *[rndWords]uint32, src *[srcWords]uint32, size int) {
-	if hasAVX512 && !general {
+// were. With AVX-512 it takes hashChunksAVX512 unless im chooses
+// otherwise.
+func hashChunks(rnd *[rndWords]uint32, src *[srcWords]uint32, size int, im impl) {
+	if im.avx512() {
 		hashChunksAVX512(rnd, src, size)
 	} else {
 		hashChunksGeneric(rnd, src, size)

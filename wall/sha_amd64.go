@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 package wall
 
 import (

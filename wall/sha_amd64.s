@@ -1,3 +1,5 @@
+//go:build !haifu_noavx512
+
 #include "textflag.h"
 
 // Multi-buffer SHA-512 of one-block messages with AVX-512: sha512x9
