@@ -138,7 +138,7 @@ def t1_gzip(docs, manifest):
     for d in gz:
         cols = manifest.get('mjlog/' + d.name)
         print('  %-60s %s:%s' % (d.name, cols[2], cols[3]) if cols else '  ' + d.name)
-    print('files saved under the name Tenhou gives a download (<id>&tw=N.mjlog): %d, of them gzip: %d'
+    print('files named <id>&tw=N.mjlog (log id and viewer seat): %d, of them gzip: %d'
           % (len(tw), sum(d.gz for d in tw)))
     print('years of the gzip files (from the log id): %s' % sorted(
         Counter(m.group(1) for d in gz for m in [re.search(r'(20\d\d)\d{6}gm', d.name)] if m).items()))
