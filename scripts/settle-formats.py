@@ -4,7 +4,7 @@
 Reads the real logs of the corpus (mjlog/, tenhou6/, majsoul/, archive-index/) and prints one
 section per question, with counts and the files behind them. The findings are written up in
 docs/tenhou-formats.md and docs/majsoul-formats.md (each item cites its section here: T1 ... T9,
-J1 ... J4, M1 ... M9).
+J1 ... J4, M1 ... M6).
 
 usage: python3 scripts/settle-formats.py [CORPUS_DIR]
        (default: ../shared/corpus relative to the repository root)
@@ -720,6 +720,43 @@ def m_result(out):
             print('    operations (time_fixed, time_add) in ms: %s' % dict(tf))
 
 
+def m_wall(out):
+    section('M6. the paishan: draws from the front, replacement draws and kan dora from the end (§2.13)')
+    c = Counter()
+    for f, form, version, bar, head, recs in out:
+        tiles, cur, nrep, normal, after_kan = [], [], 0, 0, False
+        for n, x in recs:
+            short = n.split('Record')[-1]
+            if short == 'NewRound':
+                p = x.get('paishan', '')
+                tiles = [p[i:i + 2] for i in range(0, len(p), 2)]
+                cur = x.get('doras') or [x.get('dora')]
+                nrep = normal = 0
+                after_kan = False
+                c['first dora = tile[-5]' if tiles and tiles[-5] == cur[0] else 'first dora != tile[-5]'] += 1
+                continue
+            if short == 'DealTile':
+                if after_kan:
+                    nrep += 1
+                    ok = x['tile'] == tiles[-nrep]
+                    c['replacement draw %d = tile[-%d]' % (nrep, nrep) if ok else 'replacement draw differs'] += 1
+                    after_kan = False
+                else:
+                    ok = normal < len(tiles) and x['tile'] == tiles[normal]
+                    normal += 1
+                    c['normal draw = next tile from the front' if ok else 'normal draw differs'] += 1
+            ds = x.get('doras') or []
+            if short in ('DealTile', 'DiscardTile') and ds and ds != cur:
+                k = len(ds) - 1
+                ok = ds[-1] == tiles[-(5 + 2 * k)]
+                c['kan dora %d = tile[-%d]' % (k, 5 + 2 * k) if ok else 'kan dora differs'] += 1
+                cur = ds
+            if short == 'AnGangAddGang' or (short == 'ChiPengGang' and x.get('type') == 2):
+                after_kan = True
+    for k, v in sorted(c.items()):
+        print('  %-60s %d' % (k, v))
+
+
 def main():
     root = corpus_dir()
     manifest = read_manifest(root)
@@ -741,6 +778,7 @@ def main():
     m_kan_dora(out)
     m_hule(out)
     m_result(out)
+    m_wall(out)
 
 
 if __name__ == '__main__':
