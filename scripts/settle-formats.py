@@ -4,10 +4,12 @@
 Reads the real logs of the corpus (mjlog/, tenhou6/, majsoul/, archive-index/) and prints one
 section per question, with counts and the files behind them. The findings are written up in
 docs/tenhou-formats.md and docs/majsoul-formats.md (each item cites its section here: T1 ... T9,
-J1 ... J4, M1 ... M6).
+J1 ... J4, M1 ... M6, X1).
 
 usage: python3 scripts/settle-formats.py [CORPUS_DIR]
        (default: ../shared/corpus relative to the repository root)
+       HAIFU=/tmp/haifu python3 scripts/settle-formats.py   (also section X1, which runs `haifu replay`;
+       build the binary with: go build -o /tmp/haifu ./cmd/haifu)
 
 Standard library only; reads about 3,700 files in a few seconds. The Mahjong Soul binary record
 is decoded with a small protobuf reader below (field numbers of docs/majsoul-formats.md §2).
@@ -757,6 +759,60 @@ def m_wall(out):
         print('  %-60s %d' % (k, v))
 
 
+MS_DRAW_FILES = ['majsoul/fpc__paipu_record.json', 'tenhou6/jeff__sample_tenhou.json',
+                 'tenhou6/pantheon__tensoul_usual.json', 'tenhou6/pantheon__all_tempai_bug.json',
+                 'tenhou6/pantheon__tensoul_hanchan_with_noname.json']
+
+
+def mpsz(h):
+    out = []
+    for m in re.finditer(r'(\d+)([mpsz])', h):
+        out += [('5' if d == '0' else d) + m.group(2) for d in m.group(1)]
+    return out
+
+
+def x_majsoul_draws(root):
+    section('X1. Mahjong Soul exhaustive draws: the tenpai hands, their melds and waits (rulesets.md §1a)')
+    haifu = os.environ.get('HAIFU')
+    if not haifu:
+        print('  skipped: set HAIFU to a haifu binary (go build -o /tmp/haifu ./cmd/haifu; HAIFU=/tmp/haifu)')
+        return
+    import subprocess
+    for f in MS_DRAW_FILES:
+        out = subprocess.run([haifu, 'replay', os.path.join(root, f)], capture_output=True, text=True).stdout
+        lines = out.split('\n')
+        for i, line in enumerate(lines):
+            if 'ryuukyoku exhaustive' not in line:
+                continue
+            seats = {}
+            for l in lines[max(0, i - 6):i]:
+                m = re.match(r'\s+(\d) [ESWN]\s+-?\d+\s+(R\s+)?(\S+)\s+(.*?)\|(.*)', l)
+                if m:
+                    seats[int(m.group(1))] = (m.group(3), m.group(4).strip(), m.group(5), bool(m.group(2)))
+            dora = ''
+            for l in lines[i:i + 7]:
+                m = re.search(r'dora (\S+),', l)
+                if m:
+                    dora = m.group(1)
+            public = mpsz(dora)
+            for h, melds, river, riichi in seats.values():
+                public += mpsz(' '.join(re.findall(r'[0-9]+[mpsz]', melds)))
+                public += [('5' if t[0] == '0' else t[0]) + t[1]
+                           for t in re.findall(r"([0-9][mpsz])(?!')", river.replace('_', ''))]
+            print('  %s: %s' % (f, line.strip()))
+            for l in lines[i + 1:i + 5]:
+                m = re.match(r'\s+(\d) \S\s+tenpai, waiting on (\S+)', l)
+                if not m:
+                    continue
+                s = int(m.group(1))
+                h, melds, river, riichi = seats[s]
+                waits = mpsz(m.group(2))
+                own = [mpsz(h).count(w) for w in waits]
+                vis = [mpsz(h).count(w) + public.count(w) for w in waits]
+                print('    seat %d%s hand %-16s melds %-32s waits %-10s copies held %s, held or visible %s'
+                      % (s, ' (riichi)' if riichi else '', h, melds or '-', ','.join(waits), own, vis))
+
+
 def main():
     root = corpus_dir()
     manifest = read_manifest(root)
@@ -779,6 +835,7 @@ def main():
     m_hule(out)
     m_result(out)
     m_wall(out)
+    x_majsoul_draws(root)
 
 
 if __name__ == '__main__':
