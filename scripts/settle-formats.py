@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Checks the UNCONFIRMED items of docs/tenhou-formats.md and docs/majsoul-formats.md on the corpus.
+"""Checks the UNCONFIRMED items of docs/tenhou-formats.md, docs/majsoul-formats.md and (its
+Mahjong Soul items) docs/rulesets.md on the corpus.
 
 Reads the real logs of the corpus (mjlog/, tenhou6/, majsoul/, archive-index/) and prints one
-section per question, with counts and the files behind them. The findings are written up in
-docs/tenhou-formats.md and docs/majsoul-formats.md (each item cites its section here: T1 ... T9,
-J1 ... J4, M1 ... M6, X1).
+section per question, with counts and the files behind them. The findings are written up in those
+documents; each item cites its section here: T1 ... T7 and J1 ... J4 (Tenhou), M1 ... M6
+(Mahjong Soul records), X1 (Mahjong Soul exhaustive draws, needs the haifu binary).
 
 usage: python3 scripts/settle-formats.py [CORPUS_DIR]
        (default: ../shared/corpus relative to the repository root)
        HAIFU=/tmp/haifu python3 scripts/settle-formats.py   (also section X1, which runs `haifu replay`;
        build the binary with: go build -o /tmp/haifu ./cmd/haifu)
 
-Standard library only; reads about 3,700 files in a few seconds. The Mahjong Soul binary record
+Standard library only; reads about 3,700 files in 10 to 30 seconds. The Mahjong Soul binary record
 is decoded with a small protobuf reader below (field numbers of docs/majsoul-formats.md §2).
 """
 import gzip
