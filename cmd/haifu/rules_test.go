@@ -13,7 +13,8 @@ import (
 // (rewritten with -update; review the diff): the list of presets, every
 // preset as `haifu rules NAME` prints it (presets.golden), and every preset
 // written to a file and printed back by `haifu rules FILE`, which prints
-// the rules as haifu read them (read-back.golden).
+// the rules as haifu read them (read-back.golden); and every key of a rule
+// file with the values it takes (`haifu rules --keys`, keys.golden).
 func TestRulesGolden(t *testing.T) {
 	dir := t.TempDir()
 	var presets, readBack strings.Builder
@@ -38,7 +39,11 @@ func TestRulesGolden(t *testing.T) {
 		}
 		readBack.WriteString("# haifu rules " + n + ".toml\n" + back)
 	}
-	for file, got := range map[string]string{"presets.golden": presets.String(), "read-back.golden": readBack.String()} {
+	keys, stderr, code := haifu(t, "", "rules", "--keys")
+	if code != exitOK {
+		t.Fatalf("rules --keys: exit %d: %s", code, stderr)
+	}
+	for file, got := range map[string]string{"presets.golden": presets.String(), "read-back.golden": readBack.String(), "keys.golden": keys} {
 		golden := filepath.Join("testdata", "rules", file)
 		if *update {
 			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
