@@ -272,7 +272,7 @@ func (f *ruleFile) decodeError(err error) error {
 		var errs []*RuleError
 		for _, e := range sm.Errors {
 			line, col := e.Position()
-			key := strings.Join(e.Key(), ".")
+			key := f.keyAt(line, col, e.Key())
 			msg := "unknown key"
 			if at, ok := f.tables[key]; ok && f.keys[key] == nil {
 				msg, line, col = "unknown table", at.line, at.column
@@ -284,18 +284,25 @@ func (f *ruleFile) decodeError(err error) error {
 	var de *toml.DecodeError
 	if errors.As(err, &de) {
 		line, col := de.Position()
-		e := &RuleError{File: f.name, Line: line, Column: col, Key: strings.Join(de.Key(), "."), Msg: strings.TrimPrefix(de.Error(), "toml: ")}
-		for key, kv := range f.keys {
-			if kv.key == (position{line, col}) {
-				e.Key = key // the whole key (the decoder names a key set twice by its last part)
-			}
-		}
+		e := &RuleError{File: f.name, Line: line, Column: col, Key: f.keyAt(line, col, de.Key()), Msg: strings.TrimPrefix(de.Error(), "toml: ")}
 		if msg := f.badName(e); msg != "" {
 			e.Msg = msg
 		}
 		return e
 	}
 	return &RuleError{File: f.name, Msg: err.Error()}
+}
+
+// keyAt returns the whole key ("points.start") of the key the decoder
+// reports at line and column as key: it names a key set twice, or an
+// unknown key of an inline table, by its last part.
+func (f *ruleFile) keyAt(line, column int, key []string) string {
+	for k, kv := range f.keys {
+		if kv.key == (position{line, column}) {
+			return k
+		}
+	}
+	return strings.Join(key, ".")
 }
 
 // badName returns, for a decoder's error at a string value of an

@@ -35,6 +35,8 @@ var ruleFileErrors = []struct {
 		`mine.toml:4:1: colour: unknown key`},
 	{"unknown keys", [][2]string{{"kazoe = true", "kazoe = true\nkazoe_at = 13\nkazoe_cap = true"}},
 		"mine.toml:40:1: win.kazoe_at: unknown key\nmine.toml:41:1: win.kazoe_cap: unknown key"},
+	{"unknown key of an inline table", [][2]string{{"[riichi]\nmin_score = 1000\nmin_wall = 4\n", ""}, {"players = 4\n", "players = 4\nriichi = { min_score = 1000, min_wall = 4, max_wall = 70 }\n"}},
+		`mine.toml:4:44: riichi.max_wall: unknown key`},
 	{"unknown table", [][2]string{{"[riichi]", "[riichii]"}},
 		`mine.toml:81:1: riichii: unknown table`},
 
@@ -103,6 +105,8 @@ var ruleFileErrors = []struct {
 	// Values of another type.
 	{"a string for a number", [][2]string{{"noten_pool = 3000", `noten_pool = "3000"`}},
 		`mine.toml:13:14: draw.noten_pool: "3000" is not an integer`},
+	{"a string for a number in an inline table", [][2]string{{"[riichi]\nmin_score = 1000\nmin_wall = 4\n", ""}, {"players = 4\n", "players = 4\nriichi = { min_score = 1000, min_wall = \"4\" }\n"}},
+		`mine.toml:4:41: riichi.min_wall: "4" is not an integer`},
 	{"a string for a boolean", [][2]string{{"ippatsu = true", `ippatsu = "yes"`}},
 		`mine.toml:50:11: yaku.ippatsu: "yes" is not true or false`},
 	{"a string for a float", [][2]string{{"final_points = 0.0", `final_points = "-20"`}},
