@@ -5,8 +5,9 @@
 // A rule set is a Rules value: a plain struct whose every field is one of the
 // settings of RULESETS.md §4. Presets (tenhou, tenhou-sanma, majsoul,
 // majsoul-sanma, wrc, ema, mleague, jpml, ...) are TOML files embedded in the
-// binary; a user's own TOML file is read by Load, which rejects unknown keys
-// with their line. Auto picks the preset matching a log.
+// binary; a user's own TOML file is read by Load (Parse), which rejects a
+// missing key, an unknown key and a bad value with an error (a *RuleError)
+// naming the file, line and column. Auto picks the preset matching a log.
 //
 // Judge replays a game (package replay) and, at every hand end, works out
 // what the rules say the result must be: whether the hand could end that
@@ -20,7 +21,7 @@
 package adjudicator
 
 import (
-	"bytes"
+	"encoding"
 	"errors"
 	"fmt"
 	"reflect"
@@ -35,7 +36,8 @@ import (
 )
 
 // Rules is a rule set. Every field has a TOML key; see the presets for
-// documented examples. The zero Rules is not valid; start from a preset.
+// documented examples, and docs/rules.md. The zero Rules is not valid;
+// start from a preset.
 type Rules struct {
 	// Name identifies the rule set (the preset name, or the file's).
 	Name string `toml:"name"`
@@ -44,15 +46,15 @@ type Rules struct {
 	// Players is 4, or 3 for sanma.
 	Players int `toml:"players"`
 
-	Points PointRules   `toml:"points"`
-	Draw   DrawRules    `toml:"draw"`
-	Abort  AbortRules   `toml:"abortive"`
-	Win    WinRules     `toml:"win"`
-	Yaku   YakuRules    `toml:"yaku"`
-	Chombo ChomboRules  `toml:"chombo"`
-	End    EndRules     `toml:"end"`
-	Riichi RiichiRules  `toml:"riichi"`
-	Auto   AutoSelector `toml:"auto"`
+	Points PointRules        `toml:"points"`
+	Draw   DrawRules         `toml:"draw"`
+	Abort  AbortRules        `toml:"abortive"`
+	Win    WinRules          `toml:"win"`
+	Yaku   scoring.YakuRules `toml:"yaku"`
+	Chombo ChomboRules       `toml:"chombo"`
+	End    EndRules          `toml:"end"`
+	Riichi RiichiRules       `toml:"riichi"`
+	Auto   AutoSelector      `toml:"auto"`
 }
 
 // PointRules are the point values of the game.
@@ -81,7 +83,10 @@ type DrawRules struct {
 	// player holds is tenpai ("tenhou": only concealed copies make it
 	// noten; "melds_count": copies in own melds count too).
 	TenpaiPolicy hand.TenpaiPolicy `toml:"tenpai_policy"`
-	// KeishikiTenpai: a tenpai hand without a yaku counts as tenpai.
+	// KeishikiTenpai: a tenpai hand without a yaku counts as tenpai. It
+	// must be true: haifu counts every tenpai hand at an exhaustive draw,
+	// with a yaku or not, and rejects false (which needs the yaku of noten
+	// hands judged) until it can judge it.
 	KeishikiTenpai bool `toml:"keishiki_tenpai"`
 	// Declaration is how tenpai is told: "auto" (from the hand) or
 	// "seat_order" (players declare; a tenpai player may declare noten
@@ -169,18 +174,12 @@ type WinRules struct {
 	// the honba and takes back its own riichi stick; the rest go to the
 	// first winner).
 	Bonus Bonus `toml:"bonus"`
-	// TsumoLoss: in sanma, a tsumo is paid by the two others only, each
-	// its four-player share.
-	TsumoLoss bool `toml:"tsumo_loss"`
-	// Kiriage: 4 han 30 fu and 3 han 60 fu are paid as mangan.
-	Kiriage bool `toml:"kiriage"`
-	// Kazoe: 13 han or more is a yakuman (else sanbaiman).
-	Kazoe bool `toml:"kazoe"`
-	// DoubleYakumanForms: kokushi 13-wait, suuankou tanki, junsei
-	// chuuren and daisuushii count as double yakuman.
-	DoubleYakumanForms bool `toml:"double_yakuman_forms"`
-	// YakumanStacking: different yakuman in one hand add up.
-	YakumanStacking bool `toml:"yakuman_stacking"`
+	// LimitRules are the settings that turn han and fu into points, the
+	// scorer's own (package scoring), with their keys in [win]:
+	// tsumo_loss (in sanma, a tsumo is paid by the two others only, each
+	// its four-player share; three-player rules only), kiriage, kazoe,
+	// double_yakuman_forms, yakuman_stacking.
+	scoring.LimitRules
 	// Pao lists the yakuman that carry liability ("daisangen",
 	// "daisuushii", "suukantsu").
 	Pao []string `toml:"pao"`
@@ -194,66 +193,16 @@ type WinRules struct {
 	DealerKeepsOnMultiRon bool `toml:"dealer_keeps_on_multi_ron"`
 }
 
-// YakuRules are the settings that change what a win is worth: which yaku
-// and dora count and a few fu. With the limits of WinRules (kiriage, kazoe,
-// double yakuman forms, stacking, tsumo loss) they are the scorer's rules
-// (package scoring; Rules.Scoring).
-type YakuRules struct {
-	// OpenTanyao: tanyao counts in an open hand (kuitan).
-	OpenTanyao bool `toml:"open_tanyao"`
-	// RedFives is the number of red fives per suit, 0 for none (red tiles
-	// then count as plain fives).
-	RedFives int `toml:"red_fives"`
-	// Ippatsu: ippatsu is a yaku. UraDora: a riichi winner counts the ura
-	// dora; KanDora: the indicators revealed after kans count; KanUra: so
-	// do the ura under them.
-	Ippatsu bool `toml:"ippatsu"`
-	UraDora bool `toml:"ura_dora"`
-	KanDora bool `toml:"kan_dora"`
-	KanUra  bool `toml:"kan_ura"`
-	// PinfuTsumoFu is the fu of a pinfu won by tsumo: 20, or 22 (the
-	// tsumo's 2 fu count, rounded to 30).
-	PinfuTsumoFu int `toml:"pinfu_tsumo_fu"`
-	// OpenPinfuFu is the fu of an open hand of pinfu shape won by ron: 30
-	// or 20.
-	OpenPinfuFu int `toml:"open_pinfu_fu"`
-	// DoubleWindFu is the fu of a pair of the wind that is both the seat
-	// and the round wind: 4 or 2.
-	DoubleWindFu int `toml:"double_wind_fu"`
-	// Renhou is what a non-dealer's ron before its first draw is worth:
-	// "none"; "mangan", a mangan that the hand's other yaku and dora do
-	// not add to (the hand is paid the more of a mangan and its value
-	// without renhou); or "yakuman".
-	Renhou scoring.Renhou `toml:"renhou"`
-}
-
 // Scoring returns the scorer's rules for game m under these rules: the
-// [yaku] section and the limits of [win]. Under the log's own rules
-// (native) the red fives and open tanyao the log states for itself stand
-// over the preset's (a Tenhou lobby without red fives, a Mahjong Soul room
-// without open tanyao), and so does a Mahjong Soul room's "ancient yaku"
-// mode, where renhou is a yakuman. Where the kita han are listed (inside
-// the dora entry, or an entry of their own) follows the log's platform.
+// [yaku] section and the limits of [win], which are package scoring's own
+// settings. Under the log's own rules (native) the red fives and open
+// tanyao the log states for itself stand over the preset's (a Tenhou lobby
+// without red fives, a Mahjong Soul room without open tanyao), and so does
+// a Mahjong Soul room's "ancient yaku" mode, where renhou is a yakuman.
+// Where the kita han are listed (inside the dora entry, or an entry of
+// their own) follows the log's platform.
 func (r *Rules) Scoring(m *event.Meta, native bool) scoring.Rules {
-	y := &r.Yaku
-	s := scoring.Rules{
-		OpenTanyao:         y.OpenTanyao,
-		RedFives:           y.RedFives,
-		Ippatsu:            y.Ippatsu,
-		UraDora:            y.UraDora,
-		KanDora:            y.KanDora,
-		KanUra:             y.KanUra,
-		PinfuTsumoFu:       y.PinfuTsumoFu,
-		OpenPinfuFu:        y.OpenPinfuFu,
-		DoubleWindFu:       y.DoubleWindFu,
-		Renhou:             y.Renhou,
-		Kiriage:            r.Win.Kiriage,
-		Kazoe:              r.Win.Kazoe,
-		DoubleYakumanForms: r.Win.DoubleYakumanForms,
-		YakumanStacking:    r.Win.YakumanStacking,
-		TsumoLoss:          r.Win.TsumoLoss,
-		KitaInDora:         m.Platform != event.Majsoul,
-	}
+	s := scoring.Rules{YakuRules: r.Yaku, LimitRules: r.Win.LimitRules, KitaInDora: m.Platform != event.Majsoul}
 	if !native {
 		return s
 	}
@@ -383,297 +332,216 @@ type AutoSelector struct {
 	Titles []string `toml:"titles"`
 }
 
-// Declaration is how tenpai is told at an exhaustive draw.
-type Declaration string
-
-// NotenRiichi is the treatment of a noten riichi at an exhaustive draw.
-type NotenRiichi string
-
-// Nagashi is the nagashi mangan setting.
-type Nagashi string
-
-// Renchan is when the dealer keeps the seat.
-type Renchan string
-
-// MultipleRon is how several rons on one discard are settled.
-type MultipleRon string
-
-// Bonus is who gets honba and sticks when several win.
-type Bonus string
-
-// PaoScope is what the liable player covers.
-type PaoScope string
-
-// PaoHonba is who pays the honba of a pao ron.
-type PaoHonba string
-
-// Extension is what follows when nobody reached the goal.
-type Extension string
-
-// Tobi is when a low score ends the game.
-type Tobi string
-
-// LeftoverSticks is what happens to riichi sticks at the end.
-type LeftoverSticks string
-
-// Ties is how tied final scores are placed.
-type Ties string
-
-// Rounding is how final points are rounded.
-type Rounding string
-
-// FourKansTiming is when four kans abort a hand.
-type FourKansTiming string
-
-// FifthKan is what a fifth kan is.
-type FifthKan string
-
-// FourWindsVoid is what voids the four-winds abortive draw.
-type FourWindsVoid string
-
-// ChomboPayment is what a chombo's offender pays at once.
-type ChomboPayment string
-
-// YameMode is whether agari-yame and tenpai-yame end the game for a
-// placement.
-type YameMode string
-
-// The values of the string-typed settings.
-const (
-	DeclarationAuto      Declaration    = "auto"
-	DeclarationSeatOrder Declaration    = "seat_order"
-	NotenRiichiNone      NotenRiichi    = "impossible"
-	NotenRiichiChombo    NotenRiichi    = "chombo"
-	NagashiNone          Nagashi        = "none"
-	NagashiReplacesNoten Nagashi        = "replaces_noten"
-	NagashiAsWin         Nagashi        = "as_win"
-	RenchanTenpai        Renchan        = "tenpai"
-	RenchanWin           Renchan        = "win"
-	RenchanNever         Renchan        = "never"
-	RenchanSouthTenpai   Renchan        = "tenpai_from_south"
-	NotenRiichiNoPenalty NotenRiichi    = "no_penalty"
-	DeclarationNone      Declaration    = "none"
-	FourKansAfterDiscard FourKansTiming = "after_discard"
-	FourKansOnKan        FourKansTiming = "on_declaration"
-	FifthKanForbidden    FifthKan       = "forbidden"
-	FifthKanAborts       FifthKan       = "aborts"
-	FourWindsCallsKans   FourWindsVoid  = "calls_and_closed_kans"
-	FourWindsCalls       FourWindsVoid  = "calls"
-	ChomboNone           ChomboPayment  = "none"
-	ChomboMangan         ChomboPayment  = "mangan"
-	ChomboPoints         ChomboPayment  = "points"
-	YameMandatory        YameMode       = "mandatory"
-	YameOptional         YameMode       = "optional"
-	YameNo               YameMode       = "no"
-	MultiRonAll          MultipleRon    = "all_paid"
-	MultiRonHeadBump     MultipleRon    = "head_bump"
-	MultiRonDouble       MultipleRon    = "double_only"
-	BonusFirst           Bonus          = "first_winner"
-	BonusEach            Bonus          = "each_winner"
-	PaoWhole             PaoScope       = "whole_hand"
-	PaoShare             PaoScope       = "yakuman_share"
-	PaoHonbaLiable       PaoHonba       = "liable"
-	PaoHonbaDiscarder    PaoHonba       = "discarder"
-	ExtensionNone        Extension      = "none"
-	ExtensionSudden      Extension      = "sudden_death"
-	ExtensionIndefinite  Extension      = "indefinite"
-	TobiNone             Tobi           = "none"
-	TobiBelowZero        Tobi           = "below_zero"
-	TobiZero             Tobi           = "zero_or_below"
-	SticksFirst          LeftoverSticks = "first"
-	SticksLost           LeftoverSticks = "lost"
-	SticksFirstSplit     LeftoverSticks = "first_split"
-	TiesSeatOrder        Ties           = "seat_order"
-	TiesSplit            Ties           = "split"
-	RoundingNone         Rounding       = "none"
-	RoundingThousand     Rounding       = "thousand"
-	RoundingTenhou       Rounding       = "tenhou"
-)
-
-// abortKinds are the names of the abortive draws in AbortRules' lists.
-var abortKinds = []string{"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"}
-
-// oneOf checks that v is one of the allowed values of the setting key.
-func oneOf[T ~string](errs *[]string, key string, v T, allowed ...T) {
-	for _, a := range allowed {
-		if v == a {
-			return
-		}
-	}
-	var names []string
-	for _, a := range allowed {
-		names = append(names, fmt.Sprintf("%q", string(a)))
-	}
-	*errs = append(*errs, fmt.Sprintf("%s = %q: want one of %s", key, string(v), strings.Join(names, ", ")))
-}
-
-// Validate checks that every setting has a meaningful value and that they
-// agree with each other. It returns an error listing every problem.
-func (r *Rules) Validate() error {
-	var errs []string
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
-	if r.Name == "" {
-		bad("name is empty")
-	}
-	if r.Players != 3 && r.Players != 4 {
-		bad("players = %d: want 3 or 4", r.Players)
-	}
-	p := r.Points
-	if p.Start < 0 || p.Return < 0 || p.RiichiStick < 0 || p.HonbaRon < 0 || p.HonbaTsumo < 0 {
-		bad("points: the values must not be negative")
-	}
-	if r.Draw.NotenPool < 0 {
-		bad("draw.noten_pool = %d: must not be negative", r.Draw.NotenPool)
-	}
-	if !r.Draw.KeishikiTenpai {
-		bad("draw.keishiki_tenpai = false needs yaku evaluation of noten hands, which haifu does not do yet")
-	}
-	oneOf(&errs, "draw.declaration", r.Draw.Declaration, DeclarationAuto, DeclarationSeatOrder, DeclarationNone)
-	oneOf(&errs, "draw.noten_riichi", r.Draw.NotenRiichi, NotenRiichiNone, NotenRiichiChombo, NotenRiichiNoPenalty)
-	oneOf(&errs, "draw.nagashi", r.Draw.Nagashi, NagashiNone, NagashiReplacesNoten, NagashiAsWin)
-	oneOf(&errs, "draw.renchan", r.Draw.Renchan, RenchanTenpai, RenchanWin, RenchanNever, RenchanSouthTenpai)
-	if r.Draw.Declaration == DeclarationNone && (r.Draw.NotenPool != 0 || r.Draw.Renchan == RenchanTenpai || r.Draw.Renchan == RenchanSouthTenpai) {
-		bad(`draw.declaration = "none" (no hand shown at a draw) needs noten_pool = 0 and a renchan that does not depend on tenpai`)
-	}
-	for _, key := range []string{"abortive.keep_dealer", "abortive.add_honba"} {
-		list := r.Abort.KeepDealer
-		if key == "abortive.add_honba" {
-			list = r.Abort.AddHonba
-		}
-		for _, k := range list {
-			if !slices.Contains(abortKinds, k) {
-				bad("%s: %q is not one of %s", key, k, strings.Join(abortKinds, ", "))
-			}
-		}
-	}
-	oneOf(&errs, "abortive.four_kans_timing", r.Abort.FourKansTiming, FourKansAfterDiscard, FourKansOnKan)
-	oneOf(&errs, "abortive.fifth_kan", r.Abort.FifthKan, FifthKanForbidden, FifthKanAborts)
-	oneOf(&errs, "abortive.four_winds_voided_by", r.Abort.FourWindsVoidedBy, FourWindsCallsKans, FourWindsCalls)
-	oneOf(&errs, "chombo.payment", r.Chombo.Payment, ChomboNone, ChomboMangan, ChomboPoints)
-	if r.Chombo.Points < 0 || r.Chombo.Payment == ChomboPoints && r.Chombo.Points == 0 {
-		bad(`chombo.points = %d: want a positive amount with payment = "points" (0 otherwise)`, r.Chombo.Points)
-	}
-	oneOf(&errs, "win.multiple_ron", r.Win.MultipleRon, MultiRonAll, MultiRonHeadBump, MultiRonDouble)
-	oneOf(&errs, "win.bonus", r.Win.Bonus, BonusFirst, BonusEach)
-	oneOf(&errs, "win.pao_scope", r.Win.PaoScope, PaoWhole, PaoShare)
-	oneOf(&errs, "win.pao_honba", r.Win.PaoHonba, PaoHonbaLiable, PaoHonbaDiscarder)
-	for _, y := range r.Win.Pao {
-		if y != "daisangen" && y != "daisuushii" && y != "suukantsu" {
-			bad("win.pao: %q is not daisangen, daisuushii or suukantsu", y)
-		}
-	}
-	if r.Win.MultipleRon == MultiRonDouble && !r.Abort.TripleRon {
-		bad(`win.multiple_ron = "double_only" needs abortive.triple_ron = true`)
-	}
-	if r.Win.TsumoLoss && r.Players != 3 {
-		bad("win.tsumo_loss applies to three-player rules only")
-	}
-	if y := r.Yaku; y.KanUra && !(y.UraDora && y.KanDora) {
-		bad("yaku.kan_ura = true needs ura_dora and kan_dora")
-	}
-	if sr := r.Scoring(&event.Meta{}, false); sr.Validate() != nil {
-		bad("yaku: %v", sr.Validate())
-	}
-	oneOf(&errs, "end.extension", r.End.Extension, ExtensionNone, ExtensionSudden, ExtensionIndefinite)
-	oneOf(&errs, "end.tobi", r.End.Tobi, TobiNone, TobiBelowZero, TobiZero)
-	oneOf(&errs, "end.leftover_sticks", r.End.LeftoverSticks, SticksFirst, SticksLost, SticksFirstSplit)
-	oneOf(&errs, "end.ties", r.End.Ties, TiesSeatOrder, TiesSplit)
-	oneOf(&errs, "end.rounding", r.End.Rounding, RoundingNone, RoundingThousand, RoundingTenhou)
-	if (r.End.Extension != ExtensionNone || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
-		bad("end.goal must be positive with an extension or yame that needs the goal")
-	}
-	if len(r.End.Yame) != r.Players {
-		bad("end.yame has %d values, want %d (one per placement)", len(r.End.Yame), r.Players)
-	}
-	for _, m := range r.End.Yame {
-		oneOf(&errs, "end.yame", m, YameMandatory, YameOptional, YameNo)
-	}
-	if len(r.End.Uma) != r.Players && len(r.End.Uma) != 0 {
-		bad("end.uma has %d values, want %d (or none)", len(r.End.Uma), r.Players)
-	}
-	if len(r.End.UmaEast) != r.Players && len(r.End.UmaEast) != 0 {
-		bad("end.uma_east has %d values, want %d (or none)", len(r.End.UmaEast), r.Players)
-	}
-	switch r.Auto.Lobby {
-	case "public", "chips", "chips5", "private", "any":
-	default:
-		bad("auto.lobby = %q: want public, chips, chips5, private or any", r.Auto.Lobby)
-	}
-	for _, e := range r.Auto.Eras {
-		if !slices.Contains(eraNames, e) {
-			bad("auto.eras: %q is not one of %s", e, strings.Join(eraNames, ", "))
-		}
-	}
-	for _, pl := range r.Auto.Platforms {
-		if pl != "tenhou" && pl != "majsoul" && pl != "other" {
-			bad("auto.platforms: %q is not tenhou, majsoul or other", pl)
-		}
-	}
-	if len(errs) > 0 {
-		return fmt.Errorf("rules %q: %s", r.Name, strings.Join(errs, "; "))
+// stringSettingValues returns the values of key for the settings whose Go
+// type is a plain string, or list of strings, because the code that reads
+// them compares them with strings (abortive.keep_dealer and add_honba, the
+// Divergence kinds of the abortive draws; win.pao; auto.platforms,
+// auto.lobby, auto.eras): Validate holds them to these values. It returns
+// nil for any other key.
+func stringSettingValues(key string) []string {
+	switch key {
+	case "abortive.keep_dealer", "abortive.add_honba":
+		return []string{string(DivergeNineTerminals), string(DivergeFourWinds), string(DivergeFourRiichi), string(DivergeFourKans), string(DivergeTripleRon)}
+	case "win.pao":
+		return []string{"daisangen", "daisuushii", "suukantsu"}
+	case "auto.platforms":
+		return []string{"tenhou", "majsoul", "other"}
+	case "auto.lobby":
+		return []string{"public", "chips", "chips5", "private", "any"}
+	case "auto.eras":
+		return slices.Clone(eraNames)
 	}
 	return nil
 }
 
-// Parse reads rules from TOML text. name is used in errors (a file name).
-// Every key of Rules must be present (a missing key is an error, so a file
-// never silently falls back to zero values) and an unknown key is an error
-// naming the key and its line.
-func Parse(name string, data []byte) (*Rules, error) {
-	var r Rules
-	dec := toml.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
-		var sm *toml.StrictMissingError
-		if errors.As(err, &sm) {
-			var msgs []string
-			for _, e := range sm.Errors {
-				row, col := e.Position()
-				msgs = append(msgs, fmt.Sprintf("%s:%d:%d: unknown key %s", name, row, col, strings.Join(e.Key(), ".")))
+// keishikiTenpaiFalse says why draw.keishiki_tenpai = false is rejected.
+const keishikiTenpaiFalse = "false is not supported yet: haifu counts every tenpai hand as tenpai at an exhaustive draw, " +
+	"with a yaku or not (false needs the yaku of noten hands judged, which haifu does not do); the only value is true"
+
+// Values returns the values a rule file may give key, as it writes them:
+// the names of an enumerated setting ("draw.renchan": tenpai, win, never,
+// tenpai_from_south), or of the items of a list of them
+// ("abortive.keep_dealer"), from the declaration of its type (its
+// MarshalText) or, for a plain string, the values Validate holds it to;
+// "true" alone for draw.keishiki_tenpai. It returns nil for the keys whose
+// values are numbers, booleans or free text, and for an unknown key.
+func Values(key string) []string {
+	if key == "draw.keishiki_tenpai" {
+		return []string{"true"}
+	}
+	if v := stringSettingValues(key); v != nil {
+		return v
+	}
+	for _, s := range settingsOf(reflect.ValueOf(&Rules{}).Elem()) {
+		if s.key == key {
+			t := s.v.Type()
+			if t.Kind() == reflect.Slice {
+				t = t.Elem()
 			}
-			return nil, fmt.Errorf("%s", strings.Join(msgs, "\n"))
+			return enumNames(t)
 		}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, col := de.Position()
-			return nil, fmt.Errorf("%s:%d:%d: %v", name, row, col, de)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if missing := missingKeys(data); len(missing) > 0 {
-		return nil, fmt.Errorf("%s: missing keys: %s", name, strings.Join(missing, ", "))
-	}
-	if err := r.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &r, nil
+	return nil
 }
 
-// missingKeys returns the keys of Rules that data does not set.
-func missingKeys(data []byte) []string {
-	var m map[string]any
-	if err := toml.Unmarshal(data, &m); err != nil {
+// Validate checks what the types of the settings do not: a value each
+// enumerated setting's type does not name (set from Go: a rule file's is
+// rejected as it is read), the numbers out of range (players 3 or 4, no
+// negative amounts, the fu and red fives of [yaku]: scoring's
+// YakuRules.Validate), the names in the settings that are plain strings
+// (abortive.keep_dealer and add_honba, win.pao, auto.*),
+// draw.keishiki_tenpai = false (not supported yet), and the settings that
+// must agree with each other. It returns every problem, each a *RuleError
+// naming its key (errors.Join when there are several), or nil.
+func (r *Rules) Validate() error {
+	return joinRuleErrors(r.problems())
+}
+
+// joinRuleErrors returns nil, the one error or errors.Join of them.
+func joinRuleErrors(errs []*RuleError) error {
+	switch len(errs) {
+	case 0:
 		return nil
+	case 1:
+		return errs[0]
 	}
-	var out []string
-	for _, k := range Keys() {
-		var cur any = m
-		for _, part := range strings.Split(k, ".") {
-			tbl, ok := cur.(map[string]any)
-			if !ok {
-				cur = nil
-				break
+	all := make([]error, len(errs))
+	for i, e := range errs {
+		all[i] = e
+	}
+	return errors.Join(all...)
+}
+
+// problems returns what Validate reports, without positions.
+func (r *Rules) problems() []*RuleError {
+	var errs []*RuleError
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, &RuleError{Key: key, Msg: fmt.Sprintf(format, args...)})
+	}
+	badItem := func(key string, item int, format string, args ...any) {
+		errs = append(errs, &RuleError{Key: key, Msg: fmt.Sprintf(format, args...), item: item + 1})
+	}
+
+	// Values no type holds in range.
+	for _, s := range settingsOf(reflect.ValueOf(r).Elem()) {
+		if names := stringSettingValues(s.key); names != nil {
+			if s.v.Kind() == reflect.String {
+				if !slices.Contains(names, s.v.String()) {
+					bad(s.key, "%q is not one of %s", s.v.String(), strings.Join(names, ", "))
+				}
+				continue
 			}
-			cur, ok = tbl[part]
-			if !ok {
-				cur = nil
-				break
+			for i := range s.v.Len() {
+				if v := s.v.Index(i).String(); !slices.Contains(names, v) {
+					badItem(s.key, i, "%q is not one of %s", v, strings.Join(names, ", "))
+				}
+			}
+			continue
+		}
+		check := func(v reflect.Value, item int) {
+			if m, ok := v.Interface().(encoding.TextMarshaler); ok && v.Kind() == reflect.Uint8 {
+				if _, err := m.MarshalText(); err != nil {
+					badItem(s.key, item, "%T(%d) is not one of %s", m, v.Uint(), strings.Join(enumNames(v.Type()), ", "))
+				}
 			}
 		}
-		if cur == nil {
-			out = append(out, k)
+		if s.v.Kind() == reflect.Slice {
+			for i := range s.v.Len() {
+				check(s.v.Index(i), i)
+			}
+		} else {
+			check(s.v, -1)
 		}
 	}
+	if r.Name == "" {
+		bad("name", "is empty")
+	}
+	if r.Players != 3 && r.Players != 4 {
+		bad("players", "%d: want 3 or 4", r.Players)
+	}
+	for _, s := range settingsOf(reflect.ValueOf(&r.Points).Elem()) {
+		if s.v.Int() < 0 {
+			bad("points."+s.key, "%d: must not be negative", s.v.Int())
+		}
+	}
+	if r.Draw.NotenPool < 0 {
+		bad("draw.noten_pool", "%d: must not be negative", r.Draw.NotenPool)
+	}
+	if !r.Draw.KeishikiTenpai {
+		bad("draw.keishiki_tenpai", keishikiTenpaiFalse)
+	}
+	if r.Chombo.Points < 0 {
+		bad("chombo.points", "%d: must not be negative", r.Chombo.Points)
+	}
+	var se *scoring.SettingError
+	if err := r.Yaku.Validate(); errors.As(err, &se) && !slices.ContainsFunc(errs, func(e *RuleError) bool { return e.Key == "yaku."+se.Key }) {
+		bad("yaku."+se.Key, "%d: want %s", se.Value, se.Want)
+	}
+
+	// Settings that must agree with each other.
+	if r.Draw.Declaration == DeclarationNone && (r.Draw.NotenPool != 0 || r.Draw.Renchan == RenchanTenpai || r.Draw.Renchan == RenchanSouthTenpai) {
+		bad("draw.declaration", `"none" (no hand shown at a draw) needs noten_pool = 0 and a renchan that does not depend on tenpai`)
+	}
+	if r.Chombo.Payment == ChomboPoints && r.Chombo.Points == 0 {
+		bad("chombo.points", `0: want a positive amount with payment = "points"`)
+	}
+	if r.Win.MultipleRon == MultiRonDouble && !r.Abort.TripleRon {
+		bad("win.multiple_ron", `"double_only" needs abortive.triple_ron = true`)
+	}
+	if r.Win.TsumoLoss && r.Players != 3 {
+		bad("win.tsumo_loss", "true applies to three-player rules only")
+	}
+	if y := r.Yaku; y.KanUra && !(y.UraDora && y.KanDora) {
+		bad("yaku.kan_ura", "true needs ura_dora and kan_dora")
+	}
+	if (r.End.Extension != ExtensionNone || r.End.YameNeedsGoal) && r.End.Goal <= 0 {
+		bad("end.goal", "%d: must be positive with an extension or yame that needs the goal", r.End.Goal)
+	}
+	if len(r.End.Yame) != r.Players {
+		bad("end.yame", "has %d values, want %d (one per placement)", len(r.End.Yame), r.Players)
+	}
+	if len(r.End.Uma) != r.Players && len(r.End.Uma) != 0 {
+		bad("end.uma", "has %d values, want %d (or none)", len(r.End.Uma), r.Players)
+	}
+	if len(r.End.UmaEast) != r.Players && len(r.End.UmaEast) != 0 {
+		bad("end.uma_east", "has %d values, want %d (or none)", len(r.End.UmaEast), r.Players)
+	}
+	return errs
+}
+
+// setting is one key of a rule file and the field that holds its value.
+type setting struct {
+	key string
+	v   reflect.Value
+}
+
+// settingsOf returns the settings of v, a Rules or one of its sections, in
+// the order of the fields: every field with a TOML key, the fields of a
+// section under "section." and the fields of an embedded struct
+// (scoring.LimitRules in WinRules) as the section's own.
+func settingsOf(v reflect.Value) []setting {
+	var out []setting
+	var walk func(v reflect.Value, prefix string)
+	walk = func(v reflect.Value, prefix string) {
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				walk(v.Field(i), prefix)
+				continue
+			}
+			key := f.Tag.Get("toml")
+			if key == "" || key == "-" {
+				continue
+			}
+			if f.Type.Kind() == reflect.Struct {
+				walk(v.Field(i), prefix+key+".")
+				continue
+			}
+			out = append(out, setting{prefix + key, v.Field(i)})
+		}
+	}
+	walk(v, "")
 	return out
 }
 
@@ -691,22 +559,9 @@ func (r *Rules) String() string {
 // a file must set.
 func Keys() []string {
 	var out []string
-	var walk func(t reflect.Type, prefix string)
-	walk = func(t reflect.Type, prefix string) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			key := f.Tag.Get("toml")
-			if key == "" || key == "-" {
-				continue
-			}
-			if f.Type.Kind() == reflect.Struct {
-				walk(f.Type, prefix+key+".")
-				continue
-			}
-			out = append(out, prefix+key)
-		}
+	for _, s := range settingsOf(reflect.ValueOf(&Rules{}).Elem()) {
+		out = append(out, s.key)
 	}
-	walk(reflect.TypeOf(Rules{}), "")
 	return out
 }
 
@@ -714,28 +569,15 @@ func Keys() []string {
 // 3000, true, "tenpai", ["daisangen", "daisuushii"]), or false when Rules
 // has no such key.
 func (r *Rules) Value(key string) (string, bool) {
-	v := reflect.ValueOf(r).Elem()
-	for part := range strings.SplitSeq(key, ".") {
-		if v.Kind() != reflect.Struct {
+	for _, s := range settingsOf(reflect.ValueOf(r).Elem()) {
+		if s.key != key {
+			continue
+		}
+		b, err := toml.Marshal(map[string]any{"v": s.v.Interface()})
+		if err != nil {
 			return "", false
 		}
-		found := false
-		for i := range v.NumField() {
-			if v.Type().Field(i).Tag.Get("toml") == part {
-				v, found = v.Field(i), true
-				break
-			}
-		}
-		if !found {
-			return "", false
-		}
+		return strings.TrimSpace(strings.TrimPrefix(string(b), "v = ")), true
 	}
-	if v.Kind() == reflect.Struct {
-		return "", false
-	}
-	b, err := toml.Marshal(map[string]any{"v": v.Interface()})
-	if err != nil {
-		return "", false
-	}
-	return strings.TrimSpace(strings.TrimPrefix(string(b), "v = ")), true
+	return "", false
 }

@@ -79,6 +79,7 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 	var g event.Game
 	var r replay.Replayer
 	var w corpusWin
+	presets := platformRules(tb)
 	for _, e := range entries {
 		if !wanted(e) {
 			continue
@@ -96,7 +97,7 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 			cs.skippedPlatform = append(cs.skippedPlatform, e.File)
 			continue
 		}
-		rules, ok := rulesFor(&g.Meta)
+		rules, ok := rulesFor(presets, &g.Meta)
 		if !ok {
 			cs.skippedNoYaku[e.Format+" (no rules: "+g.Meta.Rules.Name+")"] += len(g.Wins)
 			continue
@@ -132,19 +133,40 @@ func forEachWin(tb testing.TB, fn func(w *corpusWin)) *corpusStats {
 	return cs
 }
 
-// rulesFor returns the rules a game was played under, from its metadata.
-func rulesFor(m *event.Meta) (scoring.Rules, bool) {
-	players := m.PlayerCount()
+// platformRules are the scoring rules of package adjudicator's tenhou and
+// majsoul presets and their sanma presets, by preset name: the rules
+// rulesFor starts from.
+func platformRules(tb testing.TB) map[string]scoring.Rules {
+	return map[string]scoring.Rules{
+		"tenhou":        presetRules(tb, "tenhou", event.Tenhou),
+		"tenhou-sanma":  presetRules(tb, "tenhou-sanma", event.Tenhou),
+		"majsoul":       presetRules(tb, "majsoul", event.Majsoul),
+		"majsoul-sanma": presetRules(tb, "majsoul-sanma", event.Majsoul),
+	}
+}
+
+// rulesFor returns the rules a game was played under, from its metadata:
+// its platform's (presets holds them, see platformRules) with the red
+// fives, open tanyao, chip lobby and ancient yaku the log states.
+func rulesFor(presets map[string]scoring.Rules, m *event.Meta) (scoring.Rules, bool) {
+	sanma := ""
+	if m.PlayerCount() == 3 {
+		sanma = "-sanma"
+	}
 	reds := m.Rules.RedFives != [3]int8{} && m.Rules.RedFives[1] != 0
 	switch m.Platform {
 	case event.Tenhou:
-		r := scoring.TenhouRules(players, reds, m.Rules.OpenTanyao != event.FlagNo)
+		r := presets["tenhou"+sanma]
+		if !reds {
+			r.RedFives = 0
+		}
+		r.OpenTanyao = m.Rules.OpenTanyao != event.FlagNo
 		if m.Rules.Chips == event.FlagYes {
 			r.Kiriage = true // chip lobbies (TENHOU-FORMATS.md §2.6)
 		}
 		return r, true
 	case event.Majsoul:
-		r := scoring.MajsoulRules(players)
+		r := presets["majsoul"+sanma]
 		if m.Rules.RedFives == [3]int8{} {
 			r.RedFives = 0
 		}
@@ -160,7 +182,12 @@ func rulesFor(m *event.Meta) (scoring.Rules, bool) {
 	}
 	// Other platforms (M-League and 電脳麻将 games converted to
 	// tenhou.net/6): Tenhou's rules as far as the log gives them.
-	return scoring.TenhouRules(players, reds, m.Rules.OpenTanyao != event.FlagNo), true
+	r := presets["tenhou"+sanma]
+	if !reds {
+		r.RedFives = 0
+	}
+	r.OpenTanyao = m.Rules.OpenTanyao != event.FlagNo
+	return r, true
 }
 
 // TestCorpus scores every win of the complete real logs of the corpus that

@@ -22,11 +22,13 @@
 // Rules holds the settings that change a win's value: open tanyao, red
 // fives, ippatsu, ura, kan dora and kan ura, the fu of a pinfu tsumo
 // (20 or 22), of an open pinfu shape won by ron (30 or 20) and of a
-// double-wind pair (4 or 2), renhou (none, mangan or yakuman), kiriage
-// mangan, kazoe yakuman, double yakuman forms, yakuman stacking, tsumo
-// loss in sanma and where kita han are listed. TenhouRules gives Tenhou's
-// settings, checked against every win of the corpus of real logs
-// (TENHOU-FORMATS.md §1.8a); MajsoulRules Mahjong Soul's ranked ones.
+// double-wind pair (4 or 2), renhou (none, mangan or yakuman) in
+// YakuRules; kiriage mangan, kazoe yakuman, double yakuman forms, yakuman
+// stacking and tsumo loss in sanma in LimitRules; and where kita han are
+// listed. The two are the [yaku] and [win] settings of package
+// adjudicator's rule sets, whose presets (tenhou, majsoul, ...) give each
+// platform's settings, checked against every win of the corpus of real
+// logs (TENHOU-FORMATS.md §1.8a).
 //
 // # The best reading
 //

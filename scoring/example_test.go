@@ -8,7 +8,7 @@ import (
 )
 
 // A riichi tsumo of pinfu shape with a red five, dora and ura, under
-// Tenhou's rules.
+// Tenhou's rules (the settings of package adjudicator's tenhou preset).
 func ExampleScorer_Score() {
 	hand, _ := tile.ParseTiles("234067m345p67899s")
 	dora, _ := tile.ParseTiles("1m")
@@ -20,7 +20,14 @@ func ExampleScorer_Score() {
 	in.SetHand(hand)
 	in.SetDora(dora)
 	in.SetUra(ura)
-	s := scoring.Scorer{Rules: scoring.TenhouRules(4, true, true)}
+	s := scoring.Scorer{Rules: scoring.Rules{
+		YakuRules: scoring.YakuRules{
+			OpenTanyao: true, RedFives: 1, Ippatsu: true, UraDora: true, KanDora: true, KanUra: true,
+			PinfuTsumoFu: 20, OpenPinfuFu: 30, DoubleWindFu: 4, Renhou: scoring.RenhouNone,
+		},
+		LimitRules: scoring.LimitRules{Kazoe: true, YakumanStacking: true},
+		KitaInDora: true,
+	}}
 	res, err := s.Score(&in)
 	if err != nil {
 		fmt.Println(err)

@@ -152,7 +152,7 @@ func randomWin(r *rand.Rand) (scoring.Input, scoring.Rules, bool) {
 		in.Kita = uint8(r.IntN(5 - used[tile.North]))
 	}
 	situation(r, &in, &used)
-	return in, randomRules(r, int(in.Players)), true
+	return in, randomRules(r), true
 }
 
 // randomMeld makes a meld of kind k, a chi when run.
@@ -234,9 +234,13 @@ func situation(r *rand.Rand, in *scoring.Input, used *[34]int) {
 }
 
 // randomRules draws every rule setting.
-func randomRules(r *rand.Rand, players int) scoring.Rules {
+func randomRules(r *rand.Rand) scoring.Rules {
 	b := func() bool { return r.IntN(2) == 0 }
-	rules := scoring.TenhouRules(players, b(), b())
+	var rules scoring.Rules
+	if b() {
+		rules.RedFives = 1
+	}
+	rules.OpenTanyao = b()
 	rules.Ippatsu, rules.UraDora, rules.KanDora, rules.KanUra = b(), b(), b(), b()
 	rules.PinfuTsumoFu = []int{20, 22}[r.IntN(2)]
 	rules.OpenPinfuFu = []int{20, 30}[r.IntN(2)]
@@ -343,6 +347,7 @@ func FuzzScore(f *testing.F) {
 	for seed := range uint64(20) {
 		f.Add(seed, "", "", "", "", "", "", uint8(0))
 	}
+	sanma, fourPlayer := tenhouRules(f, 3), tenhouRules(f, 4)
 	f.Fuzz(func(t *testing.T, seed uint64, hand, melds, win, flags, dora, ura string, kita uint8) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		var in scoring.Input
@@ -357,9 +362,12 @@ func FuzzScore(f *testing.F) {
 			if in, ok = parseSpec(spec{hand: hand, melds: melds, win: win, flags: flags, dora: dora, ura: ura, kita: int(kita)}); !ok {
 				t.Skip()
 			}
-			rules = scoring.TenhouRules(int(in.Players), true, true)
+			rules = fourPlayer
+			if in.Players == 3 {
+				rules = sanma
+			}
 			if seed != 0 {
-				rules = randomRules(r, int(in.Players))
+				rules = randomRules(r)
 			}
 		}
 		if in.Validate() != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/scoring"
 	"github.com/haifu/haifu/tile"
@@ -135,10 +136,31 @@ func outcomeOf(r *scoring.Result) outcome {
 	return outcome{Yaku: strings.Join(ys, " "), Han: r.Han, Fu: r.Fu, Limit: r.Limit, Total: r.Total, NoYaku: r.NoYaku}
 }
 
-// tenhou4 returns Tenhou's four-player rules with reds and open tanyao,
-// changed by f when it is not nil.
-func tenhou4(f func(*scoring.Rules)) scoring.Rules {
-	r := scoring.TenhouRules(4, true, true)
+// presetRules returns the scoring rules of a preset of package adjudicator
+// ("tenhou", "majsoul-sanma", ...) for a game of platform p that states no
+// rule flags of its own, as the adjudicator gives them to its scorer.
+func presetRules(t testing.TB, name string, p event.Platform) scoring.Rules {
+	t.Helper()
+	r, err := adjudicator.Preset(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Scoring(&event.Meta{Platform: p}, false)
+}
+
+// tenhouRules returns the rules of the tenhou preset for a game of players
+// (the tenhou-sanma preset for 3).
+func tenhouRules(t testing.TB, players int) scoring.Rules {
+	if players == 3 {
+		return presetRules(t, "tenhou-sanma", event.Tenhou)
+	}
+	return presetRules(t, "tenhou", event.Tenhou)
+}
+
+// tenhou4 returns the rules of the tenhou preset (four players, red fives
+// and open tanyao), changed by f when it is not nil.
+func tenhou4(t testing.TB, f func(*scoring.Rules)) scoring.Rules {
+	r := tenhouRules(t, 4)
 	if f != nil {
 		f(&r)
 	}

@@ -9,9 +9,9 @@ import (
 )
 
 // Scorer scores wins under its Rules. The zero Scorer has invalid rules;
-// set Rules first (TenhouRules, MajsoulRules). A Scorer keeps a buffer from
-// one win to the next, so that scoring does not allocate: use one Scorer
-// per goroutine.
+// set Rules first (a rule set's, from adjudicator.Rules.Scoring). A Scorer
+// keeps a buffer from one win to the next, so that scoring does not
+// allocate: use one Scorer per goroutine.
 type Scorer struct {
 	Rules Rules
 	decs  []hand.Decomposition

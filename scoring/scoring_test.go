@@ -28,7 +28,7 @@ func runCases(t *testing.T, cases []scoreCase) {
 			if in.Players == 3 {
 				players = 3
 			}
-			s := scoring.Scorer{Rules: scoring.TenhouRules(players, true, true)}
+			s := scoring.Scorer{Rules: tenhouRules(t, players)}
 			if c.rules != nil {
 				c.rules(&s.Rules)
 			}
@@ -290,7 +290,7 @@ func fuCases() []scoreCase {
 }
 
 func TestResultDetails(t *testing.T) {
-	s := scoring.Scorer{Rules: tenhou4(nil)}
+	s := scoring.Scorer{Rules: tenhou4(t, nil)}
 	in := spec{hand: "234067m345p67899s", win: "2m", flags: "riichi", dora: "1m", ura: "8s"}.input(t)
 	res, err := s.Score(&in)
 	if err != nil {
@@ -317,7 +317,7 @@ func TestResultDetails(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	s := scoring.Scorer{Rules: tenhou4(nil)}
+	s := scoring.Scorer{Rules: tenhou4(t, nil)}
 	for _, c := range []struct {
 		name string
 		win  spec
@@ -342,7 +342,7 @@ func TestErrors(t *testing.T) {
 			}
 		})
 	}
-	bad := tenhou4(func(r *scoring.Rules) { r.PinfuTsumoFu = 21 })
+	bad := tenhou4(t, func(r *scoring.Rules) { r.PinfuTsumoFu = 21 })
 	s.Rules = bad
 	in := spec{hand: pinfuHand, win: "2m"}.input(t)
 	if _, err := s.Score(&in); !errors.Is(err, scoring.ErrRules) {
@@ -370,7 +370,7 @@ func TestRenhouText(t *testing.T) {
 // TestNoAllocs scores a win with a reused Scorer and expects no
 // allocation.
 func TestNoAllocs(t *testing.T) {
-	s := scoring.Scorer{Rules: tenhou4(nil)}
+	s := scoring.Scorer{Rules: tenhou4(t, nil)}
 	ins := []scoring.Input{
 		spec{hand: "222333444m567p99s", win: "4m", flags: "tsumo riichi", dora: "1m", ura: "3p"}.input(t),
 		spec{hand: "1133m5577p2299s66z", win: "6z", flags: "riichi"}.input(t),

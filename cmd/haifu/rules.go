@@ -10,15 +10,21 @@ import (
 )
 
 func runRules(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "rules", "[--markdown] [NAME|FILE]",
+	fs := newFlags(e, "rules", "[--markdown | --keys] [NAME|FILE]",
 		`Without an argument, lists the rule presets built into haifu. With a preset
 name, prints it as TOML (a starting point for your own file), with comments
 saying where each value comes from; with a TOML file, checks it and prints
 it as haifu reads it. --markdown prints every preset's value of every key
-as the tables of docs/rules.md.`)
+as the tables of docs/rules.md; --keys lists every key a rule file sets,
+with the values it takes where they are names.`)
 	md := fs.Bool("markdown", false, "print the presets' values as docs/rules.md's tables")
+	keys := fs.Bool("keys", false, "list every key of a rule file, with the values it takes where they are names")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
+	}
+	if *keys {
+		writeKeys(e.stdout)
+		return exitOK
 	}
 	if *md {
 		if err := writePresetTables(e.stdout); err != nil {
@@ -59,6 +65,20 @@ as the tables of docs/rules.md.`)
 	}
 	fmt.Fprintln(e.stderr, "haifu rules: at most one NAME or FILE")
 	return exitUsage
+}
+
+// writeKeys writes every key of a rule file, one a line, followed by the
+// values it takes where they are names (adjudicator.Values: the items' for
+// a list).
+func writeKeys(w io.Writer) {
+	width := 0
+	for _, k := range adjudicator.Keys() {
+		width = max(width, len(k))
+	}
+	for _, k := range adjudicator.Keys() {
+		line := fmt.Sprintf("%-*s  %s", width, k, strings.Join(adjudicator.Values(k), ", "))
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
 }
 
 // writePresetTables writes, for each section of a rule file, a Markdown
