@@ -34,7 +34,7 @@ func (j *judge) roundStart(i int) {
 				j.report(hand, i, id, check.FlowFirstRound, "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if first && j.native && d.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 {
+			if first && j.native && d.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 && j.checks.runs(FlowPass) {
 				j.checkStartScores(hand, i, rd)
 			}
 			d.firstHand(rd)
@@ -140,7 +140,7 @@ func (j *judge) gameEnd(i int) {
 	}
 	final := d.finalScores(x.scores, x.sticks)
 	j.rep.Final, j.rep.FinalKnown = final, true
-	if !j.native {
+	if !j.native || !j.checks.runs(FlowPass) {
 		return
 	}
 	base := x.recordedScores

@@ -125,3 +125,23 @@ func TestVerifyChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeChecks: analyze --checks counts the findings of the passes
+// run, as verify --checks reports them.
+func TestAnalyzeChecks(t *testing.T) {
+	discrepancies := regexp.MustCompile(`(\d+) discrepancies`)
+	for _, spec := range []string{"-wall", "legality", "all"} {
+		_, verr, _ := haifu(t, "", "verify", "--checks", spec, "../../fixtures")
+		_, aerr, code := haifu(t, "", "analyze", "--checks", spec, "-o", t.TempDir(), "../../fixtures")
+		if code != exitFound { // the fixtures hold unreadable inputs
+			t.Errorf("--checks=%s: analyze exit %d: %s", spec, code, aerr)
+		}
+		v, a := discrepancies.FindStringSubmatch(verr), discrepancies.FindStringSubmatch(aerr)
+		if v == nil || a == nil || v[1] != a[1] {
+			t.Errorf("--checks=%s: verify says %q, analyze %q", spec, v, a)
+		}
+	}
+	if _, stderr, code := haifu(t, "", "analyze", "--checks", "walls", "-o", t.TempDir(), "../../fixtures"); code != exitUsage {
+		t.Errorf("--checks walls: exit %d, %s", code, stderr)
+	}
+}
