@@ -110,7 +110,8 @@ func PassOf(c check.Check) *Pass {
 // comma-separated list of pass names runs those passes only
 // ("legality,wall"); a list of names each with a leading "-" runs every
 // pass but those ("-wall"); "" or "all" runs every pass. The passes come
-// back in the order a judgement runs them.
+// back in the order a judgement runs them (an empty slice, not nil, when
+// every pass is left out).
 func SelectPasses(spec string) ([]*Pass, error) {
 	all := Passes()
 	if spec == "" || spec == "all" {
@@ -132,7 +133,7 @@ func SelectPasses(spec string) ([]*Pass, error) {
 	if len(named) > 0 && len(skipped) > 0 {
 		return nil, fmt.Errorf("%q names passes to run and passes to skip: give one or the other", spec)
 	}
-	var out []*Pass
+	out := []*Pass{} // not nil, which runs every pass, when every pass is left out
 	for _, p := range all {
 		in := passNamed(named, p.Name) != nil
 		if len(skipped) > 0 {

@@ -58,6 +58,7 @@ func TestSelectPasses(t *testing.T) {
 		{"-legality,-flow", []string{"hand_end", "win", "wall"}},
 		{"win,win", []string{"win"}},
 		{"-wall,-wall", []string{"legality", "hand_end", "win", "flow"}},
+		{"-legality,-hand_end,-win,-flow,-wall", []string{}},
 		{"nope", nil},
 		{"win,-wall", nil},
 		{"legality,", nil},
@@ -70,7 +71,7 @@ func TestSelectPasses(t *testing.T) {
 			}
 			continue
 		}
-		var got []string
+		got := []string{}
 		for _, p := range ps {
 			got = append(got, p.Name)
 		}
@@ -102,7 +103,7 @@ func TestJudgerPasses(t *testing.T) {
 	var sel adjudicator.Selector
 	var all adjudicator.Judger
 	leftOut := 0
-	for _, spec := range []string{"-wall", "wall", "legality,flow", "-legality,-flow", "win", "hand_end"} {
+	for _, spec := range []string{"-wall", "wall", "legality,flow", "-legality,-flow", "win", "hand_end", "-legality,-hand_end,-win,-flow,-wall"} {
 		passes, err := adjudicator.SelectPasses(spec)
 		if err != nil {
 			t.Fatal(err)
