@@ -1,10 +1,8 @@
 package adjudicator
 
 import (
-	"fmt"
 	"math/bits"
 
-	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/tile"
@@ -27,33 +25,27 @@ type abortWatch struct {
 }
 
 // watchStart resets the watch for a new hand.
-func (j *judge) watchStart() { j.watch = abortWatch{at: -1} }
+func (d *decider) watchStart() { d.watch = abortWatch{at: -1} }
 
 // watchEvent looks at event i, just applied to the table st, for a moment
 // the rules abort the hand.
-func (j *judge) watchEvent(i int, e *event.Event, st *replay.State) {
-	w := &j.watch
+func (d *decider) watchEvent(i int, e *event.Event, st *replay.State) {
+	w := &d.watch
 	if w.at >= 0 || st.Phase == replay.HandOver {
 		return
 	}
-	r := j.r
+	r := d.r
 	switch e.Type {
 	case event.Discard:
 		if w.kansPending {
 			w.at, w.kind, w.why = i, DivergeFourKans, "the discard after the fourth kan passed"
 			return
 		}
-		if r.Abort.FourWinds && st.Discards == 4 && j.players == 4 && j.fourWinds(st) {
+		if r.Abort.FourWinds && st.Discards == 4 && d.players == 4 && d.fourWinds(st) {
 			w.at, w.kind, w.why = i, DivergeFourWinds, "the first four discards are the same wind"
 		}
 	case event.RiichiAccepted:
-		n := 0
-		for s := range j.players {
-			if st.Seats[s].Riichi == replay.RiichiAccepted {
-				n++
-			}
-		}
-		if r.Abort.FourRiichi && n == j.players && j.players == 4 {
+		if r.Abort.FourRiichi && d.players == 4 && d.riichiCount(st) == d.players {
 			w.at, w.kind, w.why = i, DivergeFourRiichi, "every player is in riichi"
 		}
 	case event.ClosedKan, event.AddedKan, event.Call:
@@ -75,7 +67,7 @@ func (j *judge) watchEvent(i int, e *event.Event, st *replay.State) {
 
 // fourWinds reports whether the four first discards of st are the same
 // wind, with nothing before them that voids the abortive draw.
-func (j *judge) fourWinds(st *replay.State) bool {
+func (d *decider) fourWinds(st *replay.State) bool {
 	var k tile.Kind
 	for s := range 4 {
 		ss := &st.Seats[s]
@@ -90,15 +82,15 @@ func (j *judge) fourWinds(st *replay.State) bool {
 			return false
 		}
 	}
-	return !j.fourWindsVoided(st)
+	return !d.fourWindsVoided(st)
 }
 
 // fourWindsVoided reports whether a call (or, where the rules say so, a
 // closed kan) was made in the hand so far.
-func (j *judge) fourWindsVoided(st *replay.State) bool {
+func (d *decider) fourWindsVoided(st *replay.State) bool {
 	calls := st.Calls
-	if j.r.Abort.FourWindsVoidedBy == FourWindsCalls {
-		for s := range j.players {
+	if d.r.Abort.FourWindsVoidedBy == FourWindsCalls {
+		for s := range d.players {
 			for _, m := range st.Seats[s].MeldList() {
 				if m.Kind == event.MeldClosedKan {
 					calls--
@@ -109,39 +101,23 @@ func (j *judge) fourWindsVoided(st *replay.State) bool {
 	return calls > 0
 }
 
-// checkAbortTaken judges, at the end of a hand, an abortive draw the rules
-// call for that the log did not take: the hand must end right after the
-// moment with that draw (or with a win on the tile that came then). Under
-// the log's own rules it is a finding; under other rules play would have
-// stopped there, and the game diverges.
-func (j *judge) checkAbortTaken(st *replay.State, hr *HandResult, out *judged) {
-	w := &j.watch
+// checkAbortTaken sets v.abortMissed to the abortive draw the rules call
+// for during the hand that the log did not take: the hand must end right
+// after the moment with that draw (or with a win on the tile that came
+// then).
+func (d *decider) checkAbortTaken(st *replay.State, v *handVerdict) {
+	w := &d.watch
 	if w.at < 0 || len(st.Ends) == 0 {
 		return
 	}
-	first := &j.g.Events[st.Ends[0]]
+	first := &d.g.Events[st.Ends[0]]
 	switch {
-	case first.Type == event.Ryuukyoku && abortKindOf(j.g.Ryuukyoku[first.Ref].Kind) == w.kind:
+	case first.Type == event.Ryuukyoku && abortKindOf(d.g.Ryuukyoku[first.Ref].Kind) == w.kind:
 		return // the abort was taken (at its time or, four kans, at a time the checks of the draw judge)
 	case first.Type == event.Win && st.Ends[0] == w.at+1 && w.kind != DivergeFourRiichi:
 		return // a ron on the discard (or kan tile) comes before the abort
 	}
-	msg := fmt.Sprintf("play goes on where %s aborts the hand: %s (event %d)", j.r.Name, w.why, w.at)
-	if j.native {
-		c := check.DrawFourKans
-		switch w.kind {
-		case DivergeFourWinds:
-			c = check.DrawFourWinds
-		case DivergeFourRiichi:
-			c = check.DrawFourRiichi
-		}
-		j.report(hr.Index, w.at, hr.Round, c, msg, string(w.kind)+" abortive draw", "play goes on")
-		return
-	}
-	if out.divergent == "" {
-		out.divergentKind = w.kind
-		out.divergent = fmt.Sprintf("under %s the hand aborts: %s (event %d); the log plays on", j.r.Name, w.why, w.at)
-	}
+	v.abortMissed = *w
 }
 
 // abortKindOf returns the divergence kind named as the abortive draw k.

@@ -67,27 +67,20 @@ func (s *Selector) Candidates(g *event.Game) ([]*Rules, error) {
 
 // JudgeAuto judges g under its own rules (--rules auto): the preset sel
 // picks, or, when the log may have been played under several (see
-// Candidates), under each of them. A finding that all of them make is a
-// finding of the report; one that only some make is Undetermined. The
-// report's hands, divergence and final scores are those of the candidate
-// with the fewest findings (the first, on a tie), and Rules is that
-// candidate. The report is valid until the next call.
+// Candidates), under each of them, in one replay where their replay
+// options agree. A finding that all of them make is a finding of the
+// report; one that only some make is Undetermined. The report's hands,
+// divergence and final scores are those of the candidate with the fewest
+// findings (the first, on a tie), and Rules is that candidate. The report
+// is valid until the next call.
 func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	cands, err := sel.Candidates(g)
 	if err != nil {
 		return nil, err
 	}
-	jr.wall.check(g)
+	reps := jr.judgeAll(g, cands, true)
 	if len(cands) == 1 {
-		return jr.j.run(g, cands[0], true, &jr.wall), nil
-	}
-	for len(jr.alt) < len(cands)-1 {
-		jr.alt = append(jr.alt, judge{})
-	}
-	reps := make([]*Report, len(cands))
-	reps[0] = jr.j.run(g, cands[0], true, &jr.wall)
-	for i := 1; i < len(cands); i++ {
-		reps[i] = jr.alt[i-1].run(g, cands[i], true, &jr.wall)
+		return reps[0], nil
 	}
 	best := 0
 	for i := range reps {
@@ -95,37 +88,77 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 			best = i
 		}
 	}
-	// Each finding with the candidates that make it, in event order.
-	type entry struct {
-		f     check.Finding
-		under []bool
-	}
-	var entries []entry
-	for ci, rep := range reps {
-		for _, f := range rep.Findings {
-			k := slices.IndexFunc(entries, func(e entry) bool { return sameFinding(&e.f, &f) && !e.under[ci] })
-			if k < 0 {
-				entries = append(entries, entry{f: f, under: make([]bool, len(reps))})
-				k = len(entries) - 1
-			}
-			entries[k].under[ci] = true
-		}
-	}
+	findings, und := mergeFindings(reps, cands)
 	out := reps[best]
 	out.Candidates = out.Candidates[:0]
 	for _, c := range cands {
 		out.Candidates = append(out.Candidates, c.Name)
 	}
+	out.Findings = append(out.Findings[:0], findings...)
+	out.Undetermined = und
+	return out, nil
+}
+
+// findingKey is what makes two findings made under two rule sets the same
+// finding (their messages may name the rule set).
+type findingKey struct {
+	check              check.Check
+	hand, event        int
+	seat               event.Seat
+	expected, recorded string
+}
+
+// mergeFindings merges the findings of the reports reps, made under the
+// candidates cands: those every candidate makes, and those only some make
+// (Undetermined), each in event order. A finding one candidate makes twice
+// is two findings. It takes time linear in the number of findings.
+func mergeFindings(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermined) {
+	// Each finding with the candidates that make it (bits), in the order
+	// first made; a key's entries, in that order, with the number of
+	// them the candidate being read has matched.
+	type entry struct {
+		f     check.Finding
+		under uint64
+	}
+	type keyed struct {
+		entries []int
+		cand    int
+		matched int
+	}
+	var entries []entry
+	keys := map[findingKey]*keyed{}
+	for ci, rep := range reps {
+		for _, f := range rep.Findings {
+			key := findingKey{f.Check, f.Hand, f.Event, f.Seat, f.Expected, f.Recorded}
+			kd := keys[key]
+			if kd == nil {
+				kd = &keyed{cand: -1}
+				keys[key] = kd
+			}
+			if kd.cand != ci {
+				kd.cand, kd.matched = ci, 0
+			}
+			// The entries a candidate matched are the first of its key:
+			// it matches the first one it has not.
+			if kd.matched == len(kd.entries) {
+				entries = append(entries, entry{f: f})
+				kd.entries = append(kd.entries, len(entries)-1)
+			}
+			entries[kd.entries[kd.matched]].under |= 1 << ci
+			kd.matched++
+		}
+	}
+	all := uint64(1)<<len(reps) - 1
 	var findings []check.Finding
 	var und []Undetermined
 	for _, e := range entries {
-		if !slices.Contains(e.under, false) {
+		if e.under == all {
 			findings = append(findings, e.f)
 			continue
 		}
 		u := Undetermined{Finding: e.f}
-		for ci, in := range e.under {
-			if in {
+		for ci := range reps {
+			if e.under&(1<<ci) != 0 {
 				u.Under = append(u.Under, cands[ci].Name)
 			} else {
 				u.NotUnder = append(u.NotUnder, cands[ci].Name)
@@ -135,9 +168,7 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	}
 	sortFindings(findings)
 	slices.SortStableFunc(und, func(a, b Undetermined) int { return eventOrder(a.Event) - eventOrder(b.Event) })
-	out.Findings = append(out.Findings[:0], findings...)
-	out.Undetermined = und
-	return out, nil
+	return findings, und
 }
 
 // Explain says under which rule sets the finding is made: "a discrepancy
@@ -145,29 +176,6 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 func (u *Undetermined) Explain() string {
 	return "a discrepancy under " + strings.Join(u.Under, ", ") + ", not under " + strings.Join(u.NotUnder, ", ") +
 		": the log does not say which rules it was played under"
-}
-
-// JudgeGame judges g under fixed rules, or under its own when fixed is nil
-// (JudgeAuto). It decides whether fixed rules are the log's own (native:
-// one of the presets sel gives the game as its candidates), which makes
-// every difference a discrepancy rather than what other rules would have
-// decided. It returns an error only when fixed is nil and no preset fits
-// the game. The report is valid until the next call.
-func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report, error) {
-	if fixed == nil {
-		return jr.JudgeAuto(g, sel)
-	}
-	own, err := sel.Candidates(g)
-	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
-	jr.wall.check(g)
-	return jr.j.run(g, fixed, native, &jr.wall), nil
-}
-
-// sameFinding reports whether a and b are the same finding made under two
-// rule sets.
-func sameFinding(a, b *check.Finding) bool {
-	return a.Check == b.Check && a.Hand == b.Hand && a.Event == b.Event && a.Seat == b.Seat &&
-		a.Expected == b.Expected && a.Recorded == b.Recorded
 }
 
 // eventOrder sorts game-level findings (event -1) last.

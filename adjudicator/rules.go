@@ -9,7 +9,7 @@
 // missing key, an unknown key and a bad value with an error (a *RuleError)
 // naming the file, line and column. Auto picks the preset matching a log.
 //
-// Judge replays a game (package replay) and, at every hand end, works out
+// A Judger replays a game (package replay) and, at every hand end, works out
 // what the rules say the result must be: whether the hand could end that
 // way, tenpai at an exhaustive draw, noten payments, nagashi mangan, the
 // conditions of each abortive draw, and the payments of wins from their

@@ -32,6 +32,9 @@ type Options struct {
 	// Rules, when not nil, judges every game under these rules; nil
 	// judges each under its own (--rules auto).
 	Rules *adjudicator.Rules
+	// Passes are the passes a judgement runs (adjudicator.SelectPasses);
+	// nil runs every pass.
+	Passes []*adjudicator.Pass
 	// DecodeOnly: games are decoded, not judged (Result.Report is nil).
 	DecodeOnly bool
 	// Shard and Shards select a deterministic part of the inputs: the
@@ -301,7 +304,7 @@ type worker struct {
 }
 
 func newWorker(opt Options) *worker {
-	return &worker{opt: opt, dec: parser.Decoder{Format: opt.Format}}
+	return &worker{opt: opt, dec: parser.Decoder{Format: opt.Format}, jr: adjudicator.Judger{Passes: opt.Passes}}
 }
 
 // step decodes and judges one input: the one step from an input to its

@@ -106,7 +106,8 @@ func judged(t *testing.T, g *event.Game) ([]string, [4]int32) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := adjudicator.Judge(g, r, true)
+	var jr adjudicator.Judger
+	rep := jr.Judge(g, r, true)
 	var out []string
 	for _, f := range rep.Findings {
 		if f.Check.Level() != check.LevelWall {

@@ -21,7 +21,7 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [-j N] [--shard K/N] [--index INDEX_DIR] -o DIR PATH...",
+	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [--checks PASSES] [-j N] [--shard K/N] [--index INDEX_DIR] -o DIR PATH...",
 		`Reads every game under PATH, replays and judges it, writes the tables
 games, rounds, seats, wins, discrepancies and errors to DIR, each a directory of
 Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
@@ -35,6 +35,11 @@ the inputs whose index in the walk is K modulo N, so that N machines given
 the same PATHs split an archive; their DIRs are read together as one data
 set. When standard error is a terminal, a progress bar shows the games
 done, games/s, the share of the input bytes read and the time left.
+
+--checks runs some of the passes of checks only (see haifu verify): the
+discrepancies table then holds the findings of those passes, and without
+the wall pass no wall is built (the wall columns of games and rounds say
+nothing was checked).
 
 --index INDEX_DIR joins an archive index (haifu archive index) to the games
 by log id: games gets index_lobby, index_start_time (to the minute) and
@@ -56,6 +61,7 @@ a row group at a time, and the garbage collector gets a soft limit of 96
 MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
 it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	checks := addChecksFlag(fs)
 	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
 	out := addOutputFlag(fs, "", "write the Parquet tables to `DIR` (required)")
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
@@ -90,7 +96,7 @@ it).`)
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
-	opt := batch.Options{Jobs: jobs.n, Format: f, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
+	opt := batch.Options{Jobs: jobs.n, Format: f, Passes: checks.passes, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
 	if err := limits.apply(&opt.Walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitUsage

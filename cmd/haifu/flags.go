@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/haifu/haifu/adjudicator"
 )
 
 // The conventions every command's flags follow: a long name is written
@@ -182,6 +184,46 @@ func addJobsFlag(fs *flag.FlagSet, usage string) *jobsValue {
 	fs.Var(v, "j", usage)
 	fs.Var(v, "jobs", usage)
 	return v
+}
+
+// checksValue is the --checks flag: the passes a judgement runs
+// (adjudicator.SelectPasses), nil for every pass.
+type checksValue struct {
+	spec   string
+	passes []*adjudicator.Pass
+}
+
+func (v *checksValue) String() string {
+	if v == nil {
+		return ""
+	}
+	return v.spec
+}
+
+func (v *checksValue) Set(s string) error {
+	ps, err := adjudicator.SelectPasses(s)
+	if err != nil {
+		return err
+	}
+	v.spec, v.passes = s, ps
+	return nil
+}
+
+// addChecksFlag adds --checks PASSES.
+func addChecksFlag(fs *flag.FlagSet) *checksValue {
+	v := &checksValue{}
+	fs.Var(v, "checks", "run only the passes `PASSES`, comma-separated (legality,wall), or every pass but those with a leading - (-wall); "+
+		"the passes: "+passList()+" (see haifu checks). A pass not run reports nothing; without the wall pass no wall is built")
+	return v
+}
+
+// passList names the passes, comma-separated.
+func passList() string {
+	var names []string
+	for _, p := range adjudicator.Passes() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // addOutputFlag adds -o DIR and --output DIR with the given default and

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"github.com/haifu/haifu/adjudicator"
@@ -18,7 +19,7 @@ import (
 )
 
 func runVerify(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "verify", "[--rules auto|NAME|FILE] [--format F] [--json] [-j N] PATH...",
+	fs := newFlags(e, "verify", "[--rules auto|NAME|FILE] [--checks PASSES] [--format F] [--json] [-j N] PATH...",
 		`Checks every game: each event must decode (check "parse") and be legal
 ("legality.*": turn order, tiles in hand, calls, riichi, kans, dora, wins,
 furiten); every hand end and the game end must be what the rules say
@@ -40,6 +41,14 @@ the rules). A chombo (a noten riichi at an exhaustive draw, where the
 rules make it one) is judged as the rules settle it: rounds.outcome
 "chombo".
 
+The checks are grouped in passes (haifu checks lists each check's):
+legality, hand_end, win, flow and wall. --checks runs some of them only:
+--checks=legality,wall runs those two, --checks=-wall every pass but the
+wall. A pass not run reports nothing, and a pass that can be left out is
+not run: without the wall pass no wall is built, and the walls line below
+says so. Input errors (parse) and the decoders' warnings are written
+whatever the passes.
+
 The last line on standard error is
 
     verified G games (R rounds): D discrepancies, E errors
@@ -58,6 +67,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
 	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+	checks := addChecksFlag(fs)
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -92,7 +102,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	walk.Format = f
 	sink := &verifySink{asJSON: *asJSON, w: w}
-	counts, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Walk: walk}, sink)
+	counts, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Passes: checks.passes, Walk: walk}, sink)
 	games := counts.Games
 	rounds, discrepancies, undetermined, errs, divergentGames := sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
 	if ferr := w.Flush(); err == nil {
@@ -112,7 +122,11 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	if undetermined > 0 {
 		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on which rules a log without a date was played under (not discrepancies)\n", undetermined)
 	}
-	fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
+	if checks.passes == nil || slices.Contains(checks.passes, adjudicator.WallPass) {
+		fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
+	} else {
+		fmt.Fprintf(e.stderr, "walls: not checked (--checks leaves out the wall pass)\n")
+	}
 	fmt.Fprintf(e.stderr, "found %d inputs: %d games and %d unreadable inputs\n", counts.Inputs, games, counts.Unreadable)
 	fmt.Fprintf(e.stderr, "verified %d games (%d rounds): %d discrepancies, %d errors\n", games, rounds, discrepancies, errs)
 	switch {

@@ -5,14 +5,16 @@ import (
 	"math"
 	"slices"
 
-	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/replay"
 )
 
-// expectNext works out, after a judged hand, the next hand (round, dealer,
-// honba, sticks) or the end of the game under the rules.
-func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recordedKnown bool) {
+// expectNext works out, after a hand whose verdict is out and whose
+// description (record and expected score changes) is hr, the next hand
+// (round, dealer, honba, sticks) or the end of the game under the rules,
+// and the score track. recordedKnown says whether the log records the
+// hand's score changes.
+func (d *decider) expectNext(st *replay.State, out *handVerdict, hr *HandResult, recordedKnown bool) {
 	x := expectation{afterHand: hr.Index}
 	dealer := st.Round.Dealer
 	wind, number := int(st.Round.Wind), int(st.Round.Number)
@@ -29,76 +31,96 @@ func (j *judge) expectNext(st *replay.State, hr *HandResult, out judged, recorde
 		x.wind, x.number, x.dealer = wind, number, dealer
 	} else {
 		x.wind, x.number = wind, number+1
-		if x.number > j.players {
+		if x.number > d.players {
 			x.wind, x.number = wind+1, 1
 		}
-		x.dealer = event.Seat((int(dealer) + 1) % j.players)
+		x.dealer = event.Seat((int(dealer) + 1) % d.players)
 	}
 	// Scores after the hand: the log's own (recorded start, riichi sticks
 	// paid, recorded score changes), and the rules' counterfactual track.
 	var recorded, computed [4]int32
-	for s := range j.players {
+	for s := range d.players {
 		// The riichi sticks paid this hand (the replay takes the log's
 		// price for each), at the rules' price.
 		paid := st.Seats[s].Score - st.Round.Scores[s]
-		if stick := j.rp.Options.RiichiStick; stick != 0 && stick != j.r.Points.RiichiStick {
-			paid = paid / stick * j.r.Points.RiichiStick
+		if stick := d.stick; stick != 0 && stick != d.r.Points.RiichiStick {
+			paid = paid / stick * d.r.Points.RiichiStick
 		}
 		recorded[s] = st.Seats[s].Score + hr.Seats[s].Recorded
 		delta := hr.Seats[s].Recorded
 		if hr.ExpectedKnown {
 			delta = hr.Seats[s].Expected
 		}
-		computed[s] = j.computed[s] + paid + delta
+		computed[s] = d.computed[s] + paid + delta
 	}
 	x.recordedScores, x.recordedScoresKnown = recorded, recordedKnown && st.Round.Unknown&event.KnownScores == 0
 	if !x.recordedScoresKnown {
-		j.scoresUnknown = true
+		d.scoresUnknown = true
 	}
-	if j.native {
-		j.computed = recorded
+	if d.follow == followRecord {
+		d.computed = recorded
 		x.scores = recorded
 	} else {
-		j.computed = computed
+		d.computed = computed
 		x.scores = computed
 	}
-	for s := range j.players {
-		hr.Seats[s].Computed = j.computed[s]
+	d.decideEnd(&x, st, hr, out)
+	d.next, d.haveNext = x, true
+	d.lastRound = hr.Round
+}
+
+// handStarts follows the score track to the start of a hand whose
+// record is rd: following the record, the track is the hand's recorded
+// starting scores.
+func (d *decider) handStarts(rd *event.Round) {
+	if d.follow == followRecord {
+		d.computed = rd.Scores
 	}
-	j.decideEnd(&x, st, hr, out)
-	j.next, j.haveNext = x, true
-	j.lastRound = hr.Round
+}
+
+// firstHand starts the score track at the game's first hand, whose record
+// is rd, and works out the starting score the oka is measured from.
+func (d *decider) firstHand(rd *event.Round) {
+	d.computed = rd.Scores
+	d.start = d.r.Points.Start
+	if d.start == 0 {
+		total := int32(rd.Sticks) * d.r.Points.RiichiStick
+		for s := range d.players {
+			total += rd.Scores[s]
+		}
+		d.start = total / int32(d.players)
+	}
 }
 
 // decideEnd sets x.end when the rules end the game after this hand.
-func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out judged) {
-	r := j.r
+func (d *decider) decideEnd(x *expectation, st *replay.State, hr *HandResult, out *handVerdict) {
+	r := d.r
 	switch {
-	case j.g.Meta.Length == event.SingleHand:
+	case d.g.Meta.Length == event.SingleHand:
 		x.end, x.endReason = true, "after its only hand"
 		return
-	case j.g.Meta.Length == event.LengthUnknown || (j.native && j.scoresUnknown):
+	case d.g.Meta.Length == event.LengthUnknown || (d.follow == followRecord && d.scoresUnknown):
 		// Without the game's length, or without its scores, the end
 		// cannot be judged.
 		x.endUnknown = true
 		return
 	}
 	sc := x.scores
-	for s := range j.players {
+	for s := range d.players {
 		if (r.End.Tobi == TobiBelowZero && sc[s] < 0) || (r.End.Tobi == TobiZero && sc[s] <= 0) {
 			x.end, x.endReason = true, fmt.Sprintf("after %v: seat %d's score fell to %d", hr.Round, s, sc[s])
 			return
 		}
 	}
 	lastWind := 1 // hanchan: South is the last regular wind
-	if j.g.Meta.Length == event.EastOnly {
+	if d.g.Meta.Length == event.EastOnly {
 		lastWind = 0
 	}
 	wind, number := int(st.Round.Wind), int(st.Round.Number)
-	isLast := wind == lastWind && number == j.players
+	isLast := wind == lastWind && number == d.players
 	inExt := wind > lastWind
 	reached := false
-	for s := range j.players {
+	for s := range d.players {
 		if sc[s] >= r.End.Goal {
 			reached = true
 		}
@@ -107,7 +129,7 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 		if isLast || inExt {
 			yame := (hr.Outcome == WinOutcome && hr.Seats[st.Round.Dealer].Won && r.End.AgariYame) ||
 				(hr.Outcome == ExhaustiveOutcome && r.End.TenpaiYame)
-			p := j.placement(sc, st.Round.Dealer)
+			p := d.placement(sc, st.Round.Dealer)
 			mode := YameNo
 			if p-1 < len(r.End.Yame) {
 				mode = r.End.Yame[p-1]
@@ -132,7 +154,7 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 		drawOK := hr.Outcome == WinOutcome || r.End.DrawEndsExtension
 		if reached && drawOK {
 			x.end, x.endReason = true, fmt.Sprintf("after %v of the extension: a player reached %d", hr.Round, r.End.Goal)
-		} else if number == j.players && (r.End.Extension != ExtensionIndefinite || wind == 3) {
+		} else if number == d.players && (r.End.Extension != ExtensionIndefinite || wind == 3) {
 			// An indefinite extension goes on wind after wind, to North.
 			x.end, x.endReason = true, fmt.Sprintf("after %v, the last hand of the extension", hr.Round)
 		}
@@ -141,9 +163,9 @@ func (j *judge) decideEnd(x *expectation, st *replay.State, hr *HandResult, out 
 
 // placement returns seat s's placement (1 = first) by score, ties going to
 // the seat nearer the first dealer.
-func (j *judge) placement(sc [4]int32, s event.Seat) int {
+func (d *decider) placement(sc [4]int32, s event.Seat) int {
 	p := 1
-	for o := range j.players {
+	for o := range d.players {
 		if event.Seat(o) == s {
 			continue
 		}
@@ -154,101 +176,25 @@ func (j *judge) placement(sc [4]int32, s event.Seat) int {
 	return p
 }
 
-// gameEnd judges the recorded end of the game.
-func (j *judge) gameEnd(i int) {
-	e := &j.g.Events[i]
-	if e.Ref < 0 || int(e.Ref) >= len(j.g.End) {
-		return
-	}
-	end := &j.g.End[e.Ref]
-	if !j.haveNext || j.stopped {
-		return
-	}
-	x := j.next
-	hand := x.afterHand
-	round := j.lastRound
-	if end.Known&(event.KnownScores|event.KnownPoints2) == 0 {
-		// The server stopped the game (an empty owari): nothing to judge.
-		return
-	}
-	if x.endUnknown {
-		return
-	}
-	if !x.end {
-		if j.native {
-			j.report(hand, i, round, check.GameEnd, "the game ends although the rules go on", fmt.Sprintf("%s dealer %d", roundName(x.wind, x.number), x.dealer), "game end")
-		} else {
-			j.diverge(hand+1, DivergeGameGoesOn, fmt.Sprintf("under %s the game would go on to %s; the log ends", j.r.Name, roundName(x.wind, x.number)))
-			return
-		}
-	}
-	final := j.finalScores(x.scores, x.sticks)
-	j.rep.Final, j.rep.FinalKnown = final, true
-	if !j.native {
-		return
-	}
-	base := x.recordedScores
-	want := j.finalScores(base, x.sticks)
-	if end.Known&event.KnownScores != 0 && x.recordedScoresKnown && want != end.Scores {
-		j.report(-1, i, round, check.GameFinalScores, "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:j.players]), fmt.Sprint(end.Scores[:j.players]))
-	}
-	if end.Known&event.KnownPoints2 != 0 && len(j.r.End.Uma) > 0 {
-		scores := end.Scores
-		if end.Known&event.KnownScores == 0 {
-			scores = want
-		}
-		pts := j.finalPoints(scores, j.r.End.Rounding)
-		if j.r.End.Rounding == RoundingTenhou && !pointsEqual(pts, end.Points, j.players) {
-			// Tenhou rounded the final scores to 1000 until early 2022.
-			if alt := j.finalPoints(scores, RoundingThousand); pointsEqual(alt, end.Points, j.players) {
-				pts = alt
-			}
-		}
-		if !pointsEqual(pts, end.Points, j.players) {
-			j.report(-1, i, round, check.GameFinalPoints, "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:j.players]), fmtPoints(end.Points[:j.players]))
-		}
-	}
-}
-
-func pointsEqual(a, b [4]float64, n int) bool {
-	for s := range n {
-		if math.Abs(a[s]-b[s]) > 0.05 {
-			return false
-		}
-	}
-	return true
-}
-
-func fmtPoints(p []float64) string {
-	s := "["
-	for i, v := range p {
-		if i > 0 {
-			s += " "
-		}
-		s += fmt.Sprintf("%.1f", v)
-	}
-	return s + "]"
-}
-
 // finalScores adds the leftover riichi sticks to the scores as the rules
 // say.
-func (j *judge) finalScores(sc [4]int32, sticks int) [4]int32 {
+func (d *decider) finalScores(sc [4]int32, sticks int) [4]int32 {
 	if sticks == 0 {
 		return sc
 	}
-	amount := int32(sticks) * j.r.Points.RiichiStick
-	switch j.r.End.LeftoverSticks {
+	amount := int32(sticks) * d.r.Points.RiichiStick
+	switch d.r.End.LeftoverSticks {
 	case SticksFirst:
-		for s := range j.players {
-			if j.placement(sc, event.Seat(s)) == 1 {
+		for s := range d.players {
+			if d.placement(sc, event.Seat(s)) == 1 {
 				sc[s] += amount
 				break
 			}
 		}
 	case SticksFirstSplit:
-		top := slices.Max(sc[:j.players])
+		top := slices.Max(sc[:d.players])
 		var tied []int
-		for s := range j.players {
+		for s := range d.players {
 			if sc[s] == top {
 				tied = append(tied, s)
 			}
@@ -267,19 +213,19 @@ func (j *judge) finalScores(sc [4]int32, sticks int) [4]int32 {
 // finalPoints computes the final points: (score − return)/1000 plus uma
 // by placement, the oka to first place, with the rules' ties and the given
 // rounding ("tenhou" computes without rounding).
-func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
-	r := j.r
-	n := j.players
+func (d *decider) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
+	r := d.r
+	n := d.players
 	order := make([]int, n) // seats by placement
 	for s := range n {
-		order[j.placement(sc, event.Seat(s))-1] = s
+		order[d.placement(sc, event.Seat(s))-1] = s
 	}
-	oka := float64(r.Points.Return-j.start) * float64(n) / 1000
+	oka := float64(r.Points.Return-d.start) * float64(n) / 1000
 	var pts [4]float64
 	// Uma (and oka) per place; with split ties tied places share theirs.
 	uma := make([]float64, n)
 	copy(uma, r.End.Uma)
-	if len(r.End.UmaEast) == n && j.g.Meta.Length == event.EastOnly {
+	if len(r.End.UmaEast) == n && d.g.Meta.Length == event.EastOnly {
 		copy(uma, r.End.UmaEast)
 	}
 	uma[0] += oka
@@ -331,7 +277,7 @@ func (j *judge) finalPoints(sc [4]int32, rounding Rounding) [4]float64 {
 		pts[order[k]] = math.Round(pts[order[k]]*10) / 10
 	}
 	for s := range n {
-		pts[s] += j.penalty[s] // chombo penalties
+		pts[s] += d.penalty[s] // chombo penalties
 	}
 	return pts
 }

@@ -6,83 +6,8 @@ import (
 
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/replay"
 	"github.com/haifu/haifu/scoring"
 )
-
-// WinResult is the judgement of one win: what the hand is worth under the
-// rules, computed from the tiles and the play (package scoring), beside the
-// log's record of it.
-type WinResult struct {
-	// Hand is the index of the hand (HandResult.Index), Event the win's
-	// event and Record the log's record of it.
-	Hand   int
-	Event  int
-	Round  event.RoundID
-	Record *event.WinRecord
-	// Scored: the hand could be scored; Value is then its value under the
-	// rules (Value.NoYaku: the hand has no yaku, it could not have won).
-	// NotScored says why a win was not scored: the winner's tiles are
-	// hidden, or the replay found the hand not to be a winning one (a
-	// legality finding says so).
-	Scored    bool
-	Value     scoring.Result
-	NotScored string
-	// UraUnknown: the winner is in riichi under rules with ura dora and
-	// the log does not give the ura indicators. Value counts no ura, and
-	// its dora, han, limit and points are not judged or used.
-	UraUnknown bool
-	// Divergent: the hand is after (or is) the first one the rules would
-	// have played differently from the log; the win is described, not
-	// judged.
-	Divergent bool
-}
-
-// valueUsable reports whether the computed value is the hand's whole value
-// under the rules.
-func (wr *WinResult) valueUsable() bool {
-	return wr.Scored && !wr.UraUnknown && !wr.Value.NoYaku
-}
-
-// scoreWin scores the win w of the hand whose final state st is and
-// appends its WinResult to the report.
-func (j *judge) scoreWin(st *replay.State, hr *HandResult, w *event.WinRecord, ev int) *WinResult {
-	j.rep.Wins = append(j.rep.Wins, WinResult{Hand: hr.Index, Event: ev, Round: hr.Round, Record: w, Divergent: j.stopped})
-	wr := &j.rep.Wins[len(j.rep.Wins)-1]
-	in := &j.winInput
-	if err := st.WinInput(w, in); err != nil {
-		wr.NotScored = err.Error()
-		return wr
-	}
-	res, err := j.scorer.Score(in)
-	if err != nil {
-		// The replay reports a hand that cannot win (legality.win); the
-		// scorer's error says the same of the table's state.
-		wr.NotScored = err.Error()
-		return wr
-	}
-	wr.Scored, wr.Value = true, res
-	wr.UraUnknown = in.Riichi && j.scorer.Rules.UraDora && w.Known&event.KnownUra == 0
-	return wr
-}
-
-// winValue returns the value the payments of win w are computed from:
-// under the log's own rules the recorded value where the log records it,
-// else the computed one (mjai logs without yaku, tenhou.net/6 without fu);
-// under other rules the computed one, else the recorded value under those
-// rules.
-func (j *judge) winValue(w *event.WinRecord, wr *WinResult) value {
-	if j.native {
-		if v := j.r.handValue(w); v.known || !wr.valueUsable() {
-			return v
-		}
-		return scoredValue(&wr.Value)
-	}
-	if wr.valueUsable() {
-		return scoredValue(&wr.Value)
-	}
-	return j.r.handValue(w)
-}
 
 // yakuCounts are a win's yaku apart from dora, and the han of its dora
 // entries, for comparing a recorded win with a computed one.
@@ -196,8 +121,7 @@ func (j *judge) compareWin(wr *WinResult) (pointsJudged bool) {
 
 // reportWin reports a finding of check c at the win wr, by its winner.
 func (j *judge) reportWin(wr *WinResult, c check.Check, msg, expected, recorded string) {
-	j.report(wr.Hand, wr.Event, wr.Round, c, msg, expected, recorded)
-	j.rep.Findings[len(j.rep.Findings)-1].Seat = wr.Record.Winner
+	j.add(check.Finding{Check: c, Hand: wr.Hand, Round: wr.Round, Event: wr.Event, Seat: wr.Record.Winner, Message: msg, Expected: expected, Recorded: recorded})
 }
 
 // yakuDiff says which yaku are missing from the record, which it has that

@@ -1,0 +1,393 @@
+package adjudicator
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/haifu/haifu/check"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/tile"
+)
+
+// decideTenpai works out every player's tenpai, waits and furiten at an
+// exhaustive draw, whose record ry is.
+func (d *decider) decideTenpai(st *replay.State, ry *event.RyuukyokuRecord, v *handVerdict) {
+	for s := range d.players {
+		ss := &st.Seats[s]
+		sv := &v.seats[s]
+		if ss.Hidden {
+			d.hiddenTenpai(st, ry, event.Seat(s), sv)
+			continue
+		}
+		if ss.N%3 == 1 && validCounts(&ss.Hand) {
+			meld := ss.MeldTiles()
+			w := hand.CountingWaits(&ss.Hand, &meld, d.r.Draw.TenpaiPolicy)
+			sv.tenpai = w != 0
+			sv.waits = w.Len()
+			all := hand.Waits(&ss.Hand)
+			passed, passedRiichi := st.Passed(event.Seat(s))
+			sv.furiten = all&(ss.Discarded|passed|passedRiichi) != 0
+		}
+	}
+	d.settleHiddenTenpai(ry, v)
+}
+
+// decideRyuukyoku works out the verdict on a hand that ended without a
+// winner; ry is its record, ev its event.
+func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, ev int, v *handVerdict) {
+	v.payCheck, v.deltasKnown, v.dealerKeeps, v.honbaUp = check.DrawPayment, true, true, true
+	v.draw, v.drawEvent = ry, ev
+	r := d.r
+	abort := func(o Outcome, on bool, kind Divergence, name string) {
+		v.outcome = o
+		v.afterAbort(&r.Abort, kind)
+		if !on {
+			v.diverge(kind, fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name))
+			v.deltasKnown = false
+		}
+	}
+	switch ry.Kind {
+	case event.Interrupted:
+		v.outcome = Incomplete
+		v.incomplete = true
+		return
+	case event.NineTerminals:
+		d.nineTerminalsFaults(st, v)
+		abort(NineTerminalsOutcome, r.Abort.NineTerminals, DivergeNineTerminals, "nine-terminals abortive draw")
+		return
+	case event.FourWinds:
+		if !(d.players == 4 && st.Discards == 4 && d.fourWinds(st)) {
+			v.addFault(fault{check: check.DrawFourWinds, message: "four-winds abortive draw without the same wind as each player's first discard",
+				expected: "4 identical winds in the first go-round", recorded: fmt.Sprintf("%d discards", st.Discards)})
+		}
+		abort(FourWindsOutcome, r.Abort.FourWinds, DivergeFourWinds, "four-winds abortive draw")
+		return
+	case event.FourRiichi:
+		if n := d.riichiCount(st); n != d.players {
+			v.addFault(fault{check: check.DrawFourRiichi, message: "four-riichi abortive draw without every player in riichi",
+				expected: fmt.Sprintf("%d in riichi", d.players), recorded: fmt.Sprintf("%d in riichi", n)})
+		}
+		abort(FourRiichiOutcome, r.Abort.FourRiichi, DivergeFourRiichi, "four-riichi abortive draw")
+		return
+	case event.FourKans:
+		// Four kans by two players or more, after the discard that follows
+		// them or at the fourth (as the rules time it); or a fifth kan
+		// where it aborts.
+		phase, when := replay.AfterDiscard, "then a discard"
+		if r.Abort.FourKansTiming == FourKansOnKan {
+			phase, when = replay.AfterKan, "at the fourth"
+		}
+		seats := bits.OnesCount8(st.KanSeats)
+		four := st.Kans == 4 && seats >= 2 && st.EndPhase == phase
+		fifth := st.Kans == 5 && r.Abort.FifthKan == FifthKanAborts && st.EndPhase == replay.AfterKan
+		if !four && !fifth {
+			v.addFault(fault{check: check.DrawFourKans, message: "four-kans abortive draw without four kans by two or more players " + when,
+				expected: "4 kans by 2+ players, " + when, recorded: fmt.Sprintf("%d kans by %d players (%s)", st.Kans, seats, st.EndPhase),
+				ownRulesOnly: st.Kans >= 4 && seats >= 2})
+		}
+		abort(FourKansOutcome, r.Abort.FourKans, DivergeFourKans, "four-kans abortive draw")
+		return
+	case event.TripleRon:
+		d.tripleRonFaults(st, ry, v)
+		v.outcome = TripleRonOutcome
+		v.afterAbort(&r.Abort, DivergeTripleRon)
+		if !r.Abort.TripleRon {
+			// The rules pay the wins, but the log holds no value for them.
+			v.diverge(DivergeTripleRon, fmt.Sprintf("%s pays a triple ron, whose hand values the log does not hold", r.Name))
+			v.deltasKnown = false
+		}
+		return
+	}
+	d.decideExhaustive(st, ry, v)
+}
+
+// decideExhaustive works out the verdict on an exhaustive draw (or nagashi
+// mangan, which is one) whose record is ry.
+func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, v *handVerdict) {
+	r := d.r
+	v.outcome = ExhaustiveOutcome
+	if st.LiveLeft != 0 {
+		v.addFault(fault{check: check.DrawWall, message: "exhaustive draw with tiles left in the live wall", expected: "0 tiles left", recorded: fmt.Sprintf("%d tiles left", st.LiveLeft)})
+	}
+	if st.EndPhase != replay.AfterDiscard {
+		v.addFault(fault{check: check.DrawOrder, message: "exhaustive draw not right after the last discard", expected: "after discard", recorded: st.EndPhase.String()})
+	}
+	tenpai := 0
+	for s := range d.players {
+		if v.seats[s].tenpai {
+			tenpai++
+		}
+	}
+	v.tenpaiCount = tenpai
+	// Noten riichi: impossible (the client forbids it), a chombo, or
+	// nothing at all.
+	var chombo uint8
+	for s := range d.players {
+		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
+			switch r.Draw.NotenRiichi {
+			case NotenRiichiChombo:
+				chombo |= 1 << s
+			case NotenRiichiNone:
+				v.notenRiichi |= 1 << s
+			}
+		}
+	}
+	if chombo != 0 {
+		d.chombo(st, chombo, v)
+		return
+	}
+	// Nagashi mangan.
+	for s := range d.players {
+		if d.nagashiQualifies(st, event.Seat(s)) {
+			v.nagashi |= 1 << s
+		}
+	}
+	if v.nagashi != 0 && r.Draw.Nagashi != NagashiNone {
+		v.outcome = NagashiOutcome
+		v.payCheck = check.DrawNagashiPayment
+		for s := range seatsOf(v.nagashi) {
+			p := r.payments(2000, s, s, st.Round.Dealer, d.players)
+			for o := range d.players {
+				v.deltas[o] -= p[o]
+				v.deltas[s] += p[o]
+			}
+		}
+		if r.Draw.Nagashi == NagashiAsWin {
+			// As a win: the honba are paid and the sticks taken, by the
+			// first nagashi player.
+			s := firstSeat(v.nagashi)
+			for o := range d.players {
+				if event.Seat(o) != s && st.Honba > 0 {
+					v.deltas[o] -= int32(st.Honba) * r.Points.HonbaTsumo
+					v.deltas[s] += int32(st.Honba) * r.Points.HonbaTsumo
+				}
+			}
+			v.deltas[s] += int32(st.Sticks) * r.Points.RiichiStick
+			v.sticksTaken = true
+			v.dealerKeeps = s == st.Round.Dealer && r.Draw.Renchan != RenchanNever
+			v.honbaUp = v.dealerKeeps
+			return
+		}
+	} else if tenpai > 0 && tenpai < d.players && r.Draw.NotenPool > 0 {
+		recv := r.Draw.NotenPool / int32(tenpai)
+		pay := r.Draw.NotenPool / int32(d.players-tenpai)
+		for s := range d.players {
+			if v.seats[s].tenpai {
+				v.deltas[s] += recv
+				v.seats[s].notenPayment = recv
+				v.notenTotal += recv
+			} else {
+				v.deltas[s] -= pay
+				v.seats[s].notenPayment = -pay
+			}
+		}
+	}
+	v.dealerKeeps = v.seats[st.Round.Dealer].tenpai && tenpaiRenchan(r.Draw.Renchan, st.Round.Wind)
+}
+
+// seatsOf yields the seats whose bits are set in set, in seat order.
+func seatsOf(set uint8) func(func(event.Seat) bool) {
+	return func(yield func(event.Seat) bool) {
+		for s := range 4 {
+			if set&(1<<s) != 0 && !yield(event.Seat(s)) {
+				return
+			}
+		}
+	}
+}
+
+// firstSeat returns the first seat whose bit is set in set (set not 0).
+func firstSeat(set uint8) event.Seat { return event.Seat(bits.TrailingZeros8(set)) }
+
+// riichiCount returns the number of players whose riichi was accepted.
+func (d *decider) riichiCount(st *replay.State) int {
+	n := 0
+	for s := range d.players {
+		if st.Seats[s].Riichi == replay.RiichiAccepted {
+			n++
+		}
+	}
+	return n
+}
+
+// tenpaiRenchan reports whether a tenpai dealer keeps the seat at an
+// exhaustive draw in a hand of the given round wind (0 East).
+func tenpaiRenchan(r Renchan, wind int8) bool {
+	return r == RenchanTenpai || r == RenchanSouthTenpai && wind >= 1
+}
+
+// hiddenTenpai works out the tenpai of seat s, whose tiles the log hides,
+// at an exhaustive draw: from the hand the log shows there, computed as
+// for any hand; else it is unknown, and tenpai is what the log says (its
+// tenpai flags, or else the sign of the seat's recorded score change),
+// which the payments are judged against. ry is the draw's record.
+func (d *decider) hiddenTenpai(st *replay.State, ry *event.RyuukyokuRecord, s event.Seat, sv *seatVerdict) {
+	if ry.Known&event.KnownHand != 0 && ry.Revealed[s] {
+		c := tile.CountsOf(ry.HandTiles(s))
+		if n := c.Total(); n%3 == 1 && n <= hand.MaxTiles && validCounts(&c) {
+			meld := st.Seats[s].MeldTiles()
+			w := hand.CountingWaits(&c, &meld, d.r.Draw.TenpaiPolicy)
+			sv.tenpai, sv.waits = w != 0, w.Len()
+			return
+		}
+	}
+	sv.tenpaiUnknown = true
+	switch {
+	case ry.Tenpai[s] != event.FlagUnknown:
+		sv.tenpai = ry.Tenpai[s] == event.FlagYes
+	case ry.Known&event.KnownDeltas != 0:
+		sv.tenpai = ry.Deltas[s] > 0 || ry.Known&event.KnownHand != 0 && ry.Revealed[s]
+	}
+}
+
+// settleHiddenTenpai completes what hiddenTenpai reads from the payments:
+// when nobody paid (everybody tenpai, or nobody), the hidden hands are
+// tenpai exactly when a hand that is seen is. ry is the draw's record.
+func (d *decider) settleHiddenTenpai(ry *event.RyuukyokuRecord, v *handVerdict) {
+	if ry.Known&event.KnownDeltas == 0 {
+		return
+	}
+	seen := -1
+	for s := range d.players {
+		if ry.Deltas[s] != 0 || ry.Tenpai[s] != event.FlagUnknown {
+			return
+		}
+		if !v.seats[s].tenpaiUnknown {
+			seen = s
+		}
+	}
+	if seen < 0 {
+		return
+	}
+	for s := range d.players {
+		if v.seats[s].tenpaiUnknown {
+			v.seats[s].tenpai = v.seats[seen].tenpai
+		}
+	}
+}
+
+// nagashiQualifies reports whether seat s meets the nagashi mangan
+// conditions: every discard a terminal or honour, none called by another
+// player, and (when the rules say so) no calls of its own.
+func (d *decider) nagashiQualifies(st *replay.State, s event.Seat) bool {
+	ss := &st.Seats[s]
+	if ss.NRiver == 0 {
+		return false
+	}
+	for _, r := range ss.RiverList() {
+		if r.Called || !r.Tile.Kind().IsTerminalOrHonor() {
+			return false
+		}
+	}
+	if !d.r.Draw.NagashiOwnCalls {
+		for _, m := range ss.MeldList() {
+			if m.Kind != event.MeldClosedKan {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nineTerminalsFaults checks the nine-terminals abortive draw: the
+// declarer's first draw, before any call, with nine different terminals
+// and honours.
+func (d *decider) nineTerminalsFaults(st *replay.State, v *handVerdict) {
+	s := st.Turn
+	if !s.Valid() {
+		return
+	}
+	ss := &st.Seats[s]
+	switch {
+	case st.EndPhase != replay.WaitDiscard || ss.NRiver != 0:
+		v.addFault(fault{check: check.DrawNineTerminals, message: fmt.Sprintf("seat %d declares nine terminals after its first turn", s), expected: "first draw", recorded: fmt.Sprintf("%d discards", ss.NRiver)})
+	case st.Calls > 0 || st.Replacements > 0:
+		v.addFault(fault{check: check.DrawNineTerminals, message: "nine terminals declared after a call, kan or kita interrupted the first go-round", expected: "uninterrupted", recorded: "interrupted"})
+	case !validCounts(&ss.Hand) || !hand.NineTerminals(&ss.Hand):
+		v.addFault(fault{check: check.DrawNineTerminals, message: fmt.Sprintf("seat %d's hand %s has fewer than nine different terminals and honours", s, ss.Hand.String()), expected: "9 or more kinds", recorded: "fewer"})
+	}
+}
+
+// tripleRonFaults checks the triple-ron abortive draw: three players show
+// hands that win on the last discard.
+func (d *decider) tripleRonFaults(st *replay.State, ry *event.RyuukyokuRecord, v *handVerdict) {
+	if !st.LastValid && st.EndPhase != replay.AfterDiscard {
+		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron with no discard to win on", expected: "after a discard", recorded: st.EndPhase.String()})
+		return
+	}
+	if ry.Known&event.KnownHand == 0 {
+		return
+	}
+	n := 0
+	for s := range d.players {
+		if !ry.Revealed[s] || event.Seat(s) == st.LastSeat {
+			continue
+		}
+		h := st.Seats[s].Hand
+		k := st.LastTile.Kind()
+		if !k.Valid() || h[k] >= 4 {
+			continue
+		}
+		h[k]++
+		if validCounts(&h) && hand.Complete(&h) {
+			n++
+		}
+	}
+	if n != 3 {
+		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron without three hands that win on the discard", expected: "3 winning hands", recorded: fmt.Sprintf("%d winning hands", n)})
+	}
+}
+
+// chombo settles an exhaustive draw at which the players offenders (bits)
+// were in riichi but noten, under rules where that is a chombo: no noten
+// payments or nagashi, the chombo payments, the penalty in final points,
+// and the next hand as the rules say (the same dealer, the honba kept, by
+// default).
+func (d *decider) chombo(st *replay.State, offenders uint8, v *handVerdict) {
+	c := &d.r.Chombo
+	v.outcome = ChomboOutcome
+	v.payCheck = check.DrawChombo
+	v.deltas = [4]int32{}
+	for s := range d.players {
+		v.seats[s].notenPayment = 0
+	}
+	v.notenTotal = 0
+	dealer := st.Round.Dealer
+	for o := range seatsOf(offenders) {
+		v.seats[o].chombo = true
+		d.penalty[o] += c.FinalPoints
+		switch c.Payment {
+		case ChomboMangan:
+			// The others' mangan tsumo, paid by the offender.
+			p := d.r.payments(2000, o, o, dealer, d.players)
+			for s := range d.players {
+				v.deltas[s] += p[s]
+				v.deltas[o] -= p[s]
+			}
+		case ChomboPoints:
+			share := c.Points / int32(d.players-1)
+			for s := range d.players {
+				if event.Seat(s) != o {
+					v.deltas[s] += share
+					v.deltas[o] -= share
+				}
+			}
+		}
+	}
+	v.dealerKeeps = c.DealerKeeps
+	v.honbaUp = c.AddHonba
+	v.honbaKeep = !c.AddHonba
+}
+
+func validCounts(c *tile.Counts) bool {
+	n := 0
+	for _, v := range c {
+		if v > 4 {
+			return false
+		}
+		n += int(v)
+	}
+	return n <= hand.MaxTiles
+}

@@ -1,0 +1,159 @@
+package adjudicator
+
+import (
+	"slices"
+
+	"github.com/haifu/haifu/check"
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/replay"
+	"github.com/haifu/haifu/wall"
+)
+
+// Judger judges games: it replays a game, judges every hand end and the
+// game end under a rule set, and reports what it found (Report). It is
+// the one way to judge a game: under given rules (Judge), under the log's
+// own (JudgeAuto), or under either as a command asks (JudgeGame).
+//
+// A game judged under several rule sets at once (the candidates of
+// JudgeAuto) is replayed once: the judges of the rule sets whose replay
+// options agree read the same hand-end states in lockstep; the others get
+// a replay of their own. The wall pass, which does not depend on the
+// rules, runs once per game.
+//
+// The zero Judger is ready and runs every pass. A Judger reuses its memory
+// from game to game; it is not safe for concurrent use.
+type Judger struct {
+	// Passes are the passes to run (see SelectPasses); nil runs every
+	// pass.
+	Passes []*Pass
+
+	rp     replay.Replayer
+	wall   wallCheck
+	judges []judge
+	// Per call, memory kept: the rule sets of a call, the judges of one
+	// replay, the reports.
+	rules   []*Rules
+	group   []*judge
+	reports []*Report
+}
+
+// wallCheck is a game's hands checked against the walls of their seed,
+// once for every rule set the game is judged under (the walls do not
+// depend on the rules).
+type wallCheck struct {
+	c        wall.Checker // kept for its memory
+	res      *wall.Result
+	findings []check.Finding
+}
+
+// check checks g's hands against their walls, or (run false: the wall pass
+// does not run) forgets the last game's.
+func (w *wallCheck) check(g *event.Game, run bool) {
+	w.findings = w.findings[:0]
+	w.res = nil
+	if run {
+		w.res = w.c.Check(g, w.add)
+	}
+}
+
+func (w *wallCheck) add(m wall.Mismatch) { w.findings = append(w.findings, m) }
+
+// Judge judges g under rules. native says whether rules are the log's own:
+// then every difference is a discrepancy; otherwise plays the log cannot
+// show are marked divergent. The report is valid until the next call.
+func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
+	jr.rules = append(jr.rules[:0], rules)
+	return jr.judgeAll(g, jr.rules, native)[0]
+}
+
+// JudgeGame judges g under fixed rules, or under its own when fixed is nil
+// (JudgeAuto). It decides whether fixed rules are the log's own (native:
+// one of the presets sel gives the game as its candidates), which makes
+// every difference a discrepancy rather than what other rules would have
+// decided. It returns an error only when fixed is nil and no preset fits
+// the game. The report is valid until the next call.
+func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report, error) {
+	if fixed == nil {
+		return jr.JudgeAuto(g, sel)
+	}
+	own, err := sel.Candidates(g)
+	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
+	return jr.Judge(g, fixed, native), nil
+}
+
+// judgeAll judges g under each of rules (native: they are the log's own)
+// and returns their reports, in the order of rules, valid until the next
+// call. The game is replayed once for each set of replay options the
+// rules give, and the judges of a set read its hand-end states in
+// lockstep.
+func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, native bool) []*Report {
+	checks := setOf(jr.Passes)
+	jr.wall.check(g, checks.runs(WallPass))
+	for len(jr.judges) < len(rules) {
+		jr.judges = append(jr.judges, judge{})
+	}
+	jr.reports = jr.reports[:0]
+	for range rules {
+		jr.reports = append(jr.reports, nil)
+	}
+	for i, r := range rules {
+		if jr.reports[i] != nil {
+			continue // judged in the lockstep of an earlier rule set
+		}
+		opt := r.ReplayOptions(&g.Meta, native)
+		jr.group = jr.group[:0]
+		for k := i; k < len(rules); k++ {
+			if k == i || jr.reports[k] == nil && rules[k].ReplayOptions(&g.Meta, native) == opt {
+				j := &jr.judges[k]
+				j.start(g, rules[k], native, opt, checks)
+				jr.group = append(jr.group, j)
+				jr.reports[k] = &j.rep
+			}
+		}
+		jr.replay(g, opt, jr.group)
+	}
+	return jr.reports
+}
+
+// replay replays g with the options opt once, handing every hand-end state
+// and every event a judge looks at to each of the judges js in turn.
+func (jr *Judger) replay(g *event.Game, opt replay.Options, js []*judge) {
+	rp := &jr.rp
+	rp.Options = opt
+	rp.Start(g)
+	for i := range g.Events {
+		e := &g.Events[i]
+		// Applying a RoundStart or GameEnd hands the previous hand over;
+		// its judgement (handEnd) sets the expectation they are checked
+		// against.
+		if ended := rp.Apply(i); ended != nil {
+			for _, j := range js {
+				j.handEnd(ended)
+			}
+		}
+		switch e.Type {
+		case event.RoundStart:
+			for _, j := range js {
+				j.roundStart(i)
+				j.d.watchStart()
+			}
+		case event.GameEnd:
+			for _, j := range js {
+				j.gameEnd(i)
+			}
+		case event.Discard, event.RiichiAccepted, event.ClosedKan, event.AddedKan, event.Call:
+			st := rp.State()
+			for _, j := range js {
+				j.d.watchEvent(i, e, st)
+			}
+		}
+	}
+	if ended := rp.Finish(); ended != nil {
+		for _, j := range js {
+			j.handEnd(ended)
+		}
+	}
+	for _, j := range js {
+		j.finish(rp.Findings(), &jr.wall)
+	}
+}
