@@ -118,6 +118,9 @@ func roundTripDiff(g, g2 *event.Game) (loss, diff string) {
 // files equal as JSON values (they differ in key order or number
 // formatting only) and of others are in the golden.
 func TestEncodeCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus round trip takes a while; skipped with -short")
+	}
 	dir := corpus.Dir(t)
 	entries, err := corpus.Manifest(dir)
 	if err != nil {
