@@ -71,4 +71,15 @@
 // the index of their round (Pos.Index). An error carries the byte offset
 // too, and its message starts with the line and column of that offset
 // ("line 17, column 5: ..."; columns count characters).
+//
+// # Encoding
+//
+// Encoder writes an event.Game as tenhou.net/6 JSON, with the bytes
+// Tenhou's own converter writes for an mjlog (the corpus's official files
+// come back byte for byte) and deterministic bytes for any game. What the
+// format cannot carry (a hand without a result, a win without its value,
+// hidden tiles) is an error wrapping ErrUnrepresentable; what it does not
+// record (tile ids, dice, the time of a kan dora, the scores recorded with
+// a riichi stick or a result) is left out, and a decoder gives it back as
+// it gives it for any tenhou.net/6 file.
 package tenhou6
