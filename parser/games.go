@@ -5,33 +5,18 @@ import (
 	"io"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser/internal/frame"
-	"github.com/haifu/haifu/parser/mjai"
-	"github.com/haifu/haifu/parser/tenhou"
-	"github.com/haifu/haifu/parser/tenhou6"
+	"github.com/haifu/haifu/parser/format"
 )
-
-// framers cut a stream of each format into games. A format without one
-// (Mahjong Soul records) holds one game per stream (frame.Rest).
-var framers = [...]frame.Func{
-	event.FormatMjlog:   tenhou.Frame,
-	event.FormatTenhou6: tenhou6.Frame,
-	event.FormatMjai:    mjai.Frame,
-}
-
-// detectWindow is how much of a stream is read before its format is
-// detected: as much as Detect looks at.
-const detectWindow = 64 << 10
 
 // splitter cuts the plain content of one file (or archive member) into
 // games and hands each to the walk as an Input. It holds back one game, so
-// that it knows whether the file holds more (Input.Sole) and can attach
+// that it knows whether the file holds more (Input.Several) and can attach
 // what follows it (console prompts) as a warning.
 type splitter struct {
 	w       *walker
 	path    string
 	format  event.Format
-	frame   frame.Func
+	frame   format.Framer
 	pending Input
 	hasPend bool
 	games   int
@@ -55,18 +40,19 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 			return w.fail(path, err)
 		}
 	}
-	f := w.opt.Format
+	f, frame := w.opt.Format, format.Framer(format.Rest)
 	if f == event.FormatUnknown {
-		if f = Detect(buf); f == event.FormatUnknown {
+		i := detect(buf)
+		if i < 0 {
 			// Not a log: the rest is not read (a compressed bomb of
 			// anything else costs nothing).
 			return w.fail(path, unknownFormat(buf))
 		}
+		f, frame = formats[i].ID, formats[i].Frame
+	} else if i := lookup(f); i >= 0 {
+		frame = formats[i].Frame
 	}
-	sp := splitter{w: w, path: path, format: f, frame: frame.Rest}
-	if int(f) < len(framers) && framers[f] != nil {
-		sp.frame = framers[f]
-	}
+	sp := splitter{w: w, path: path, format: f, frame: frame}
 	pieces := 0    // games and errors delivered or held back
 	var base int64 // offset in the stream of buf[0]
 	start := 0     // offset in buf of the next piece
@@ -75,10 +61,10 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 			break
 		}
 		n, k := sp.frame(buf[start:], sp.games == 0 && start == 0 && base == 0, eof)
-		if k != frame.More && (n <= 0 || n > len(buf)-start) {
-			n, k = len(buf)-start, frame.Game // a framer's mistake: the rest is one game
+		if k != format.More && (n <= 0 || n > len(buf)-start) {
+			n, k = len(buf)-start, format.Game // a framer's mistake: the rest is one game
 		}
-		if k == frame.More {
+		if k == format.More {
 			if eof {
 				break // nothing left but an empty window
 			}
@@ -111,11 +97,11 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 		piece := buf[start : start+n]
 		off := base + int64(start)
 		start += n
-		if k == frame.Game || k == frame.Junk {
+		if k == format.Game || k == format.Junk {
 			pieces++
 		}
 		switch k {
-		case frame.Game:
+		case format.Game:
 			if int64(n) > limit {
 				if err := sp.flush(); err != nil {
 					return err
@@ -133,9 +119,9 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 			if err := sp.add(Input{Path: path, Data: piece, Format: f, Game: sp.games, Offset: off}); err != nil {
 				return err
 			}
-		case frame.Prompts:
+		case format.Prompts:
 			sp.warn(fmt.Sprintf("removed %d bytes of console prompts written after the game, at offset %d", n, off))
-		case frame.Junk:
+		case format.Junk:
 			if err := sp.flush(); err != nil {
 				return err
 			}
