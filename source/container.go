@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"archive/tar"
@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -286,7 +287,7 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 			err = lv.gzip.Reset(r)
 		}
 		if err != nil {
-			return w.fail(path, prefixed(k, err))
+			return w.fail(path, corrupt(prefixed(k, err)))
 		}
 		dr = lv.gzip
 	case kindZstd:
@@ -301,7 +302,7 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 			lv.zstd = d
 		}
 		if err := lv.zstd.Reset(r); err != nil {
-			return w.fail(path, prefixed(k, err))
+			return w.fail(path, corrupt(prefixed(k, err)))
 		}
 		dr = lv.zstd
 	case kindBzip2:
@@ -311,7 +312,8 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 }
 
 // decompressed is a decompressor's output. It names the compression in its
-// errors, which some decompressors do not ("unexpected EOF").
+// errors, which some decompressors do not ("unexpected EOF"), and marks
+// them as ErrCorrupt.
 type decompressed struct {
 	k kind
 	r io.Reader
@@ -320,7 +322,7 @@ type decompressed struct {
 func (d decompressed) Read(b []byte) (int, error) {
 	n, err := d.r.Read(b)
 	if err != nil && err != io.EOF {
-		err = prefixed(d.k, err)
+		err = corrupt(prefixed(d.k, err))
 	}
 	return n, err
 }
@@ -331,13 +333,6 @@ func prefixed(k kind, err error) error {
 		return err
 	}
 	return fmt.Errorf("%v: %w", k, err)
-}
-
-func (w *walker) tooLarge(size int64) error {
-	if size < 0 {
-		return fmt.Errorf("more than %d bytes: %w", w.opt.MaxGameBytes, ErrTooLarge)
-	}
-	return fmt.Errorf("%d bytes, more than %d: %w", size, w.opt.MaxGameBytes, ErrTooLarge)
 }
 
 func (w *walker) tooDeep(path string, k kind) error {
@@ -388,7 +383,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 			return nil
 		}
 		if err != nil {
-			return w.fail(path, fmt.Errorf("reading tar entry %d: %w", i, err))
+			return w.fail(path, corrupt(fmt.Errorf("reading tar entry %d: %w", i, err)))
 		}
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
@@ -400,7 +395,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		mpath := path + "!" + name
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
-			if err := w.stream(mpath, tr, depth, extent{hdr.Size, hdr.Size}); err != nil {
+			if err := w.stream(mpath, corruptReader{tr}, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}
 		case tar.TypeDir, tar.TypeXGlobalHeader:
@@ -416,8 +411,8 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 // whose members are at the given depth.
 func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 	zr, err := zip.NewReader(ra, size)
-	if err != nil {
-		return w.fail(path, err)
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		return w.fail(path, corrupt(err))
 	}
 	zr.RegisterDecompressor(zip.Deflate, w.level(depth).inflater)
 	for _, f := range zr.File {
@@ -456,11 +451,11 @@ func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) 
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return w.fail(path, err)
+		return w.fail(path, corrupt(err))
 	}
 	defer rc.Close()
 	size := int64(min(f.UncompressedSize64, 1<<62))
-	return w.stream(path, rc, depth, extent{size, min(size, csize*maxRatio+64)})
+	return w.stream(path, corruptReader{rc}, depth, extent{size, min(size, csize*maxRatio+64)})
 }
 
 // spoolZip copies the zip archive arriving as the stream r, the content of
