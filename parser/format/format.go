@@ -30,10 +30,11 @@ type Descriptor struct {
 	// Name names the format for people ("Tenhou mjlog XML").
 	Name string
 	// Detect reports whether data, the start of a decompressed stream
-	// (its first 64 KiB, or all of it when shorter), is a log of this
-	// format, by its content alone. It must be cheap and must reject the
-	// other formats' logs: the parser tries the formats in the order of
-	// its registry, the most specific first.
+	// (the walk gives its first 64 KiB at least, or all of it when
+	// shorter) or one whole game, is a log of this format, by its content
+	// alone. It looks at the start of data only, must be cheap, and must
+	// reject the other formats' logs: the parser tries the formats in the
+	// order of its registry, the most specific first.
 	Detect func(data []byte) bool
 	// Frame cuts a stream of this format into games (see Framer); Rest
 	// for a format whose streams hold one game each.

@@ -71,4 +71,8 @@
 // the index of their round (Pos.Index). An error carries the byte offset
 // too, and its message starts with the line and column of that offset
 // ("line 17, column 5: ..."; columns count characters).
+//
+// Format (format.go) declares the format to package parser: its content
+// test (detect, decoder.go), its framer (frame, frame.go: whole games one
+// after another, or JSON lines of rounds) and its Decoder.
 package tenhou6
