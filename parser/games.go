@@ -36,8 +36,6 @@ func inputError(path string, err error) error {
 // what follows it (console prompts) as a warning.
 type splitter struct {
 	w       *walker
-	path    string
-	format  event.Format
 	frame   format.Framer
 	pending Input
 	hasPend bool
@@ -68,7 +66,7 @@ func (w *walker) stream(s *source.Stream) error {
 	} else if i := lookup(f); i >= 0 {
 		frame = formats[i].Frame
 	}
-	sp := splitter{w: w, path: path, format: f, frame: frame}
+	sp := splitter{w: w, frame: frame}
 	limit := s.MaxWindowBytes()
 	pieces := 0 // games and errors delivered or held back
 	for {

@@ -6,11 +6,14 @@ import "io"
 // archive member, standard input, what a compressed stream holds; or an
 // input that could not be read, with its error.
 //
-// A stream is read through a window: a buffer that holds the bytes read
-// and not yet taken, at most Options.MaxWindowBytes of them. Fill and More
-// read into it, Window shows it, Take takes bytes from its front. A stream
-// that is already in memory (a small file, read whole) is one window that
-// holds all of it.
+// A stream is read through a window: the bytes read and not yet taken.
+// Fill and More read into it, Window shows it, Take takes bytes from its
+// front. More grows the window's buffer up to Options.MaxWindowBytes (and
+// a byte, to tell that the bound is passed) and refuses to read on once
+// the window holds more than that, so the memory a stream takes stays
+// bounded by MaxWindowBytes (or by what Fill asked for, when more) however
+// long it is. A stream that is already in memory (a small file, read
+// whole) is one window that holds all of it.
 //
 // A Stream is valid only during the call of the walk's function that
 // receives it. What Take and ReadAll return stays valid after: once the
