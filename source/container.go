@@ -109,6 +109,10 @@ type level struct {
 	// each member.
 	inflate io.ReadCloser
 	inbuf   *bufio.Reader
+	// member reads the archive member at this depth that is being read,
+	// marking its errors as ErrCorrupt (held here, it is handed on as a
+	// pointer, which costs no allocation).
+	member corruptReader
 }
 
 // inflater returns lv's inflater reading r: klauspost/compress's, as fast
@@ -395,7 +399,9 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		mpath := path + "!" + name
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
-			if err := w.stream(mpath, corruptReader{tr}, depth, extent{hdr.Size, hdr.Size}); err != nil {
+			lv := w.level(depth)
+			lv.member = corruptReader{tr}
+			if err := w.stream(mpath, &lv.member, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}
 		case tar.TypeDir, tar.TypeXGlobalHeader:
@@ -455,7 +461,9 @@ func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) 
 	}
 	defer rc.Close()
 	size := int64(min(f.UncompressedSize64, 1<<62))
-	return w.stream(path, corruptReader{rc}, depth, extent{size, min(size, csize*maxRatio+64)})
+	lv := w.level(depth)
+	lv.member = corruptReader{rc}
+	return w.stream(path, &lv.member, depth, extent{size, min(size, csize*maxRatio+64)})
 }
 
 // spoolZip copies the zip archive arriving as the stream r, the content of

@@ -32,13 +32,13 @@ type Options struct {
 	// the largest real games are a few hundred KiB).
 	MaxWindowBytes int64
 	// MaxEntries bounds the number of archive entries (members of any
-	// kind, directories included) read under one input (a path given to
-	// Walk, standard input, the reader given to WalkReader), counting every
-	// archive nested in it. The first MaxEntries entries are delivered,
-	// then one Stream with the path of the archive being read and an Err
-	// wrapping ErrTooManyEntries, and the rest of the input is not read.
-	// Directories on disk are not bounded. Default DefaultMaxEntries
-	// (1,048,576).
+	// kind, directories included) read under one file (given to Walk or
+	// found under a directory), standard input or the reader of
+	// WalkReader, counting every archive nested in it. The first
+	// MaxEntries entries are delivered, then one Stream with the path of
+	// the archive being read and an Err wrapping ErrTooManyEntries, and
+	// the rest of the file is not read. Directories on disk are not
+	// bounded. Default DefaultMaxEntries (1,048,576).
 	MaxEntries int
 	// MaxDepth bounds nesting: the number of compression layers and
 	// archives around one stream ("a.zip!b.tar.gz!c.xml.gz" has four: zip,

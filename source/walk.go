@@ -76,6 +76,9 @@ type walker struct {
 	entries   int      // archive entries read under the current input
 	stdinUsed bool
 	ancestors []string // the directories being walked, outermost first
+	// cur is the Stream handed to fn, reused from one to the next: fn
+	// may not keep it.
+	cur Stream
 }
 
 func newWalker(opt Options, fn func(*Stream) error) *walker {
@@ -103,13 +106,15 @@ func (w *walker) emit(s *Stream) error {
 
 // fail delivers a Stream for path with err.
 func (w *walker) fail(path string, err error) error {
-	return w.emit(&Stream{Path: path, Size: -1, Err: pathError(path, err)})
+	w.cur = Stream{Path: path, Size: -1, Err: pathError(path, err)}
+	return w.emit(&w.cur)
 }
 
 // plain delivers the plain stream path, of which buf holds the first bytes
 // (all of them when eof) and r reads the rest.
 func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext extent) error {
-	return w.emit(&Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes})
+	w.cur = Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes}
+	return w.emit(&w.cur)
 }
 
 // root walks one path given to Walk.
