@@ -172,7 +172,7 @@ type extent struct {
 const maxRatio = 1032
 
 // stream reads r, the content of path at the given nesting depth: it
-// sniffs it and delivers it as one Input, or opens what it holds.
+// sniffs it and delivers it as one Stream, or opens what it holds.
 func (w *walker) stream(path string, r io.Reader, depth int, ext extent) error {
 	lv := w.level(depth)
 	n, eof, err := readHead(r, lv.head[:])
@@ -227,7 +227,7 @@ func readHead(r io.Reader, b []byte) (n int, eof bool, err error) {
 
 // seekable reads the content of path at the given depth from ra, size
 // bytes long. owned, when not nil, is that content already in memory, read
-// for this Input alone (and ra may then be nil).
+// for this stream alone (and ra may then be nil).
 func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, owned []byte) error {
 	var head []byte
 	if owned != nil {
