@@ -6,8 +6,12 @@
 //
 //	tile         tile kinds, red fives, hands as counts, notations
 //	event        the canonical event model every format is decoded into
-//	parser/...   one decoder per format (tenhou, tenhou6, majsoul, mjai) and
-//	             the facade: sniffing, compression, archives, directories
+//	source       inputs into plain streams: files, directories, standard
+//	             input, readers; compression and archives; the limits
+//	parser/...   one package per format (tenhou, tenhou6, majsoul, mjai),
+//	             each declaring itself in a parser/format.Descriptor, and
+//	             parser: the registry of the formats, detection, framing
+//	             streams into games, decoding
 //	hand         hand math: shanten, waits, tenpai, decomposition, furiten
 //	replay       the table state machine: legality of every event
 //	adjudicator  rule sets and the judgement of hand ends and game ends

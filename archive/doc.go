@@ -6,14 +6,18 @@
 // # Reading listings
 //
 // Read (one record at a time) and ReadAll (all of them) take a file's name
-// and bytes; ReadFile takes a path (and reads a zip from the file, a member
-// at a time). The form is told from the content; the name gives the listing
+// and bytes; ReadFile takes a path and ReadAt a reader (and read a zip in
+// place, a member at a time). Files are opened by package source, which
+// haifu reads logs with: compression and archives are told by their magic
+// bytes, within this package's limits (MaxFileSize, MaxMembers, two layers
+// at most). The form is told from the content; the name gives the listing
 // type (sca … scf) and the date where it has them:
 //
-//   - gzip (by its magic bytes): decompressed, then read as what it holds
+//   - gzip (or zstd, bzip2): decompressed, then read as what it holds
 //     (sca20180926.log.gz, scc2018101100.html.gz);
-//   - zip: a yearly scrawYYYY.zip; each member (scc20120404.html, or a
-//     .gz) is read as a file of its own and its records carry its name;
+//   - zip (or tar): a yearly scrawYYYY.zip; each member (scc20120404.html,
+//     or a .gz) is read as a file of its own and its records carry its
+//     name;
 //   - the plain listings sca, scb, scd (.log): one game per line, columns
 //     separated by "|", names as written;
 //   - the HTML listings scc, sce, scf (.html, and the .log files that hold

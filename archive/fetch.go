@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -717,7 +718,7 @@ func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
 			break
 		}
 		gz = doc
-		inner, err := gunzip(doc, maxSize, ErrTruncated)
+		inner, err := gunzip(doc, maxSize)
 		if err != nil {
 			return nil, err
 		}
@@ -730,6 +731,34 @@ func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
 		return gz, nil
 	}
 	return gzipDoc(doc)
+}
+
+// gunzip decompresses a downloaded gzip body of at most maxSize bytes; a
+// body that cannot be read wraps ErrTruncated (and is asked for again).
+// Listings are read by package source; a log's body is checked here,
+// where the gzip as sent is kept.
+func gunzip(data []byte, maxSize int64) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: gzip: %w", ErrTruncated, err)
+	}
+	out, err := readMax(zr, maxSize)
+	if err != nil && !errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("%w: gzip: %w", ErrTruncated, err)
+	}
+	return out, err
+}
+
+// readMax reads r to its end; more than maxSize bytes is ErrTooLarge.
+func readMax(r io.Reader, maxSize int64) ([]byte, error) {
+	out, err := io.ReadAll(io.LimitReader(r, maxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(out)) > maxSize {
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxSize)
+	}
+	return out, nil
 }
 
 // checkMjlog checks that doc starts with <mjloggm (after a byte-order

@@ -1,9 +1,8 @@
 package archive
 
 import (
-	"archive/zip"
 	"bytes"
-	"compress/gzip"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -11,16 +10,30 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/haifu/haifu/source"
 )
 
 // MaxFileSize is the largest decompressed listing, or zip member, that Read
 // reads (a day of ranked games, the largest listing, is a few tens of
-// megabytes). MaxMembers is the most members a zip may have (a yearly zip
-// holds about 2,200).
+// megabytes). MaxMembers is the most archive entries, folders included,
+// read from one file (a yearly zip holds about 2,200): the first MaxMembers
+// are read, then an error ends the file.
 const (
 	MaxFileSize = 512 << 20
 	MaxMembers  = 100_000
 )
+
+// maxDepth is the most layers of compression and archives around a listing
+// (a gzip-compressed listing in a yearly zip has two).
+const maxDepth = 2
+
+// sourceOptions are the limits of reading a listing file, as package
+// source takes them: a listing is read whole, so the window bounds a
+// listing's size.
+func sourceOptions() source.Options {
+	return source.Options{MaxWindowBytes: MaxFileSize, MaxEntries: MaxMembers, MaxDepth: maxDepth}
+}
 
 // Read reads one listing file, given its name and its bytes, and yields its
 // records in order: a *Game for each game line, a *File for each file a
@@ -31,14 +44,17 @@ const (
 // by breaking out of the loop.
 //
 // The form is told from the content, with the name's help for the listing
-// type and date (see the package documentation): gzip (by its magic bytes,
-// the name's .gz ignored), zip (a yearly scrawYYYY.zip; each member is read
-// as a file of its own), list.js, the raw/ page, the HTML listings, bare id
-// lists and the plain listings. Read keeps no state between calls and is
-// safe for concurrent use; it starts no goroutines.
+// type and date (see the package documentation). The file is read by
+// package source, as haifu reads logs: compressed (gzip, zstd or bzip2, by
+// its magic bytes, the name's .gz ignored) or an archive (a yearly
+// scrawYYYY.zip; each member is read as a file of its own), two layers
+// deep at most, within the limits MaxFileSize and MaxMembers. What it
+// holds is list.js, the raw/ page, an HTML listing, a bare id list or a
+// plain listing. Read keeps no state between calls and is safe for
+// concurrent use; it starts no goroutines.
 func Read(name string, data []byte) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		readFile(name, "", name, data, 0, yield)
+		read(name, bytes.NewReader(data), sourceOptions(), yield)
 	}
 }
 
@@ -65,7 +81,7 @@ func ReadFile(path string) iter.Seq2[Record, error] {
 			fail(fmt.Errorf("%w: not a regular file", ErrForm))
 			return
 		}
-		readAt(path, f, st.Size(), yield)
+		read(path, f, sourceOptions(), yield)
 	}
 }
 
@@ -74,27 +90,8 @@ func ReadFile(path string) iter.Seq2[Record, error] {
 // read a member at a time, any other file whole.
 func ReadAt(name string, r io.ReaderAt, size int64) iter.Seq2[Record, error] {
 	return func(yield func(Record, error) bool) {
-		readAt(name, r, size, yield)
+		read(name, io.NewSectionReader(r, 0, size), sourceOptions(), yield)
 	}
-}
-
-func readAt(name string, r io.ReaderAt, size int64, yield func(Record, error) bool) {
-	var magic [4]byte
-	n, _ := r.ReadAt(magic[:], 0)
-	if m := magic[:n]; bytes.HasPrefix(m, []byte("PK\x03\x04")) || bytes.HasPrefix(m, []byte("PK\x05\x06")) {
-		readZip(name, r, size, yield)
-		return
-	}
-	if size > MaxFileSize {
-		yield(nil, &Error{File: name, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size, MaxFileSize)})
-		return
-	}
-	data, err := io.ReadAll(io.NewSectionReader(r, 0, size))
-	if err != nil {
-		yield(nil, &Error{File: name, Err: err})
-		return
-	}
-	readFile(name, "", name, data, 0, yield)
 }
 
 // ReadAll reads one listing file (see Read) and returns all its records.
@@ -122,109 +119,65 @@ func ReadAll(name string, data []byte) (*Index, error) {
 	return ix, errs.Err()
 }
 
-// readFile reads one file or zip member; name is the name its form is told
-// by (the member's name in a zip, without .gz after decompression). depth
-// counts the containers around it. It returns false when yield does.
-func readFile(source, member, name string, data []byte, depth int, yield func(Record, error) bool) bool {
-	l := &listing{source: source, member: member}
-	fail := func(err error) bool { return yield(nil, l.errorAt(0, err)) }
+// errStop ends a walk when yield asks to stop.
+var errStop = errors.New("stop")
+
+// read reads the listing file r, named name, through package source within
+// the limits of opt: each plain stream it holds (the file itself, what its
+// compression holds, each member of a zip) is read whole and as a listing
+// of its own. It stops when yield returns false.
+func read(name string, r io.Reader, opt source.Options, yield func(Record, error) bool) {
+	// source makes the paths of its streams valid UTF-8; the members'
+	// names follow the name as source writes it.
+	root := strings.ToValidUTF8(name, "\uFFFD")
+	_ = source.WalkReader(root, r, opt, func(s *source.Stream) error {
+		member, _ := strings.CutPrefix(s.Path, root+"!")
+		if s.Path == root {
+			member = ""
+		}
+		l := &listing{source: name, member: member}
+		err := s.Err
+		var data []byte
+		if err == nil {
+			data, err = s.ReadAll()
+		}
+		var ok bool
+		if err != nil {
+			ok = yield(nil, l.errorAt(0, listingError(err)))
+		} else {
+			ok = l.readText(cmp.Or(member, name), data, yield)
+		}
+		if !ok {
+			return errStop
+		}
+		return nil
+	})
+}
+
+// listingError is the error of a listing file that source could not read:
+// its cause (the Error names the file and the member), wrapping
+// ErrTooLarge for a limit passed, ErrCompressed for compressed data or an
+// archive that cannot be read, ErrForm for nesting too deep or a member
+// that is no file.
+func listingError(err error) error {
+	if e, ok := err.(*source.Error); ok {
+		err = e.Err
+	}
+	if size, ok := errors.AsType[*source.SizeError](err); ok {
+		if size.Size < 0 {
+			return fmt.Errorf("%w: more than %d bytes", ErrTooLarge, size.Limit)
+		}
+		return fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size.Size, size.Limit)
+	}
 	switch {
-	case bytes.HasPrefix(data, []byte("\x1f\x8b")):
-		if depth >= 2 {
-			return fail(fmt.Errorf("%w: gzip nested %d deep", ErrForm, depth))
-		}
-		inner, err := gunzip(data, MaxFileSize, ErrCompressed)
-		if err != nil {
-			return fail(err)
-		}
-		return readFile(source, member, trimSuffixFold(name, ".gz"), inner, depth+1, yield)
-	case bytes.HasPrefix(data, []byte("PK\x03\x04")) || bytes.HasPrefix(data, []byte("PK\x05\x06")):
-		if depth > 0 {
-			return fail(fmt.Errorf("%w: a zip inside a zip or gzip", ErrForm))
-		}
-		return readZip(source, bytes.NewReader(data), int64(len(data)), yield)
+	case errors.Is(err, source.ErrCorrupt):
+		return fmt.Errorf("%w: %w", ErrCompressed, err)
+	case errors.Is(err, source.ErrTooManyEntries), errors.Is(err, source.ErrTooLarge):
+		return fmt.Errorf("%w: %w", ErrTooLarge, err)
+	case errors.Is(err, source.ErrTooDeep), errors.Is(err, source.ErrNotRegular):
+		return fmt.Errorf("%w: %w", ErrForm, err)
 	}
-	return l.readText(name, data, yield)
-}
-
-// gunzip decompresses a gzip stream of at most maxSize bytes; a stream
-// that cannot be read wraps bad (ErrCompressed for a listing, ErrTruncated
-// for a download, which is then retried).
-func gunzip(data []byte, maxSize int64, bad error) ([]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: gzip: %w", bad, err)
-	}
-	out, err := readMax(zr, maxSize)
-	if err != nil && !errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("%w: gzip: %w", bad, err)
-	}
-	return out, err
-}
-
-// readMax reads r to its end; more than maxSize bytes is ErrTooLarge.
-func readMax(r io.Reader, maxSize int64) ([]byte, error) {
-	out, err := io.ReadAll(io.LimitReader(r, maxSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(out)) > maxSize {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, maxSize)
-	}
-	return out, nil
-}
-
-// readZip reads each member of a zip (a yearly scrawYYYY.zip of daily
-// listings, which may themselves be gzip-compressed) as a file of its own,
-// in the zip's order. Folders are skipped.
-func readZip(source string, r io.ReaderAt, size int64, yield func(Record, error) bool) bool {
-	fail := func(member string, err error) bool {
-		return yield(nil, &Error{File: source, Member: member, Err: err})
-	}
-	zr, err := zip.NewReader(r, size)
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return fail("", fmt.Errorf("%w: zip: %w", ErrCompressed, err))
-	}
-	if len(zr.File) > MaxMembers {
-		return fail("", fmt.Errorf("%w: %d members, more than %d", ErrTooLarge, len(zr.File), MaxMembers))
-	}
-	for _, f := range zr.File {
-		if strings.HasSuffix(f.Name, "/") || f.FileInfo().IsDir() {
-			continue
-		}
-		if f.UncompressedSize64 > MaxFileSize {
-			if !fail(f.Name, fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, f.UncompressedSize64, MaxFileSize)) {
-				return false
-			}
-			continue
-		}
-		content, err := readMember(f)
-		if err != nil {
-			if !fail(f.Name, err) {
-				return false
-			}
-			continue
-		}
-		if !readFile(source, f.Name, f.Name, content, 1, yield) {
-			return false
-		}
-	}
-	return true
-}
-
-// readMember returns the bytes of a zip member of at most MaxFileSize
-// bytes.
-func readMember(f *zip.File) ([]byte, error) {
-	rc, err := f.Open()
-	if err != nil {
-		return nil, fmt.Errorf("%w: zip: %w", ErrCompressed, err)
-	}
-	defer rc.Close()
-	out, err := readMax(rc, MaxFileSize)
-	if err != nil && !errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("%w: zip: %w", ErrCompressed, err)
-	}
-	return out, err
+	return err
 }
 
 // readText reads a decompressed file: it checks the encoding, takes the
@@ -283,11 +236,4 @@ func firstLine(data []byte) []byte {
 		return data[:i]
 	}
 	return data
-}
-
-func trimSuffixFold(s, suffix string) string {
-	if len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
-		return s[:len(s)-len(suffix)]
-	}
-	return s
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/source"
 )
 
 // jst returns a time in Japan time.
@@ -603,5 +604,71 @@ func TestReadFile(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("ReadFile of a missing file yields %d times, want 1", n)
+	}
+}
+
+// TestReadContainers reads listings through compression and archives, and
+// the errors of what cannot be read, under small limits: positions (file
+// and member) and kinds.
+func TestReadContainers(t *testing.T) {
+	sca := sampleListings[0]
+	small := source.Options{MaxWindowBytes: 200, MaxEntries: 4, MaxDepth: 2}
+	big := bytes.Repeat(sca.data, 5) // over the window's 200 bytes
+	tests := []struct {
+		name string
+		data []byte
+		want []string // "member:line: kind" for each error, "member:line" for each game
+	}{{
+		name: "gz2.log",
+		data: gzipBytes(t, gzipBytes(t, sca.data)),
+		want: []string{":1"},
+	}, {
+		name: "gz3.log",
+		data: gzipBytes(t, gzipBytes(t, gzipBytes(t, sca.data))),
+		want: []string{":0: not a Tenhou listing"},
+	}, {
+		name: "big.log.gz",
+		data: gzipBytes(t, big),
+		want: []string{":0: too large"},
+	}, {
+		name: "y.zip",
+		data: makeZip(t, []zipMember{{name: "a/sca20120404.log", data: sca.data}, {name: "a/big.log", data: big}, {name: "a/b.log.gz", data: sca.data, gz: true}}),
+		want: []string{"a/sca20120404.log:1", "a/big.log:0: too large", "a/b.log.gz:1"},
+	}, {
+		name: "many.zip",
+		data: makeZip(t, []zipMember{{name: "1.log", data: sca.data}, {name: "2.log", data: sca.data}, {name: "3.log", data: sca.data}, {name: "4.log", data: sca.data}}),
+		want: []string{"1.log:1", "2.log:1", "3.log:1", ":0: too large"},
+	}, {
+		name: "cut.zip",
+		data: makeZip(t, []zipMember{{name: "1.log.gz", data: sca.data, gz: true}})[:60],
+		want: []string{":0: bad compressed data"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			read(tt.name, bytes.NewReader(tt.data), small, func(r Record, err error) bool {
+				if err != nil {
+					var e *Error
+					if !errors.As(err, &e) || e.File != tt.name {
+						t.Fatalf("error %v is not an *Error of %s", err, tt.name)
+					}
+					kind := "?"
+					for _, s := range sentinels {
+						if errors.Is(err, s) {
+							kind = s.Error()
+							break
+						}
+					}
+					got = append(got, fmt.Sprintf("%s:%d: %s", e.Member, e.Line, kind))
+					return true
+				}
+				g := r.(*Game)
+				got = append(got, fmt.Sprintf("%s:%d", g.Member, g.Line))
+				return true
+			})
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -170,7 +170,9 @@ func (ix *Index) IDs() []string {
 // Errors a listing reader wraps in an *Error (besides ErrLogID and
 // ErrRule).
 var (
-	// ErrForm: the content is no form of listing this package reads.
+	// ErrForm: the content is no form of listing this package reads (or
+	// is nested deeper than two layers of compression and archives, or is
+	// an archive member that is no file).
 	ErrForm = errors.New("not a Tenhou listing")
 	// ErrColumns: a line has the wrong number of columns.
 	ErrColumns = errors.New("wrong number of columns")
@@ -188,9 +190,10 @@ var (
 	// ErrEncoding: the bytes are not UTF-8.
 	ErrEncoding = errors.New("not UTF-8")
 	// ErrTooLarge: a decompressed file or zip member is larger than
-	// MaxFileSize, or a zip has more than MaxMembers members.
+	// MaxFileSize, or a file holds more than MaxMembers archive entries.
 	ErrTooLarge = errors.New("too large")
-	// ErrCompressed: a gzip stream or zip archive could not be read.
+	// ErrCompressed: compressed data (gzip, zstd, bzip2) or an archive
+	// (zip, tar) could not be read: it is corrupt or truncated.
 	ErrCompressed = errors.New("bad compressed data")
 )
 

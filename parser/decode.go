@@ -7,33 +7,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser/majsoul"
-	"github.com/haifu/haifu/parser/mjai"
-	"github.com/haifu/haifu/parser/tenhou"
-	"github.com/haifu/haifu/parser/tenhou6"
+	"github.com/haifu/haifu/parser/format"
 )
 
-// detectors are the content tests of the formats, by format. Detect tries
-// them in the order of the formats, which puts the most specific first.
-var detectors = [...]func([]byte) bool{
-	event.FormatMjlog:   tenhou.Detect,
-	event.FormatTenhou6: tenhou6.Detect,
-	event.FormatMajsoul: majsoul.Detect,
-	event.FormatMjai:    mjai.Detect,
-}
-
-// Detect returns the format of the decompressed log data, judged by its
-// content alone, or event.FormatUnknown. It reads at most the first 64 KiB.
-func Detect(data []byte) event.Format {
-	for f, is := range detectors {
-		if is != nil && is(data) {
-			return event.Format(f)
-		}
-	}
-	return event.FormatUnknown
-}
-
-// Decoder decodes Inputs of every supported format into event.Games. It
+// Decoder decodes Inputs of every registered format into event.Games. It
 // keeps each format's decoder, and their buffers, from one Input to the
 // next, so use one Decoder per goroutine for many Inputs. The zero Decoder
 // is ready for use and detects the format of every Input. A Decoder is not
@@ -44,22 +21,21 @@ type Decoder struct {
 	// not of that format is an error wrapping ErrWrongFormat.
 	Format event.Format
 
-	mjlog   tenhou.Decoder
-	tenhou6 tenhou6.Decoder
-	majsoul majsoul.Decoder
-	mjai    mjai.Decoder
+	// decoders are the formats' decoders, by index in formats, each made
+	// when first needed.
+	decoders [len(formats)]format.Decoder
 }
 
 // Decode decodes the Input in into g, which it resets first; g.Meta.Path is
 // in.Path, g.Meta.GameIndex in.Game. It returns in.Err when that is set.
 // Every error it returns is an *event.Error whose message starts with
 // in.Path, and names the game when its file holds several and the offset
-// in the file: content of no known format wraps ErrUnknownFormat, content
-// not of the forced Format wraps ErrWrongFormat, a format without a
-// decoder yet wraps event.ErrUnsupported, and the format's decoder reports
-// the rest (see parser/tenhou). The format is in.Format when the walk
-// detected it, else detected here. g does not refer to in.Data, which the
-// caller may reuse once Decode returns.
+// in the file: content of no registered format wraps ErrUnknownFormat,
+// content not of the forced Format (or a Format that no registered format
+// has) wraps ErrWrongFormat, and the format's decoder reports the rest
+// (see parser/tenhou). The format is in.Format when the walk detected it,
+// else detected here. g does not refer to in.Data, which the caller may
+// reuse once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
 	m := &g.Meta
@@ -87,31 +63,25 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 		d.reset(g, in, event.FormatUnknown)
 		return in.Err
 	}
-	f, forced := d.Format, d.Format != event.FormatUnknown
+	var i int
 	switch {
-	case forced:
-		if int(f) < len(detectors) && !detectors[f](in.Data) {
-			return d.wrongFormat(g, in)
+	case d.Format != event.FormatUnknown:
+		if i = lookup(d.Format); i < 0 || !formats[i].Detect(in.Data) {
+			return d.wrongFormat(g, in, d.Format)
 		}
 	case in.Format != event.FormatUnknown:
-		f = in.Format
+		if i = lookup(in.Format); i < 0 {
+			return d.wrongFormat(g, in, in.Format)
+		}
 	default:
-		f = Detect(in.Data)
-		if f == event.FormatUnknown {
-			return d.fail(g, in, f, unknownFormat(in.Data))
+		if i = detect(in.Data); i < 0 {
+			return d.fail(g, in, event.FormatUnknown, unknownFormat(in.Data))
 		}
 	}
-	switch f {
-	case event.FormatMjlog:
-		return d.mjlog.Decode(in.Data, in.Path, g)
-	case event.FormatTenhou6:
-		return d.tenhou6.Decode(in.Data, in.Path, g)
-	case event.FormatMajsoul:
-		return d.majsoul.Decode(in.Data, in.Path, g)
-	case event.FormatMjai:
-		return d.mjai.Decode(in.Data, in.Path, g)
+	if d.decoders[i] == nil {
+		d.decoders[i] = formats[i].NewDecoder()
 	}
-	return d.fail(g, in, f, fmt.Errorf("reading %v logs is not implemented yet: %w", f, event.ErrUnsupported))
+	return d.decoders[i].Decode(in.Data, in.Path, g)
 }
 
 func (d *Decoder) reset(g *event.Game, in *Input, f event.Format) {
@@ -125,12 +95,14 @@ func (d *Decoder) fail(g *event.Game, in *Input, f event.Format, err error) erro
 	return &event.Error{Path: in.Path, Offset: -1, Index: -1, Hand: -1, Err: err}
 }
 
-func (d *Decoder) wrongFormat(g *event.Game, in *Input) error {
+// wrongFormat fails the decoding of in as format f: its content is of
+// another format, or of none, or f is no format haifu reads.
+func (d *Decoder) wrongFormat(g *event.Game, in *Input, f event.Format) error {
 	what := describe(in.Data)
-	if f := Detect(in.Data); f != event.FormatUnknown {
-		what = "looks like " + f.String()
+	if i := detect(in.Data); i >= 0 {
+		what = "looks like " + formats[i].ID.String()
 	}
-	return d.fail(g, in, event.FormatUnknown, fmt.Errorf("format %v was requested, but the content %s: %w", d.Format, what, ErrWrongFormat))
+	return d.fail(g, in, event.FormatUnknown, fmt.Errorf("format %v was requested, but the content %s: %w", f, what, ErrWrongFormat))
 }
 
 // unknownFormat is the error of content data of no format Detect knows: it

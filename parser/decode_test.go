@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/source"
 )
 
 func TestDetect(t *testing.T) {
@@ -230,7 +231,7 @@ func TestDecodeThroughContainers(t *testing.T) {
 		"nest.zip":  zipOf(zip0, m("in.zip", zipOf(0x08, m("c", log)))),
 	})
 	t.Chdir(tmp)
-	opt := Options{Stdin: strings.NewReader(gz(zipOf(0x08, m("d.xml", log)))), TempDir: t.TempDir()}
+	opt := Options{Source: source.Options{Stdin: strings.NewReader(gz(zipOf(0x08, m("d.xml", log)))), TempDir: t.TempDir()}}
 	wantPaths := []string{
 		"log.mjlog", "log.zst", "logs.tgz!2016/a.xml", "logs.tzst!a.xml.gz", "logs.zip!a.mjlog",
 		"logs.zip!in.tar!b.html", "nest.zip!in.zip!c", "plain.txt", "-!d.xml",

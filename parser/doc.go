@@ -1,31 +1,31 @@
-// Package parser finds game logs and decodes them into haifu's event model,
-// whatever their format, compression or container.
+// Package parser turns inputs into games of haifu's event model, whatever
+// their format: it detects each stream's format, cuts the stream into
+// games, and decodes each game.
 //
-// Walk turns the paths a user gives (files, directories walked recursively,
-// archives, compressed files, "-" for standard input) into a deterministic
-// sequence of Inputs, one per log, each holding the log's decompressed bytes
-// or the error that kept it from being read. Everything is recognised by
-// content, never by file name:
+// The formats are listed once, in the registry (registry.go): each format
+// package (parser/tenhou for Tenhou's mjlog XML, parser/tenhou6 for
+// tenhou.net/6 JSON, parser/majsoul for Mahjong Soul records, parser/mjai
+// for mjai JSON lines) declares itself in a format.Descriptor (see
+// parser/format), and detection, framing and decoding all go through the
+// registry, most specific format first. Adding a format is one package and
+// one line of the registry.
 //
-//   - compression by its magic bytes: gzip, zstd and bzip2;
-//   - archives: zip ("PK\x03\x04", or "PK\x05\x06" when empty) and tar (a
-//     512-byte header whose checksum is right, which covers ustar, GNU and
-//     old-style tar);
-//   - any nesting of these, to Options.MaxDepth levels: a .tar.gz is a gzip
-//     stream holding a tar; a member of an archive may itself be compressed
-//     or an archive.
-//
-// Walk streams: a tar is read one member at a time, a compressed stream is
-// decompressed as it is read, and a zip, which needs random access, is read
-// in place when it is a file (or a stored member of a zip that is) and is
-// otherwise copied to a temporary file that is removed as soon as it has
-// been read. Limits on the size of one input, the number of archive entries
-// and the nesting depth make untrusted archives safe to walk.
+// Walk reads the paths a user gives, and WalkReader one reader given with a
+// name, through package source, which opens files, directories, standard
+// input, compression and archives and yields plain streams. Walk detects
+// each stream's format from its first 64 KiB (or takes Options.Format),
+// cuts it into games with the format's framer (mjlog documents back to
+// back, tenhou.net/6 games or JSON lines of whole games, mjai games one
+// after another), and hands each game to its caller as an Input, in a
+// deterministic order; what cannot be read is an Input with an error, so
+// nothing is dropped without a word. A stream is read a game at a time,
+// through a window of bounded size, so memory stays bounded by the largest
+// game, not the largest file.
 //
 // Detect names the format of a decompressed log, and a Decoder decodes an
-// Input of any supported format into an event.Game. The formats themselves
-// live in subpackages (parser/tenhou for Tenhou's mjlog XML); this package
-// only dispatches to them.
+// Input into an event.Game with the decoder of its format, then tidies the
+// game's metadata (text made valid UTF-8 and bounded, the log id taken
+// from the file name when the log has none).
 //
 // The package starts no goroutines. Walk runs in its caller's goroutine and a
 // Decoder is meant to be owned by one goroutine; a batch job walks in one

@@ -14,6 +14,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/source"
 )
 
 // readFixture reads a file of fixtures/.
@@ -208,7 +209,7 @@ func TestGamesTooLarge(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"x.gz": gz(a + huge + a)})
 	var got []string
-	Walk([]string{filepath.Join(dir, "x.gz")}, Options{MaxGameBytes: 64 << 10}, func(in Input) error {
+	Walk([]string{filepath.Join(dir, "x.gz")}, Options{Source: source.Options{MaxWindowBytes: 64 << 10}}, func(in Input) error {
 		if in.Err != nil {
 			got = append(got, "error: "+in.Err.Error())
 		} else {
@@ -306,15 +307,15 @@ func TestBombMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	var errs []error
-	Walk([]string{filepath.Join(dir, "bomb.gz")}, Options{MaxGameBytes: 8 << 20}, func(in Input) error {
+	Walk([]string{filepath.Join(dir, "bomb.gz")}, Options{Source: source.Options{MaxWindowBytes: 8 << 20}}, func(in Input) error {
 		if in.Err != nil {
 			errs = append(errs, in.Err)
 		}
 		return nil
 	})
 	runtime.ReadMemStats(&after)
-	if len(errs) != 1 || !errors.Is(errs[0], ErrTooLarge) {
-		t.Errorf("errors %v, want one wrapping ErrTooLarge", errs)
+	if len(errs) != 1 || !errors.Is(errs[0], source.ErrTooLarge) {
+		t.Errorf("errors %v, want one wrapping source.ErrTooLarge", errs)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
 		t.Errorf("the walk allocated %d MiB for a 256 MiB bomb with an 8 MiB limit", got>>20)

@@ -4,7 +4,6 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -36,18 +35,6 @@ func zst(s string) string {
 	}
 	defer e.Close()
 	return string(e.EncodeAll([]byte(s), nil))
-}
-
-// bz is "bzip2 log" compressed by bzip2 -9 (the standard library has no
-// bzip2 writer).
-var bz = mustHex("425a683931415926535957e8ec2100000119804000100010a4c01020002201a6d420c988a7ac4078bb9229c28482bf476108")
-
-func mustHex(s string) string {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }
 
 // member is an archive member: a regular file unless name ends in "/" (a
@@ -101,6 +88,9 @@ func zipOf(method uint16, members ...member) string {
 	return b.String()
 }
 
+// zip0 is zip.Store, the method of a stored member.
+const zip0 = 0
+
 // writeFiles writes files (relative path → content) under dir.
 func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
@@ -115,47 +105,8 @@ func writeFiles(t testing.TB, dir string, files map[string]string) {
 	}
 }
 
-// result is an Input as the tests compare it. In a want row, Err is a
-// substring of the error's message.
-type result struct {
-	Path string
-	Data string
-	Err  string
-}
-
-// walkAll walks paths and returns what it delivered. It checks what holds
-// for every Input: Data xor Err; an Err is an *event.Error naming the
-// Input's path, its message starting with it. It keeps the Data slices
-// until the walk is over, so a buffer that Walk reused shows as wrong data.
-//
-// The container tests walk content that is no log: unless opt names a
-// format, the walk reads every file as a Mahjong Soul record, a format
-// whose files hold one game each, so that Data is the whole content.
-func walkAll(t testing.TB, paths []string, opt Options) []result {
-	t.Helper()
-	if opt.Format == event.FormatUnknown {
-		opt.Format = event.FormatMajsoul
-	}
-	var ins []Input
-	err := Walk(paths, opt, func(in Input) error {
-		checkInput(t, in)
-		ins = append(ins, in)
-		return nil
-	})
-	if err != nil {
-		t.Errorf("Walk returned %v", err)
-	}
-	var got []result
-	for _, in := range ins {
-		r := result{Path: in.Path, Data: string(in.Data)}
-		if in.Err != nil {
-			r.Err = in.Err.Error()
-		}
-		got = append(got, r)
-	}
-	return got
-}
-
+// checkInput checks what holds for every Input: Data xor Err; an Err is an
+// *event.Error naming the Input's path, its message starting with it.
 func checkInput(t testing.TB, in Input) {
 	t.Helper()
 	if (in.Data == nil) == (in.Err == nil) {
@@ -170,16 +121,4 @@ func checkInput(t testing.TB, in Input) {
 	if e, ok := errors.AsType[*event.Error](in.Err); !ok || e.Path != in.Path {
 		t.Errorf("%s: error %#v is not an *event.Error with the path", in.Path, in.Err)
 	}
-}
-
-// matchErrs replaces each error message in got by the want row's substring
-// when it contains it, so that cmp.Diff shows only real differences.
-func matchErrs(want, got []result) []result {
-	out := append([]result(nil), got...)
-	for i := range out {
-		if i < len(want) && want[i].Err != "" && strings.Contains(out[i].Err, want[i].Err) {
-			out[i].Err = want[i].Err
-		}
-	}
-	return out
 }

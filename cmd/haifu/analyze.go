@@ -15,6 +15,7 @@ import (
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/source"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
 	"golang.org/x/term"
@@ -96,7 +97,7 @@ it).`)
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
-	opt := batch.Options{Jobs: jobs.n, Format: f, Passes: checks.passes, Walk: parser.Options{Stdin: e.stdin, Format: f, Skip: []string{*out}}}
+	opt := batch.Options{Jobs: jobs.n, Format: f, Passes: checks.passes, Walk: parser.Options{Source: source.Options{Stdin: e.stdin, Skip: []string{*out}}, Format: f}}
 	if err := limits.apply(&opt.Walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitUsage
@@ -146,8 +147,8 @@ it).`)
 	sum := stats.NewSummary(dims...)
 	sink := &analyzeSink{w: w, sum: sum, index: index}
 	if isTerminal(e.stderr) {
-		p := newProgress(e.stderr, 0, fs.Args(), opt.Walk.Skip, e.stdin, time.Now())
-		opt.Walk.BytesRead = &p.read
+		p := newProgress(e.stderr, 0, fs.Args(), opt.Walk.Source.Skip, e.stdin, time.Now())
+		opt.Walk.Source.BytesRead = &p.read
 		opt.Progress = p.update
 		defer p.done()
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/source"
 )
 
 func runEvents(ctx context.Context, e *env, args []string) int {
@@ -32,7 +33,7 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Stdin: e.stdin}
+	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
 	if err := limits.apply(&walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
 		return exitUsage

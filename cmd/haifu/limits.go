@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/source"
 )
 
 // limitFlags are the flags that bound what one input may cost: they are
@@ -18,8 +19,8 @@ type limitFlags struct {
 
 // addLimitFlags defines the limit flags on fs.
 func addLimitFlags(fs *flag.FlagSet) *limitFlags {
-	l := &limitFlags{gameBytes: parser.DefaultMaxGameBytes, spoolBytes: parser.DefaultMaxSpoolBytes,
-		entries: parser.DefaultMaxEntries, depth: parser.DefaultMaxDepth}
+	l := &limitFlags{gameBytes: source.DefaultMaxWindowBytes, spoolBytes: source.DefaultMaxSpoolBytes,
+		entries: source.DefaultMaxEntries, depth: source.DefaultMaxDepth}
 	fs.Var(&l.gameBytes, "max-game-bytes", "the largest decompressed game read, `N` bytes (a larger one is an error and the rest of its file is not read); K, M, G suffixes")
 	fs.IntVar(&l.entries, "max-entries", l.entries, "the most archive entries read from one file, `N` (nested archives count)")
 	fs.IntVar(&l.depth, "max-depth", l.depth, "the most levels of compression and archives around a log, `N`")
@@ -27,12 +28,15 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	return l
 }
 
-// apply sets the limits in o, and reports a limit that is not positive.
+// apply sets the limits in o, and reports a limit that is not positive. A
+// game is read through a stream's window, so --max-game-bytes bounds the
+// window.
 func (l *limitFlags) apply(o *parser.Options) error {
 	if l.gameBytes <= 0 || l.spoolBytes <= 0 || l.entries <= 0 || l.depth <= 0 {
 		return fmt.Errorf("the --max-* limits must be positive")
 	}
-	o.MaxGameBytes, o.MaxSpoolBytes, o.MaxEntries, o.MaxDepth = int64(l.gameBytes), int64(l.spoolBytes), l.entries, l.depth
+	s := &o.Source
+	s.MaxWindowBytes, s.MaxSpoolBytes, s.MaxEntries, s.MaxDepth = int64(l.gameBytes), int64(l.spoolBytes), l.entries, l.depth
 	return nil
 }
 

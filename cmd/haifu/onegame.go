@@ -8,6 +8,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/source"
 )
 
 // runOneGame is the part replay and wall share: it takes the command's
@@ -40,7 +41,7 @@ func runOneGame(ctx context.Context, e *env, fs *flag.FlagSet, args []string, pr
 	var g event.Game
 	n := 0
 	status := exitOK
-	err := parser.Walk(fs.Args(), parser.Options{Stdin: e.stdin}, func(in parser.Input) error {
+	err := parser.Walk(fs.Args(), parser.Options{Source: source.Options{Stdin: e.stdin}}, func(in parser.Input) error {
 		if n++; n > 1 {
 			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
 		}

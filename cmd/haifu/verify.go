@@ -16,6 +16,7 @@ import (
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/source"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) int {
@@ -72,7 +73,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Stdin: e.stdin}
+	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
 	if err := limits.apply(&walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
 		return exitUsage

@@ -118,7 +118,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !Detect(data) {
+			if !detect(data) {
 				t.Error("not detected")
 			}
 			g, err := decodeBytes(t, data, e.File)
@@ -220,7 +220,7 @@ func TestCorpusKnownFacts(t *testing.T) {
 	})
 }
 
-// TestDetectCorpus checks that Detect claims no file of the other formats
+// TestDetectCorpus checks that detect claims no file of the other formats
 // of the corpus (mjlog, tenhou.net/6, mjai, archive listings).
 func TestDetectCorpus(t *testing.T) {
 	dir := corpus.Dir(t)
@@ -233,8 +233,8 @@ func TestDetectCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := Detect(data), e.Format == "majsoul"; got != want {
-			t.Errorf("%s (%s): Detect = %v", e.File, e.Format, got)
+		if got, want := detect(data), e.Format == "majsoul"; got != want {
+			t.Errorf("%s (%s): detect = %v", e.File, e.Format, got)
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // Markers that identify a Mahjong Soul record in the first bytes of its
-// input, each split into a prefix and the rest: Detect looks for the rest,
+// input, each split into a prefix and the rest: detect looks for the rest,
 // whose first byte is rarer in JSON than a quote or a dot, and then checks
 // the prefix before it.
 var (
@@ -44,16 +44,16 @@ func (m marker) in(data []byte) bool {
 	}
 }
 
-// sniffLen is how far Detect looks for a marker.
+// sniffLen is how far detect looks for a marker.
 const sniffLen = 256 << 10
 
-// Detect reports whether data looks like a Mahjong Soul game record: a JSON
+// detect reports whether data looks like a Mahjong Soul game record: a JSON
 // document (object or array) naming the record types (".lq.RecordNewRound",
 // "RecordNewRound" or "NewRound") or the ".lq.GameDetailRecords" wrapper
 // (also as base64 protobuf), or binary protobuf holding them. It looks at
 // the first 256 KiB only. mjlog XML, tenhou.net/6 JSON and mjai logs never
 // contain these names.
-func Detect(data []byte) bool {
+func detect(data []byte) bool {
 	if len(data) > sniffLen {
 		data = data[:sniffLen]
 	}

@@ -551,8 +551,8 @@ func TestDetect(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Detect(tc.data); got != tc.want {
-				t.Errorf("Detect = %v, want %v", got, tc.want)
+			if got := detect(tc.data); got != tc.want {
+				t.Errorf("detect = %v, want %v", got, tc.want)
 			}
 		})
 	}

@@ -59,4 +59,8 @@
 // for syntax errors and truncations only, and their messages start with
 // the line and column of the offset (columns count characters). A cut input gives the events of its complete
 // records and an error wrapping event.ErrTruncated.
+//
+// Format (format.go) declares the format to package parser: its content
+// test (detect, decoder.go), its framing (one record per file) and its
+// Decoder.
 package majsoul

@@ -74,7 +74,7 @@ var corpusExpect = map[string]struct {
 // as many round_start events as the file has start_kyoku objects, as many
 // wins as hora (or agari) objects and as many draws as ryukyoku objects
 // (counted by a plain byte scan, not by the decoder), a game end exactly
-// when the file has one, and Detect must accept the file.
+// when the file has one, and detect must accept the file.
 func TestCorpus(t *testing.T) {
 	dir, entries := mjaiEntries(t)
 	var d Decoder
@@ -85,8 +85,8 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !Detect(data) {
-			t.Errorf("%s: Detect = false", e.File)
+		if !detect(data) {
+			t.Errorf("%s: detect = false", e.File)
 		}
 		err = d.Decode(data, e.File, &g)
 		want, special := corpusExpect[e.File]
@@ -172,7 +172,7 @@ func lineAt(data []byte, off int32) []byte {
 	return b
 }
 
-// TestDetectCorpus runs Detect on every file of the corpus: it must accept
+// TestDetectCorpus runs detect on every file of the corpus: it must accept
 // exactly the mjai files (no false positives on mjlog XML, tenhou.net/6
 // JSON, Mahjong Soul records or archive indexes).
 func TestDetectCorpus(t *testing.T) {
@@ -187,8 +187,8 @@ func TestDetectCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := Detect(data), e.Format == "mjai"; got != want {
-			t.Errorf("%s (%s): Detect = %v", e.File, e.Format, got)
+		if got, want := detect(data), e.Format == "mjai"; got != want {
+			t.Errorf("%s (%s): detect = %v", e.File, e.Format, got)
 		}
 		n++
 	}

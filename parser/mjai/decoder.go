@@ -14,15 +14,15 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// detectWindow is how much of the input Detect looks at.
+// detectWindow is how much of the input detect looks at.
 const detectWindow = 64 << 10
 
-// Detect reports whether data looks like an mjai log: it does not start
+// detect reports whether data looks like an mjai log: it does not start
 // with '<' (mjlog XML), and within its first 64 KiB an object has "type"
 // "start_game" or "start_kyoku" (the JSON lines variants, the old logs with
 // text dumps, and the single-object variant, whose game array starts with
 // start_kyoku). tenhou.net/6 and Mahjong Soul JSON have no such member.
-func Detect(data []byte) bool {
+func detect(data []byte) bool {
 	if len(data) > detectWindow {
 		data = data[:detectWindow]
 	}

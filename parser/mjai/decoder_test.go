@@ -561,8 +561,8 @@ func TestDetect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Detect([]byte(tt.in)); got != tt.want {
-				t.Errorf("Detect(%q) = %v, want %v", tt.in, got, tt.want)
+			if got := detect([]byte(tt.in)); got != tt.want {
+				t.Errorf("detect(%q) = %v, want %v", tt.in, got, tt.want)
 			}
 		})
 	}

@@ -77,4 +77,8 @@
 // array. An error's message starts with a line and column (columns count
 // characters): those of a JSON syntax error, or in the single-object
 // variant those of the error's offset.
+//
+// Format (format.go) declares the format to package parser: its content
+// test (detect, decoder.go), its framer (frame, frame.go: games one after
+// another, each from its start_game line) and its Decoder.
 package mjai

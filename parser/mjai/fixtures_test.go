@@ -39,8 +39,8 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !Detect(data) {
-				t.Error("Detect = false")
+			if !detect(data) {
+				t.Error("detect = false")
 			}
 			var g event.Game
 			err = d.Decode(data, tt.file, &g)

@@ -3,30 +3,30 @@ package mjai
 import (
 	"bytes"
 
-	"github.com/haifu/haifu/parser/internal/frame"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
-// Frame is the framer of mjai streams (see frame.Func). In JSON lines a
+// frame is the framer of mjai streams (see format.Framer). In JSON lines a
 // game starts at a start_game event: a second start_game line begins the
 // next game, and a game runs from its start_game line (for the first game,
 // the start of the stream, with any text before it) to the next one or the
 // end of the stream. A stream that is one JSON document (the
 // single-object variant, or a top-level array) is one game.
-func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
+func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	p := jsontok.SkipSpace(data, 0)
 	if p == len(data) {
 		if !atEOF || p == 0 {
-			return 0, frame.More
+			return 0, format.More
 		}
-		return p, frame.Space
+		return p, format.Space
 	}
 	if p > 0 && !first {
-		return p, frame.Space
+		return p, format.Space
 	}
 	if first {
 		if i := jsontok.SkipSpace(data, jsontok.SkipBOM(data)); i < len(data) && data[i] != '{' {
-			return frame.Rest(data, first, atEOF) // not JSON lines
+			return format.Rest(data, first, atEOF) // not JSON lines
 		}
 	}
 	// The game's own start_game line (the first one, unless an event line
@@ -45,16 +45,16 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		}
 		le := lineEnd(data, ls)
 		if le == len(data) && !atEOF {
-			return 0, frame.More // see the whole line first
+			return 0, format.More // see the whole line first
 		}
 		if !own && !hasEventLine(data[p:ls]) {
 			own = true
 			from = le
 			continue
 		}
-		return ls, frame.Game
+		return ls, format.Game
 	}
-	return frame.Rest(data, first, atEOF)
+	return format.Rest(data, first, atEOF)
 }
 
 // hasEventLine reports whether b holds a line that starts with '{'.

@@ -13,11 +13,11 @@ import (
 // rootTag starts an mjlog document.
 var rootTag = []byte("<mjloggm")
 
-// Detect reports whether data looks like an mjlog document: within its
+// detect reports whether data looks like an mjlog document: within its
 // first 64 KiB (files may start with comments or stray text) a root start
 // tag "<mjloggm" ends, and what follows it is an element, or nothing (a
 // text that only mentions "<mjloggm>" is not a log).
-func Detect(data []byte) bool {
+func detect(data []byte) bool {
 	if len(data) > 64<<10 {
 		data = data[:64<<10]
 	}

@@ -48,5 +48,6 @@
 //     that their results, errors included, are the general path's; what
 //     they do not take, they leave to the general path.
 //
-// Frame (frame.go) splits a stream of documents into games.
+// The framer (frame.go) cuts a stream of documents into games, and Format
+// (format.go) declares the format to the parser.
 package tenhou

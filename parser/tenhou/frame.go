@@ -3,14 +3,14 @@ package tenhou
 import (
 	"bytes"
 
-	"github.com/haifu/haifu/parser/internal/frame"
+	"github.com/haifu/haifu/parser/format"
 )
 
 // rootName is the root element's name, which both its start tag and its
 // end tag hold.
 var rootName = []byte("mjloggm")
 
-// Frame is the framer of mjlog streams (see frame.Func). A game is one
+// frame is the framer of mjlog streams (see format.Framer). A game is one
 // <mjloggm> document: from the end of the previous piece (for the first
 // game, the start of the stream, with whatever text comes before the root)
 // to the end of its </mjloggm> tag, or to the start of the next <mjloggm>
@@ -18,33 +18,33 @@ var rootName = []byte("mjloggm")
 // documents, white space, comments and processing instructions are Space,
 // console prompts (non-ASCII lines ending in ": ", which no Tenhou log
 // holds) are Prompts, and anything else up to the next document is Junk.
-func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
+func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	if !first {
 		n, complete := skipMarkup(data)
 		if !complete && !atEOF {
-			return 0, frame.More
+			return 0, format.More
 		}
 		if n > 0 {
-			return n, frame.Space
+			return n, format.Space
 		}
 		if n == len(data) {
-			return 0, frame.More // an empty window
+			return 0, format.More // an empty window
 		}
 		if !bytes.HasPrefix(data, rootTag) {
 			if len(data) < len(rootTag) && !atEOF {
-				return 0, frame.More
+				return 0, format.More
 			}
 			start, _ := nextTag(data, 0)
 			if start < 0 && !atEOF {
-				return 0, frame.More
+				return 0, format.More
 			}
 			if start < 0 {
 				start = len(data)
 			}
 			if onlyPrompts(data[:start]) {
-				return start, frame.Prompts
+				return start, format.Prompts
 			}
-			return start, frame.Junk
+			return start, format.Junk
 		}
 	}
 	// A document: find its root, then its end tag or the next root.
@@ -52,14 +52,14 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 		start, isEnd := nextTag(data, root+len(rootTag))
 		switch {
 		case start >= 0 && !isEnd:
-			return start, frame.Game // the next document starts: no end tag
+			return start, format.Game // the next document starts: no end tag
 		case start >= 0:
 			if i := bytes.IndexByte(data[start:], '>'); i >= 0 {
-				return start + i + 1, frame.Game
+				return start + i + 1, format.Game
 			}
 		}
 	}
-	return frame.Rest(data, first, atEOF)
+	return format.Rest(data, first, atEOF)
 }
 
 // nextTag finds, from data[from:], the first start tag "<mjloggm" or end tag

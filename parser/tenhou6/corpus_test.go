@@ -49,8 +49,8 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !Detect(data) {
-			t.Errorf("%s: Detect is false", e.File)
+		if !detect(data) {
+			t.Errorf("%s: detect is false", e.File)
 		}
 		err = d.Decode(data, e.File, &g)
 		if e.Kind == "nonstandard" {
@@ -127,7 +127,7 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-// TestDetectCorpus runs Detect on every file of the corpus: true for the
+// TestDetectCorpus runs detect on every file of the corpus: true for the
 // tenhou.net/6 files, false for every mjlog, mjai, Mahjong Soul and archive
 // index file.
 func TestDetectCorpus(t *testing.T) {
@@ -142,8 +142,8 @@ func TestDetectCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := Detect(data), e.Format == "tenhou6"; got != want {
-			t.Errorf("%s (%s): Detect = %v", e.File, e.Format, got)
+		if got, want := detect(data), e.Format == "tenhou6"; got != want {
+			t.Errorf("%s (%s): detect = %v", e.File, e.Format, got)
 		}
 		n++
 	}
@@ -167,8 +167,8 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !Detect(data) {
-				t.Error("Detect is false")
+			if !detect(data) {
+				t.Error("detect is false")
 			}
 			if err := d.Decode(data, f, &g); err != nil {
 				t.Fatal(err)

@@ -15,12 +15,12 @@ import (
 	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
-// Detect reports whether data looks like tenhou.net/6 JSON: after white
+// detect reports whether data looks like tenhou.net/6 JSON: after white
 // space (and a UTF-8 byte order mark) it starts with '{', and it has a "log"
 // key whose value is an array of arrays (or an empty array). mjlog XML
 // starts with '<'; Mahjong Soul records have no "log" key; mjai lines have
 // no array-valued "log".
-func Detect(data []byte) bool {
+func detect(data []byte) bool {
 	i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
 	if i >= len(data) || data[i] != '{' {
 		return false

@@ -607,8 +607,8 @@ func TestDetect(t *testing.T) {
 		{`{"log":{}}`, false},
 	}
 	for _, tt := range tests {
-		if got := Detect([]byte(tt.in)); got != tt.want {
-			t.Errorf("Detect(%q) = %v", tt.in, got)
+		if got := detect([]byte(tt.in)); got != tt.want {
+			t.Errorf("detect(%q) = %v", tt.in, got)
 		}
 	}
 }

@@ -72,6 +72,10 @@
 // too, and its message starts with the line and column of that offset
 // ("line 17, column 5: ..."; columns count characters).
 //
+// Format (format.go) declares the format to package parser: its content
+// test (detect, decoder.go), its framer (frame, frame.go: whole games one
+// after another, or JSON lines of rounds) and its Decoder.
+//
 // # Encoding
 //
 // Encoder writes an event.Game as tenhou.net/6 JSON, with the bytes

@@ -3,20 +3,20 @@ package tenhou6
 import (
 	"bytes"
 
-	"github.com/haifu/haifu/parser/internal/frame"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
-// Frame is the framer of tenhou.net/6 streams (see frame.Func). A game is
+// frame is the framer of tenhou.net/6 streams (see format.Framer). A game is
 // one top-level JSON value, or several in a row that are parts of one game:
 // JSON lines with one round (or a few) per line, as mjx writes them. A value
 // continues the game of the value before it when both are objects with the
 // same "ref" (or one of them has none) and its first round comes after the
 // other's last round; two whole games one after another, or a second copy
 // of a game, start over at East 1. White space between games is Space. A
-// value Frame cannot read (a syntax error, a truncated input) ends the game
+// value frame cannot read (a syntax error, a truncated input) ends the game
 // it is in at the end of the stream, where the decoder reports it.
-func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
+func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	p := 0
 	if first {
 		p = jsontok.SkipBOM(data)
@@ -24,46 +24,46 @@ func Frame(data []byte, first, atEOF bool) (int, frame.Kind) {
 	p = jsontok.SkipSpace(data, p)
 	if p == len(data) {
 		if !atEOF {
-			return 0, frame.More
+			return 0, format.More
 		}
 		if p == 0 {
-			return 0, frame.More
+			return 0, format.More
 		}
-		return p, frame.Space
+		return p, format.Space
 	}
 	if p > 0 && !first {
-		return p, frame.Space
+		return p, format.Space
 	}
 	prev, ok := skim(data, p)
 	if !ok {
-		return frame.Rest(data, first, atEOF)
+		return format.Rest(data, first, atEOF)
 	}
 	end := prev.end
 	for {
 		q := jsontok.SkipSpace(data, end)
 		if q == len(data) {
 			if atEOF {
-				return end, frame.Game
+				return end, format.Game
 			}
-			return 0, frame.More
+			return 0, format.More
 		}
 		next, ok := skim(data, q)
 		if !ok {
 			if !next.incomplete || atEOF {
 				// Unreadable, or cut short at the end: part of
 				// this game, where the decoder reports it.
-				return frame.Rest(data, first, atEOF)
+				return format.Rest(data, first, atEOF)
 			}
-			return 0, frame.More
+			return 0, format.More
 		}
 		if !continues(&prev, &next) {
-			return end, frame.Game
+			return end, format.Game
 		}
 		prev, end = next, next.end
 	}
 }
 
-// skimmed is what Frame reads of one top-level value.
+// skimmed is what frame reads of one top-level value.
 type skimmed struct {
 	end int // offset just after the value
 	// ref is the object's "ref" string (without quotes), nil when none.

@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"archive/tar"
@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"compress/bzip2"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -108,6 +109,10 @@ type level struct {
 	// each member.
 	inflate io.ReadCloser
 	inbuf   *bufio.Reader
+	// member reads the archive member at this depth that is being read,
+	// marking its errors as ErrCorrupt (held here, it is handed on as a
+	// pointer, which costs no allocation).
+	member corruptReader
 }
 
 // inflater returns lv's inflater reading r: klauspost/compress's, as fast
@@ -167,7 +172,7 @@ type extent struct {
 const maxRatio = 1032
 
 // stream reads r, the content of path at the given nesting depth: it
-// sniffs it and delivers it as one Input, or opens what it holds.
+// sniffs it and delivers it as one Stream, or opens what it holds.
 func (w *walker) stream(path string, r io.Reader, depth int, ext extent) error {
 	lv := w.level(depth)
 	n, eof, err := readHead(r, lv.head[:])
@@ -222,7 +227,7 @@ func readHead(r io.Reader, b []byte) (n int, eof bool, err error) {
 
 // seekable reads the content of path at the given depth from ra, size
 // bytes long. owned, when not nil, is that content already in memory, read
-// for this Input alone (and ra may then be nil).
+// for this stream alone (and ra may then be nil).
 func (w *walker) seekable(path string, ra io.ReaderAt, size int64, depth int, owned []byte) error {
 	var head []byte
 	if owned != nil {
@@ -286,7 +291,7 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 			err = lv.gzip.Reset(r)
 		}
 		if err != nil {
-			return w.fail(path, prefixed(k, err))
+			return w.fail(path, corrupt(prefixed(k, err)))
 		}
 		dr = lv.gzip
 	case kindZstd:
@@ -301,7 +306,7 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 			lv.zstd = d
 		}
 		if err := lv.zstd.Reset(r); err != nil {
-			return w.fail(path, prefixed(k, err))
+			return w.fail(path, corrupt(prefixed(k, err)))
 		}
 		dr = lv.zstd
 	case kindBzip2:
@@ -311,7 +316,8 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 }
 
 // decompressed is a decompressor's output. It names the compression in its
-// errors, which some decompressors do not ("unexpected EOF").
+// errors, which some decompressors do not ("unexpected EOF"), and marks
+// them as ErrCorrupt.
 type decompressed struct {
 	k kind
 	r io.Reader
@@ -320,7 +326,7 @@ type decompressed struct {
 func (d decompressed) Read(b []byte) (int, error) {
 	n, err := d.r.Read(b)
 	if err != nil && err != io.EOF {
-		err = prefixed(d.k, err)
+		err = corrupt(prefixed(d.k, err))
 	}
 	return n, err
 }
@@ -331,13 +337,6 @@ func prefixed(k kind, err error) error {
 		return err
 	}
 	return fmt.Errorf("%v: %w", k, err)
-}
-
-func (w *walker) tooLarge(size int64) error {
-	if size < 0 {
-		return fmt.Errorf("more than %d bytes: %w", w.opt.MaxGameBytes, ErrTooLarge)
-	}
-	return fmt.Errorf("%d bytes, more than %d: %w", size, w.opt.MaxGameBytes, ErrTooLarge)
 }
 
 func (w *walker) tooDeep(path string, k kind) error {
@@ -388,7 +387,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 			return nil
 		}
 		if err != nil {
-			return w.fail(path, fmt.Errorf("reading tar entry %d: %w", i, err))
+			return w.fail(path, corrupt(fmt.Errorf("reading tar entry %d: %w", i, err)))
 		}
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
@@ -400,7 +399,9 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		mpath := path + "!" + name
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
-			if err := w.stream(mpath, tr, depth, extent{hdr.Size, hdr.Size}); err != nil {
+			lv := w.level(depth)
+			lv.member = corruptReader{tr}
+			if err := w.stream(mpath, &lv.member, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}
 		case tar.TypeDir, tar.TypeXGlobalHeader:
@@ -416,8 +417,8 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 // whose members are at the given depth.
 func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 	zr, err := zip.NewReader(ra, size)
-	if err != nil {
-		return w.fail(path, err)
+	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
+		return w.fail(path, corrupt(err))
 	}
 	zr.RegisterDecompressor(zip.Deflate, w.level(depth).inflater)
 	for _, f := range zr.File {
@@ -456,11 +457,13 @@ func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) 
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return w.fail(path, err)
+		return w.fail(path, corrupt(err))
 	}
 	defer rc.Close()
 	size := int64(min(f.UncompressedSize64, 1<<62))
-	return w.stream(path, rc, depth, extent{size, min(size, csize*maxRatio+64)})
+	lv := w.level(depth)
+	lv.member = corruptReader{rc}
+	return w.stream(path, &lv.member, depth, extent{size, min(size, csize*maxRatio+64)})
 }
 
 // spoolZip copies the zip archive arriving as the stream r, the content of

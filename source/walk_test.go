@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"errors"
@@ -12,8 +12,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/haifu/haifu/event"
 )
 
 func TestWalk(t *testing.T) {
@@ -275,7 +273,7 @@ func TestWalk(t *testing.T) {
 		},
 		stdin: ptr(zst(strings.Repeat("x", 1000))),
 		paths: []string{"10.xml", "11.xml", "11.gz", "10.gz", "a.tar", "a.zip", "-"},
-		opt:   Options{MaxGameBytes: 10},
+		opt:   Options{MaxWindowBytes: 10},
 		want: []result{
 			{Path: "10.xml", Data: "0123456789"},
 			{Path: "11.xml", Err: "11 bytes, more than 10: size limit exceeded"},
@@ -379,7 +377,7 @@ func TestWalk(t *testing.T) {
 			opt := tt.opt
 			opt.TempDir = t.TempDir()
 			if tt.stdin != nil {
-				opt.Stdin = strings.NewReader(*tt.stdin)
+				opt.Stdin = pipe{strings.NewReader(*tt.stdin)}
 			} else {
 				opt.Stdin = errReader{}
 			}
@@ -455,8 +453,8 @@ func TestWalkStopsOnFnError(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tmp := t.TempDir()
 			var got []string
-			err := Walk(tt.paths, Options{Stdin: strings.NewReader(tt.stdin), TempDir: tmp}, func(in Input) error {
-				got = append(got, in.Path)
+			err := Walk(tt.paths, Options{Stdin: pipe{strings.NewReader(tt.stdin)}, TempDir: tmp}, func(s *Stream) error {
+				got = append(got, s.Path)
 				if len(got) == tt.after {
 					return stop
 				}
@@ -473,22 +471,6 @@ func TestWalkStopsOnFnError(t *testing.T) {
 	}
 }
 
-func TestInputs(t *testing.T) {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.xml": "a", "b.tgz": gz(tarOf(m("1", "1"), m("2", "2"))), "c.xml": "c"})
-	t.Chdir(dir)
-	var got []string
-	for in := range Inputs([]string{"."}, Options{Format: event.FormatMajsoul}) { // one game a file
-		got = append(got, in.Path+"="+string(in.Data))
-		if in.Path == "b.tgz!1" {
-			break
-		}
-	}
-	if diff := cmp.Diff([]string{"a.xml=a", "b.tgz!1=1"}, got); diff != "" {
-		t.Errorf("Inputs (-want +got):\n%s", diff)
-	}
-}
-
 // TestWalkStartsNoGoroutines checks that decompressing (zstd in
 // particular) and archives run in the caller's goroutine.
 func TestWalkStartsNoGoroutines(t *testing.T) {
@@ -501,13 +483,13 @@ func TestWalkStartsNoGoroutines(t *testing.T) {
 	})
 	before := runtime.NumGoroutine()
 	n := 0
-	err := Walk([]string{dir}, Options{Format: event.FormatMajsoul, TempDir: t.TempDir()}, func(in Input) error {
+	err := Walk([]string{dir}, Options{TempDir: t.TempDir()}, func(s *Stream) error {
 		n++
-		if in.Err != nil {
-			t.Errorf("%s: %v", in.Path, in.Err)
+		if r := readStream(t, s); r.Err != "" {
+			t.Errorf("%s: %v", s.Path, r.Err)
 		}
 		if g := runtime.NumGoroutine(); g != before {
-			t.Errorf("%s: %d goroutines, %d before Walk", in.Path, g, before)
+			t.Errorf("%s: %d goroutines, %d before Walk", s.Path, g, before)
 		}
 		return nil
 	})
@@ -562,12 +544,12 @@ func TestWalkUnreadable(t *testing.T) {
 	}
 }
 
-// walkErr returns the Err of the Input Walk delivers for path.
+// walkErr returns the Err of the Stream Walk delivers for path.
 func walkErr(t *testing.T, path string) error {
 	var err error
-	Walk([]string{filepath.Dir(path)}, Options{}, func(in Input) error {
-		if in.Path == path {
-			err = in.Err
+	Walk([]string{filepath.Dir(path)}, Options{}, func(s *Stream) error {
+		if s.Path == path {
+			err = s.Err
 		}
 		return nil
 	})
@@ -594,9 +576,13 @@ func TestWalkErrorsWrapSentinels(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			var errs []error
-			Walk([]string{tt.path}, Options{Format: event.FormatMajsoul, MaxGameBytes: 10, MaxEntries: 1, MaxDepth: 2}, func(in Input) error {
-				if in.Err != nil {
-					errs = append(errs, in.Err)
+			Walk([]string{tt.path}, Options{MaxWindowBytes: 10, MaxEntries: 1, MaxDepth: 2}, func(s *Stream) error {
+				err := s.Err
+				if err == nil {
+					_, err = s.ReadAll()
+				}
+				if err != nil {
+					errs = append(errs, err)
 				}
 				return nil
 			})
@@ -660,14 +646,16 @@ func oldTar(h string) string {
 	return string(b)
 }
 
+// TestReadAllExactSize: a tar member, whose size its header states, is
+// read into one right-sized buffer.
 func TestReadAllExactSize(t *testing.T) {
-	// A tar member is read into one right-sized buffer.
 	dir := t.TempDir()
 	data := "<mjloggm>" + strings.Repeat("<D1/>", 20_000) + "</mjloggm>"
 	writeFiles(t, dir, map[string]string{"a.tar": tarOf(m("a", data))})
-	Walk([]string{filepath.Join(dir, "a.tar")}, Options{}, func(in Input) error {
-		if len(in.Data) != len(data) || cap(in.Data) > len(data)+8<<10 {
-			t.Errorf("len %d cap %d, want len %d and cap close to it", len(in.Data), cap(in.Data), len(data))
+	Walk([]string{filepath.Join(dir, "a.tar")}, Options{}, func(s *Stream) error {
+		got, err := s.ReadAll()
+		if err != nil || string(got) != data || cap(s.buf) > len(data)+8<<10 {
+			t.Errorf("len %d cap %d (%v), want len %d and cap close to it", len(got), cap(s.buf), err, len(data))
 		}
 		return nil
 	})

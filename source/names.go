@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"archive/zip"

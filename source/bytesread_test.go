@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func TestBytesRead(t *testing.T) {
 	writeFiles(t, dir, files)
 	for _, counting := range []bool{false, true} {
 		var n atomic.Int64
-		opt := Options{Stdin: bytes.NewReader([]byte(stdin))}
+		opt := Options{Stdin: pipe{bytes.NewReader([]byte(stdin))}}
 		if counting {
 			opt.BytesRead = &n
 		}

@@ -1,4 +1,4 @@
-package parser
+package source
 
 import (
 	"bytes"
@@ -24,19 +24,18 @@ func fuzzSeeds() []string {
 	}
 }
 
-// checkWalk walks path and checks that every Input has Data or
-// Err (never both, never neither), errors name their path, paths are under
-// path, and no temporary file is left behind.
+// checkWalk walks path and checks that every Stream reads whole or has an
+// error naming its path, paths are under path, no stream read whole passes
+// the window's bound, and no temporary file is left behind.
 func checkWalk(t *testing.T, path string, opt Options) {
-	err := Walk([]string{path}, opt, func(in Input) error {
-		checkInput(t, in)
-		if in.Path != path && !strings.HasPrefix(in.Path, path+"!") {
-			t.Errorf("input path %q not under %q", in.Path, path)
+	err := Walk([]string{path}, opt, func(s *Stream) error {
+		if s.Path != path && !strings.HasPrefix(s.Path, path+"!") {
+			t.Errorf("stream path %q not under %q", s.Path, path)
 		}
-		if int64(len(in.Data)) > opt.MaxGameBytes {
-			t.Errorf("%s: %d bytes, over the limit %d", in.Path, len(in.Data), opt.MaxGameBytes)
+		r := readStream(t, s)
+		if int64(len(r.Data)) > opt.MaxWindowBytes {
+			t.Errorf("%s: %d bytes, over the limit %d", s.Path, len(r.Data), opt.MaxWindowBytes)
 		}
-		Detect(in.Data)
 		return nil
 	})
 	if err != nil {
@@ -54,7 +53,7 @@ func fuzzOptions(f *testing.F) Options {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { os.RemoveAll(dir) })
-	return Options{MaxGameBytes: 1 << 20, MaxSpoolBytes: 1 << 20, MaxEntries: 1000, TempDir: dir}
+	return Options{MaxWindowBytes: 1 << 20, MaxSpoolBytes: 1 << 20, MaxEntries: 1000, TempDir: dir}
 }
 
 func FuzzWalkStdin(f *testing.F) {
@@ -64,7 +63,7 @@ func FuzzWalkStdin(f *testing.F) {
 	opt := fuzzOptions(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opt := opt
-		opt.Stdin = bytes.NewReader(data)
+		opt.Stdin = pipe{bytes.NewReader(data)}
 		checkWalk(t, "-", opt)
 	})
 }

@@ -1,0 +1,19 @@
+package mjai
+
+import (
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
+)
+
+// Format declares mjai JSON lines to the parser: its id, its name, how its
+// content is recognised (detect), how a stream of it is cut into games
+// (frame) and its decoder.
+func Format() format.Descriptor {
+	return format.Descriptor{
+		ID:         event.FormatMjai,
+		Name:       "mjai JSON lines",
+		Detect:     detect,
+		Frame:      frame,
+		NewDecoder: func() format.Decoder { return new(Decoder) },
+	}
+}

@@ -1,0 +1,59 @@
+package parser
+
+import (
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
+	"github.com/haifu/haifu/parser/majsoul"
+	"github.com/haifu/haifu/parser/mjai"
+	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/parser/tenhou6"
+)
+
+// formats are the formats haifu reads, one line each, in the order Detect
+// tries them: the most specific first (an mjlog document is told by its
+// root element; tenhou.net/6 JSON, a Mahjong Soul record and mjai JSON lines
+// are all JSON, the last the least specific). This is the only list of the
+// formats: detection, framing and decoding all go through it. It is never
+// modified.
+var formats = [...]format.Descriptor{
+	tenhou.Format(),
+	tenhou6.Format(),
+	majsoul.Format(),
+	mjai.Format(),
+}
+
+// detectWindow is how much of a stream is read before its format is
+// detected.
+const detectWindow = 64 << 10
+
+// Detect returns the format of the decompressed log data, judged by its
+// content alone, or event.FormatUnknown. It looks at the start of data
+// only: the walk detects the format of a stream from its first 64 KiB.
+func Detect(data []byte) event.Format {
+	if i := detect(data); i >= 0 {
+		return formats[i].ID
+	}
+	return event.FormatUnknown
+}
+
+// detect returns the index in formats of the first format whose Detect
+// accepts data, or -1.
+func detect(data []byte) int {
+	for i := range formats {
+		if formats[i].Detect(data) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lookup returns the index in formats of the format id, or -1 when no
+// registered format has it.
+func lookup(id event.Format) int {
+	for i := range formats {
+		if formats[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}

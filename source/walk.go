@@ -1,0 +1,327 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
+// smallFile is the size up to which a file is read whole before being
+// sniffed: one read into a right-sized buffer, which for a plain stream is
+// its window, holding all of it.
+const smallFile = 1 << 20
+
+// Walk calls fn once for every plain stream found under paths, and once for
+// every input that could not be read (a Stream with Err), in a
+// deterministic order: paths in the order given; a directory's entries
+// recursively in lexical order of their names; an archive's members in
+// archive order.
+//
+// A path may be a file, a directory, "-" for Options.Stdin, or a special
+// file such as a named pipe (read as a stream). Every file, archive member
+// and compressed stream is recognised by its content, never by its name:
+// compressed files are decompressed, archives are opened, and what remains
+// is a plain stream, delivered to fn. Files and directories whose names
+// start with '.' are skipped when found under a directory or in an archive
+// (a path given to Walk is never skipped); directory members of archives
+// are skipped. Symbolic links under a directory are followed, except to a
+// directory that encloses them. An archive without members yields nothing.
+//
+// An input that cannot be read becomes a Stream with Err and the walk goes
+// on with the next one; so nothing found is dropped without a word. When an
+// archive cannot be read to its end, the members read so far are delivered,
+// then one Stream whose Path is the archive's and whose Err says why.
+//
+// Walk stops when fn returns an error and returns that error; otherwise it
+// returns nil once every input has been delivered. It removes its temporary
+// files before returning. Walk starts no goroutines; fn runs in the caller's
+// goroutine.
+func Walk(paths []string, opt Options, fn func(*Stream) error) error {
+	w := newWalker(opt, fn)
+	defer w.close()
+	for _, p := range paths {
+		if err := w.root(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WalkReader walks r, named name, as one input, as Walk walks standard
+// input for "-": r may hold a log, compressed data or an archive, and fn
+// gets the plain streams it holds, their paths starting with name. When r
+// can be read at an offset (an *os.File open on a regular file at offset
+// 0, or a reader of bytes in memory at offset 0 such as a *bytes.Reader,
+// *strings.Reader or *io.SectionReader, which have a Size method) it is
+// read in place, like a named file: a zip is read without a temporary
+// file. Otherwise it is read as a stream. name is only a name: it is not
+// opened, and "-" is not standard input.
+func WalkReader(name string, r io.Reader, opt Options, fn func(*Stream) error) error {
+	w := newWalker(opt, fn)
+	defer w.close()
+	return w.reader(name, r)
+}
+
+// walker is the state of one walk.
+type walker struct {
+	opt       Options
+	skip      []os.FileInfo // what Options.Skip names, where it exists
+	fn        func(*Stream) error
+	levels    []*level // by nesting depth, allocated on first use
+	entries   int      // archive entries read under the current input
+	stdinUsed bool
+	ancestors []string // the directories being walked, outermost first
+	// cur is the Stream handed to fn, reused from one to the next: fn
+	// may not keep it.
+	cur Stream
+}
+
+func newWalker(opt Options, fn func(*Stream) error) *walker {
+	w := &walker{opt: opt.withDefaults(), fn: fn}
+	for _, p := range w.opt.Skip {
+		if fi, err := os.Stat(p); err == nil {
+			w.skip = append(w.skip, fi)
+		}
+	}
+	return w
+}
+
+// emit hands s to fn; a non-nil result stops the walk. A path that is not
+// valid UTF-8 (a file name of another encoding) is given with its invalid
+// bytes escaped, in Path and in the error.
+func (w *walker) emit(s *Stream) error {
+	if !utf8.ValidString(s.Path) {
+		s.Path = validName(s.Path)
+		if e, ok := s.Err.(*Error); ok {
+			e.Path = s.Path
+		}
+	}
+	return w.fn(s)
+}
+
+// fail delivers a Stream for path with err.
+func (w *walker) fail(path string, err error) error {
+	w.cur = Stream{Path: path, Size: -1, Err: pathError(path, err)}
+	return w.emit(&w.cur)
+}
+
+// plain delivers the plain stream path, of which buf holds the first bytes
+// (all of them when eof) and r reads the rest.
+func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext extent) error {
+	w.cur = Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes}
+	return w.emit(&w.cur)
+}
+
+// root walks one path given to Walk.
+func (w *walker) root(p string) error {
+	w.entries = 0
+	if p == "-" {
+		if w.stdinUsed {
+			return w.fail("-", errors.New("standard input named twice; it can be read once"))
+		}
+		w.stdinUsed = true
+		return w.reader("-", w.opt.Stdin)
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	if fi.IsDir() {
+		return w.dir(p)
+	}
+	return w.open(p, true)
+}
+
+// reader reads r as the input name: in place when it can be read at an
+// offset and is at offset 0, else as a stream.
+func (w *walker) reader(name string, r io.Reader) error {
+	w.entries = 0
+	switch f := r.(type) {
+	case *os.File:
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
+				return w.file(name, w.counted(f), fi.Size())
+			}
+		}
+	case inMemory:
+		if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
+			return w.file(name, w.counted(f), f.Size())
+		}
+	}
+	return w.stream(name, w.counted(readerOnly{r}), 0, extent{-1, -1})
+}
+
+// inMemory is a reader that can be read at an offset and knows its size:
+// bytes in memory (*bytes.Reader, *strings.Reader) or a part of a file
+// (*io.SectionReader).
+type inMemory interface {
+	io.Reader
+	io.ReaderAt
+	io.Seeker
+	Size() int64
+}
+
+// dir walks the directory p, whose entries have not been walked yet.
+func (w *walker) dir(p string) error {
+	entries, rerr := os.ReadDir(p)
+	w.ancestors = append(w.ancestors, p)
+	defer func() { w.ancestors = w.ancestors[:len(w.ancestors)-1] }()
+	for _, e := range entries {
+		name := e.Name()
+		if name[0] == '.' {
+			continue
+		}
+		full := filepath.Join(p, name)
+		if w.skipped(full) {
+			continue
+		}
+		w.entries = 0
+		var err error
+		switch t := e.Type(); {
+		case t.IsDir():
+			err = w.dir(full)
+		case t.IsRegular():
+			err = w.open(full, false)
+		case t&fs.ModeSymlink != 0:
+			err = w.symlink(full)
+		default:
+			err = w.fail(full, fmt.Errorf("file mode %v: %w", t, ErrNotRegular))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if rerr != nil {
+		return w.fail(p, rerr)
+	}
+	return nil
+}
+
+// skipped reports whether p is one of Options.Skip.
+func (w *walker) skipped(p string) bool {
+	if len(w.skip) == 0 {
+		return false
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return false
+	}
+	for _, s := range w.skip {
+		if os.SameFile(fi, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// symlink walks what the symbolic link p found under a directory points to.
+func (w *walker) symlink(p string) error {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	switch {
+	case fi.Mode().IsRegular():
+		return w.open(p, false)
+	case fi.IsDir():
+		for _, a := range w.ancestors {
+			if afi, err := os.Stat(a); err == nil && os.SameFile(fi, afi) {
+				return w.fail(p, fmt.Errorf("symbolic link to the enclosing directory %s: %w", a, ErrNotRegular))
+			}
+		}
+		return w.dir(p)
+	}
+	return w.fail(p, fmt.Errorf("symbolic link to file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
+}
+
+// open reads the file p. A file that turns out not to be regular is read as
+// a stream when it was named by the user (explicit), and refused otherwise.
+func (w *walker) open(p string, explicit bool) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return w.fail(p, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return w.fail(p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		if explicit {
+			return w.stream(p, w.counted(f), 0, extent{-1, -1})
+		}
+		return w.fail(p, fmt.Errorf("file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
+	}
+	return w.file(p, w.counted(f), fi.Size())
+}
+
+// file reads the regular file f of the given size, positioned at its start.
+func (w *walker) file(p string, f file, size int64) error {
+	if size == 0 {
+		// Empty, or a file whose size the system does not know (procfs).
+		return w.stream(p, f, 0, extent{-1, -1})
+	}
+	if size > smallFile {
+		return w.seekable(p, f, size, 0, nil)
+	}
+	data := make([]byte, size)
+	n, err := io.ReadFull(f, data)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return w.fail(p, err)
+	}
+	return w.seekable(p, nil, int64(n), 0, data[:n])
+}
+
+// file is a file on disk, standard input or the reader of WalkReader, as
+// the walk reads it.
+type file interface {
+	io.Reader
+	io.ReaderAt
+}
+
+// readerOnly is a stream that cannot be read at an offset.
+type readerOnly struct{ io.Reader }
+
+func (readerOnly) ReadAt([]byte, int64) (int, error) {
+	return 0, errors.New("stream read at an offset")
+}
+
+// countedFile adds the bytes read from a file to Options.BytesRead.
+type countedFile struct {
+	f file
+	n *atomic.Int64
+}
+
+func (c countedFile) Read(p []byte) (int, error) {
+	n, err := c.f.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.f.ReadAt(p, off)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// counted wraps f to count its bytes when Options.BytesRead asks for it.
+func (w *walker) counted(f file) file {
+	if w.opt.BytesRead == nil {
+		return f
+	}
+	return countedFile{f, w.opt.BytesRead}
+}
+
+// close releases the decompressors.
+func (w *walker) close() {
+	for _, lv := range w.levels {
+		if lv != nil && lv.zstd != nil {
+			lv.zstd.Close()
+		}
+	}
+}
