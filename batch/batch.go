@@ -160,12 +160,20 @@ type result[T any] struct {
 	out []taken[T]
 }
 
-// Each walks paths, takes every input through the pipeline and hands the
-// outputs to sink in input order. It returns when every input is done, or
-// at the first error of the walk itself, of the sink, or of ctx; an input
-// that cannot be read or judged is not an error of the run (its Result
-// says why).
+// Each walks paths (parser.Walk with opt.Walk), takes every input through
+// the pipeline and hands the outputs to sink in input order. It returns
+// when every input is done, or at the first error of the walk itself, of
+// the sink, or of ctx; an input that cannot be read or judged is not an
+// error of the run (its Result says why).
 func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T]) (Counts, error) {
+	walk := func(fn func(parser.Input) error) error { return parser.Walk(paths, opt.Walk, fn) }
+	return EachInput(ctx, walk, opt, sink)
+}
+
+// EachInput is Each over the inputs walk gives: walk calls fn for each
+// input in order and stops at fn's first error, as parser.Walk and
+// parser.WalkReader do (bytes in memory are walked with WalkReader).
+func EachInput[T any](ctx context.Context, walk func(fn func(parser.Input) error) error, opt Options, sink Sink[T]) (Counts, error) {
 	workers := opt.Jobs
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -203,7 +211,7 @@ func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T])
 			batch = make([]parser.Input, 0, jobSize)
 			return nil
 		}
-		err := parser.Walk(paths, opt.Walk, func(in parser.Input) error {
+		err := walk(func(in parser.Input) error {
 			i := index
 			index++
 			if opt.Shards > 1 && i%opt.Shards != opt.Shard {
