@@ -131,8 +131,8 @@ func TestSpellings(t *testing.T) {
 			}
 		}
 	}
-	if n6 != len(byTenhou6) || nm != len(byMjai) {
-		t.Errorf("%d tenhou.net/6 and %d mjai spellings for %d and %d names: a spelling names two yaku", n6, nm, len(byTenhou6), len(byMjai))
+	if n6 != byTenhou6.len() || nm != byMjai.len() {
+		t.Errorf("%d tenhou.net/6 and %d mjai spellings for %d and %d names: a spelling names two yaku", n6, nm, byTenhou6.len(), byMjai.len())
 	}
 	for i, s := range tenhouNames {
 		if got, ok := FromTenhou6([]byte(s)); !ok || got != ID(i) {
@@ -151,6 +151,11 @@ func TestSpellings(t *testing.T) {
 		{"tenhou6", "謎の役", 0, false},
 		{"tenhou6", "riichi", 0, false},
 		{"tenhou6", "立直 ", 0, false},
+		{"tenhou6", "", 0, false},
+		{"tenhou6", "白", Haku, true},
+		{"tenhou6", "Thirteen-wait Thirteen Orphans", KokushiMusou13, true},
+		{"tenhou6", "Thirteen-XXXX Thirteen Orphans", 0, false}, // first and last 8 bytes as a name's
+		{"tenhou6", "Yakuhai (wind of seat)", AnySeatWind, true},
 		{"mjai", "reach", Riichi, true},
 		{"mjai", "menzenchin_tsumoho", MenzenTsumo, true},
 		{"mjai", "jikaze", AnySeatWind, true},
