@@ -123,20 +123,20 @@ func (id ID) String() string {
 // Daichisei), whose value is the log's, and for ids that name no yaku.
 func (id ID) Han(closed bool) int {
 	if closed {
-		return int(entries[id].closed)
+		return int(values[id].closed)
 	}
-	return int(entries[id].open)
+	return int(values[id].open)
 }
 
 // IsYakuman reports whether id is one of the yakuman of Tenhou's table,
 // ids 37–51. Renhou (36) is left out: it is a yakuman on some platforms and
 // a mangan or nothing on others. So are Mahjong Soul's own ids (64 on).
 func (id ID) IsYakuman() bool {
-	k := entries[id].kind
+	k := values[id].kind
 	return k == yakuman || k == doubleForm
 }
 
 // IsDoubleYakumanForm reports whether id is a yakuman that rules with
 // double yakuman forms count twice: suuankou tanki (41), junsei chuuren
 // (46), kokushi's thirteen-sided wait (48) and daisuushii (49).
-func (id ID) IsDoubleYakumanForm() bool { return entries[id].kind == doubleForm }
+func (id ID) IsDoubleYakumanForm() bool { return values[id].kind == doubleForm }

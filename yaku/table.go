@@ -22,6 +22,21 @@ type entry struct {
 	tenhou6      []string // the names of tenhou.net/6 result strings (FromTenhou6)
 }
 
+// value is an entry's kind and han.
+type value struct {
+	kind         kind
+	closed, open uint8
+}
+
+// values are the entries' kinds and han, packed in 768 bytes: Han,
+// IsYakuman and IsDoubleYakumanForm are on the scorer's path.
+var values = func() (v [256]value) {
+	for i, e := range entries {
+		v[i] = value{e.kind, e.closed, e.open}
+	}
+	return v
+}()
+
 // entries is the catalogue, by id. Its columns: haifu's name, the kind,
 // the han closed and open, the mjai name and the tenhou.net/6 names:
 // Tenhou's (TENHOU-FORMATS.md §1.4) with the variant characters seen in
