@@ -21,8 +21,9 @@
 //   - FromTenhou6: the names of tenhou.net/6 result strings, Tenhou's
 //     Japanese ones with their variant characters, and those of tensoul's
 //     conversions of Mahjong Soul records (Japanese, romaji, English);
-//   - FromMjai: the names mjai logs give (gimite's mjai, lib/mjai/hora.rb,
-//     which the converters and simulators that write yaku names copy);
+//   - FromMjai: the names of the yakus of mjai's hora, gimite's
+//     (lib/mjai/hora.rb), which ManueGo's logs write too (the only mjai
+//     logs of the corpus that name their yaku);
 //   - FromMajsoulFan and MajsoulFanNames: Mahjong Soul's fan ids and the
 //     names of its fan table in its four languages.
 //

@@ -125,15 +125,16 @@ func FromMjlog(n int) (ID, bool) {
 // with their variant characters, tensoul's Japanese names of Mahjong
 // Soul's yaku, its romaji and its English names. The seat and round wind
 // of Mahjong Soul's records are AnySeatWind and AnyRoundWind. It is false
-// for a name it does not know.
+// for a name it does not know, such as the "? East" names tensoul's
+// romaji and English modes give Tenhou's wind yaku.
 func FromTenhou6(name []byte) (ID, bool) {
 	return byTenhou6.find(name)
 }
 
-// FromMjai returns the yaku of an mjai log's name (gimite's mjai,
-// lib/mjai/hora.rb: "reach", "tanyaochu" …). "jikaze", "bakaze" and
-// "sangenpai" are AnySeatWind, AnyRoundWind and AnyDragon. It is false for
-// a name it does not know.
+// FromMjai returns the yaku of a name of mjai's hora yakus (gimite's mjai,
+// lib/mjai/hora.rb, as ManueGo writes them too: "reach", "tanyaochu" …).
+// "jikaze", "bakaze" and "sangenpai" are AnySeatWind, AnyRoundWind and
+// AnyDragon. It is false for a name it does not know.
 func FromMjai(name []byte) (ID, bool) {
 	return byMjai.find(name)
 }
