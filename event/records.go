@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // Known is a set of fields a format recorded. A record's fields whose bit is
@@ -93,103 +94,57 @@ type Round struct {
 // ID returns the round's name.
 func (r *Round) ID() RoundID { return RoundID{r.Wind, r.Number, r.Honba} }
 
-// Limit is the limit a win's value reached.
-type Limit uint8
+// Limit is the limit a win's value reached (yaku.Limit: its String is
+// the limit's name, "mangan" …, "" for NoLimit).
+type Limit = yaku.Limit
 
 // The limits, as Tenhou numbers them (mjlog AGARI ten's third field).
 const (
-	NoLimit Limit = iota
-	Mangan
-	Haneman
-	Baiman
-	Sanbaiman
-	Yakuman
-	numLimits
+	NoLimit   = yaku.NoLimit
+	Mangan    = yaku.Mangan
+	Haneman   = yaku.Haneman
+	Baiman    = yaku.Baiman
+	Sanbaiman = yaku.Sanbaiman
+	Yakuman   = yaku.Yakuman
 )
 
-var limitNames = [numLimits]string{"", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
+// YakuID names a yaku: yaku.ID, whose numbering is Tenhou's (mjlog AGARI
+// yaku ids 0–54), with ids from 64 up for yaku of other platforms that
+// Tenhou does not have. Its String is haifu's name of the yaku
+// ("riichi"); the yaku package holds every yaku's names and values.
+type YakuID = yaku.ID
 
-// String returns the limit's name ("mangan" …), or "" for NoLimit.
-func (l Limit) String() string {
-	if l >= numLimits {
-		return "Limit(" + strconv.Itoa(int(l)) + ")"
-	}
-	return limitNames[l]
-}
-
-// YakuID names a yaku. The numbering is Tenhou's (mjlog AGARI yaku ids
-// 0–54); yaku of other platforms that Tenhou does not have get ids from 64 up.
-type YakuID uint8
-
-// Yaku ids that code refers to by name. The full list is in yakuNames.
+// Yaku ids that code refers to by name (the full list is yaku's).
 const (
-	YakuRiichi       YakuID = 1
-	YakuDoubleRiichi YakuID = 21
-	YakuDora         YakuID = 52
-	YakuUraDora      YakuID = 53
-	YakuAkaDora      YakuID = 54
+	YakuRiichi       = yaku.Riichi
+	YakuDoubleRiichi = yaku.DoubleRiichi
+	YakuDora         = yaku.Dora
+	YakuUraDora      = yaku.UraDora
+	YakuAkaDora      = yaku.AkaDora
 	// YakuKitaDora counts North tiles set aside in three-player games
 	// (Mahjong Soul lists it apart; Tenhou counts it inside YakuDora).
-	YakuKitaDora YakuID = 64
+	YakuKitaDora = yaku.KitaDora
 )
 
 // Mahjong Soul yaku that Tenhou does not have: paarenchan and the optional
 // ancient yaku (古役). Mahjong Soul's renhou maps to Tenhou's renhou (36)
 // with the han the log gives.
 const (
-	YakuPaarenchan     YakuID = 65 // eight consecutive dealer wins (yakuman)
-	YakuTsubameGaeshi  YakuID = 66 // ron on a riichi declaration tile
-	YakuKanburi        YakuID = 67 // ron on the discard after a kan
-	YakuShiiaruRaotai  YakuID = 68 // four melds, tanki on a called hand
-	YakuUumensai       YakuID = 69 // all five tile groups
-	YakuSanrenkou      YakuID = 70 // three consecutive triplets of a suit
-	YakuIsshokuSanjun  YakuID = 71 // three identical sequences
-	YakuIipinMoyue     YakuID = 72 // haitei tsumo on 1p
-	YakuChuupinRaoyui  YakuID = 73 // houtei ron on 9p
-	YakuDaisharin      YakuID = 74 // 22334455667788p (yakuman)
-	YakuDaichikurin    YakuID = 75 // 22334455667788s (yakuman)
-	YakuDaisuurin      YakuID = 76 // 22334455667788m (yakuman)
-	YakuIshiNoUeSannen YakuID = 77 // double riichi houtei/haitei (yakuman)
-	YakuDaichisei      YakuID = 78 // seven pairs of honours (double yakuman)
+	YakuPaarenchan     = yaku.Paarenchan         // eight consecutive dealer wins (yakuman)
+	YakuTsubameGaeshi  = yaku.TsubameGaeshi      // ron on a riichi declaration tile
+	YakuKanburi        = yaku.Kanburi            // ron on the discard after a kan
+	YakuShiiaruRaotai  = yaku.ShiiaruRaotai      // four melds, tanki on a called hand
+	YakuUumensai       = yaku.Uumensai           // all five tile groups
+	YakuSanrenkou      = yaku.Sanrenkou          // three consecutive triplets of a suit
+	YakuIsshokuSanjun  = yaku.IsshokuSanjun      // three identical sequences
+	YakuIipinMoyue     = yaku.IipinMoyue         // haitei tsumo on 1p
+	YakuChuupinRaoyui  = yaku.ChuupinRaoyui      // houtei ron on 9p
+	YakuDaisharin      = yaku.Daisharin          // 22334455667788p (yakuman)
+	YakuDaichikurin    = yaku.Daichikurin        // 22334455667788s (yakuman)
+	YakuDaisuurin      = yaku.Daisuurin          // 22334455667788m (yakuman)
+	YakuIshiNoUeSannen = yaku.IshiNoUeNiMoSannen // double riichi houtei/haitei (yakuman)
+	YakuDaichisei      = yaku.Daichisei          // seven pairs of honours (double yakuman)
 )
-
-var yakuNames = [...]string{
-	0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou",
-	5: "haitei", 6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
-	10: "seat_wind_east", 11: "seat_wind_south", 12: "seat_wind_west", 13: "seat_wind_north",
-	14: "round_wind_east", 15: "round_wind_south", 16: "round_wind_west", 17: "round_wind_north",
-	18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu",
-	23: "chanta", 24: "ittsu", 25: "sanshoku_doujun", 26: "sanshoku_doukou", 27: "sankantsu",
-	28: "toitoi", 29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou",
-	33: "junchan", 34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou", 38: "chiihou",
-	39: "daisangen", 40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou", 43: "ryuuiisou",
-	44: "chinroutou", 45: "chuuren_poutou", 46: "junsei_chuuren_poutou", 47: "kokushi_musou",
-	48: "kokushi_musou_13", 49: "daisuushii", 50: "shousuushii", 51: "suukantsu",
-	52: "dora", 53: "ura_dora", 54: "aka_dora",
-	64: "kita_dora",
-	65: "paarenchan", 66: "tsubame_gaeshi", 67: "kanburi", 68: "shiiaru_raotai",
-	69: "uumensai", 70: "sanrenkou", 71: "isshoku_sanjun", 72: "iipin_moyue",
-	73: "chuupin_raoyui", 74: "daisharin", 75: "daichikurin", 76: "daisuurin",
-	77: "ishi_no_ue_ni_mo_sannen", 78: "daichisei",
-}
-
-// String returns the yaku's name, such as "riichi" or "ura_dora".
-func (y YakuID) String() string {
-	if int(y) < len(yakuNames) && yakuNames[y] != "" {
-		return yakuNames[y]
-	}
-	return "yaku_" + strconv.Itoa(int(y))
-}
-
-// IsYakuman reports whether y is one of the yakuman of Tenhou's table, ids
-// 37–51. Renhou (36) is left out: it is a yakuman on some platforms and a
-// mangan or nothing on others. So are Mahjong Soul's own ids (64 on).
-func (y YakuID) IsYakuman() bool { return y >= 37 && y <= 51 }
-
-// IsDoubleYakumanForm reports whether y is a yakuman that rules with double
-// yakuman forms count twice: suuankou tanki (41), junsei chuuren (46),
-// kokushi's thirteen-sided wait (48) and daisuushii (49).
-func (y YakuID) IsDoubleYakumanForm() bool { return y == 41 || y == 46 || y == 48 || y == 49 }
 
 // Yaku is one entry of a win's yaku list: a yaku and its han. For a yakuman
 // Han is 13 per yakuman it counts for.

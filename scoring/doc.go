@@ -1,8 +1,9 @@
 // Package scoring computes the value of a win in riichi mahjong from the
 // hand and the play: every yaku with its han, the fu, the dora, aka dora,
 // ura dora and kita counts, the limit, the basic points and the payments,
-// under configurable rules. It imports only tile, event, hand and the
-// standard library.
+// under configurable rules. It imports only tile, yaku (the catalogue of
+// the yaku, their han and the limits), event, hand and the standard
+// library.
 //
 // # Use
 //

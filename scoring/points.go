@@ -1,60 +1,29 @@
 package scoring
 
-import "github.com/haifu/haifu/event"
-
-// limitBase is the basic points of each limit.
-var limitBase = [...]int{
-	event.Mangan:    2000,
-	event.Haneman:   3000,
-	event.Baiman:    4000,
-	event.Sanbaiman: 6000,
-	event.Yakuman:   8000,
-}
+import (
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/yaku"
+)
 
 // basePoints returns the basic points and the limit of a hand of han han
 // and fu fu (yakuman: the number of yakuman it counts for, 0 if none).
 func (r *Rules) basePoints(han, fu, yakuman int) (int, event.Limit) {
 	if yakuman > 0 {
-		return 8000 * yakuman, event.Yakuman
+		return yaku.Yakuman.Base() * yakuman, event.Yakuman
 	}
-	return BasePoints(han, fu, r.Kazoe, r.Kiriage)
+	return yaku.BasePoints(han, fu, r.Kazoe, r.Kiriage)
 }
 
 // BasePoints returns the basic points and the limit of a hand of han han
-// (dora included, no yakuman) and fu fu: kazoe makes 13 han a yakuman,
-// kiriage pays 4 han 30 fu and 3 han 60 fu as mangan (limit NoLimit).
+// (dora included, no yakuman) and fu fu under kazoe and kiriage: it is
+// yaku.BasePoints.
 func BasePoints(han, fu int, kazoe, kiriage bool) (int, event.Limit) {
-	switch {
-	case han >= 13 && kazoe:
-		return 8000, event.Yakuman
-	case han >= 11:
-		return 6000, event.Sanbaiman
-	case han >= 8:
-		return 4000, event.Baiman
-	case han >= 6:
-		return 3000, event.Haneman
-	case han == 5:
-		return 2000, event.Mangan
-	case han <= 0:
-		return 0, event.NoLimit
-	}
-	b := fu << (han + 2)
-	if b >= 2000 {
-		return 2000, event.Mangan
-	}
-	if kiriage && (han == 4 && fu == 30 || han == 3 && fu == 60) {
-		return 2000, event.NoLimit
-	}
-	return b, event.NoLimit
+	return yaku.BasePoints(han, fu, kazoe, kiriage)
 }
 
-// LimitBase returns the basic points of limit l (0 for NoLimit).
-func LimitBase(l event.Limit) int {
-	if int(l) < len(limitBase) {
-		return limitBase[l]
-	}
-	return 0
-}
+// LimitBase returns the basic points of limit l (0 for NoLimit): it is
+// l.Base().
+func LimitBase(l event.Limit) int { return l.Base() }
 
 // ceil100 rounds x up to a multiple of 100.
 func ceil100(x int) int { return (x + 99) / 100 * 100 }

@@ -4,6 +4,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // candidate is the value of one reading of the hand.
@@ -47,10 +48,10 @@ func (a *analysis) readings(d *hand.Decomposition, best *candidate) {
 	case hand.ThirteenOrphans:
 		y, w := a.situ, Tanki
 		if d.Pair == a.win {
-			y.add(yKokushi13)
+			y.add(yaku.KokushiMusou13)
 			w = Thirteen
 		} else {
-			y.add(yKokushi)
+			y.add(yaku.KokushiMusou)
 		}
 		a.consider(best, y, 0, hand.ThirteenOrphans, w)
 	case hand.Regular:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
+	"github.com/haifu/haifu/yaku"
 )
 
 // Wait is the shape of the wait a reading of the hand completes.
@@ -92,7 +93,7 @@ type Result struct {
 func (r *Result) YakuList() []event.Yaku { return r.Yaku[:min(int(r.NYaku), len(r.Yaku))] }
 
 // add appends an entry (the list has room for every yaku that can combine).
-func (r *Result) add(id event.YakuID, han int) {
+func (r *Result) add(id yaku.ID, han int) {
 	if int(r.NYaku) < len(r.Yaku) {
 		r.Yaku[r.NYaku] = event.Yaku{ID: id, Han: uint8(han)}
 		r.NYaku++
@@ -112,7 +113,7 @@ func (a *analysis) result(c *candidate) Result {
 		res.Yakuman = 1 // kazoe
 	}
 	for _, id := range displayOrder {
-		if id == ySeatEast {
+		if id == yaku.SeatWindEast {
 			for _, y := range a.yakuhai[:a.nyakuhai] {
 				if c.yaku.has(y) {
 					res.add(y, r.hanOf(y, a.closed))

@@ -6,6 +6,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // Scorer scores wins under its Rules. The zero Scorer has invalid rules;
@@ -43,12 +44,12 @@ func (s *Scorer) renhouMangan(in *Input) (Result, error) {
 	without := *in
 	without.Renhou = false
 	res, err := s.score(&without)
-	if err != nil || !res.NoYaku && res.Base >= limitBase[event.Mangan] {
+	if err != nil || !res.NoYaku && res.Base >= event.Mangan.Base() {
 		return res, err
 	}
-	flat := Result{Han: 5, Fu: res.Fu, Base: limitBase[event.Mangan], Limit: event.Mangan, Form: res.Form, Wait: res.Wait,
+	flat := Result{Han: 5, Fu: res.Fu, Base: event.Mangan.Base(), Limit: event.Mangan, Form: res.Form, Wait: res.Wait,
 		Dora: res.Dora, Ura: res.Ura, Red: res.Red, Kita: res.Kita}
-	flat.add(yRenhou, 5)
+	flat.add(yaku.Renhou, 5)
 	s.Rules.pay(&flat, in.Tsumo, in.Dealer(), int(in.Players))
 	return flat, nil
 }
@@ -88,7 +89,7 @@ type analysis struct {
 	// of the regular form and of seven pairs.
 	situ, regular, pairs yakuSet
 	// yakuhai lists the yakuhai of the regular form in display order.
-	yakuhai  [8]event.YakuID
+	yakuhai  [8]yaku.ID
 	nyakuhai int
 	// The dora counts (see Result).
 	dora, ura, red, kita int

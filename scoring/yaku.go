@@ -3,115 +3,43 @@ package scoring
 import (
 	"math/bits"
 
-	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/tile"
-)
-
-// The yaku ids (Tenhou's numbering, event.YakuID).
-const (
-	yMenzenTsumo event.YakuID = iota
-	yRiichi
-	yIppatsu
-	yChankan
-	yRinshan
-	yHaitei
-	yHoutei
-	yPinfu
-	yTanyao
-	yIipeikou
-	ySeatEast // 10–13: seat wind East … North
-	_
-	_
-	_
-	yRoundEast // 14–17: round wind East … North
-	_
-	_
-	_
-	yHaku // 18–20: haku, hatsu, chun
-	_
-	_
-	yDoubleRiichi
-	yChiitoitsu
-	yChanta
-	yIttsu
-	ySanshoku
-	yDoukou
-	ySankantsu
-	yToitoi
-	ySanankou
-	yShousangen
-	yHonroutou
-	yRyanpeikou
-	yJunchan
-	yHonitsu
-	yChinitsu
-	yRenhou
-	yTenhou
-	yChiihou
-	yDaisangen
-	ySuuankou
-	ySuuankouTanki
-	yTsuuiisou
-	yRyuuiisou
-	yChinroutou
-	yChuuren
-	yJunseiChuuren
-	yKokushi
-	yKokushi13
-	yDaisuushii
-	yShousuushii
-	ySuukantsu
+	"github.com/haifu/haifu/yaku"
 )
 
 // yakuSet is a set of yaku ids 0–63: bit id is yaku id.
 type yakuSet uint64
 
-func (s yakuSet) has(id event.YakuID) bool { return s&(1<<id) != 0 }
-func (s *yakuSet) add(id event.YakuID)     { *s |= 1 << id }
+func (s yakuSet) has(id yaku.ID) bool { return s&(1<<id) != 0 }
+func (s *yakuSet) add(id yaku.ID)     { *s |= 1 << id }
 
 // yakumanSet holds the ids of the yakuman (renhou is one only under
 // RenhouYakuman; see hanOf).
-const yakumanSet yakuSet = (1<<(ySuukantsu+1) - 1) &^ (1<<yTenhou - 1)
+var yakumanSet = func() (s yakuSet) {
+	for id := range yaku.ID(64) {
+		if id.IsYakuman() {
+			s.add(id)
+		}
+	}
+	return s
+}()
 
-// hanTable holds the han of the ordinary yaku in a closed and an open
-// hand (0: not a yaku of such a hand). Renhou and the yakuman are in
-// hanOf.
-var hanTable = [yChinitsu + 1][2]uint8{
-	yMenzenTsumo: {1, 0}, yRiichi: {1, 0}, yIppatsu: {1, 0}, yChankan: {1, 1},
-	yRinshan: {1, 1}, yHaitei: {1, 1}, yHoutei: {1, 1}, yPinfu: {1, 0},
-	yTanyao: {1, 1}, yIipeikou: {1, 0},
-	ySeatEast: {1, 1}, ySeatEast + 1: {1, 1}, ySeatEast + 2: {1, 1}, ySeatEast + 3: {1, 1},
-	yRoundEast: {1, 1}, yRoundEast + 1: {1, 1}, yRoundEast + 2: {1, 1}, yRoundEast + 3: {1, 1},
-	yHaku: {1, 1}, yHaku + 1: {1, 1}, yHaku + 2: {1, 1},
-	yDoubleRiichi: {2, 0}, yChiitoitsu: {2, 0}, yChanta: {2, 1}, yIttsu: {2, 1},
-	ySanshoku: {2, 1}, yDoukou: {2, 2}, ySankantsu: {2, 2}, yToitoi: {2, 2},
-	ySanankou: {2, 2}, yShousangen: {2, 2}, yHonroutou: {2, 2}, yRyanpeikou: {3, 0},
-	yJunchan: {3, 2}, yHonitsu: {3, 2}, yChinitsu: {6, 5},
-}
-
-// hanOf returns the han of yaku id: the ordinary yaku's from the tables,
-// 13 per yakuman (26 for a double form under DoubleYakumanForms), and
-// renhou's by the rules.
-func (r *Rules) hanOf(id event.YakuID, closed bool) int {
+// hanOf returns the han of yaku id: the catalogue's (13 per yakuman), 26
+// for a double yakuman form under DoubleYakumanForms, and renhou's by the
+// rules.
+func (r *Rules) hanOf(id yaku.ID, closed bool) int {
 	switch {
-	case id == yRenhou:
+	case id == yaku.Renhou:
 		// A renhou worth a mangan is scored apart (Scorer.renhouMangan).
 		if r.Renhou == RenhouYakuman {
 			return 13
 		}
 		return 0
-	case yakumanSet.has(id):
-		if r.DoubleYakumanForms && id.IsDoubleYakumanForm() {
-			return 26
-		}
-		return 13
-	case int(id) >= len(hanTable):
-		return 0
-	case closed:
-		return int(hanTable[id][0])
+	case r.DoubleYakumanForms && id.IsDoubleYakumanForm():
+		return 26
 	}
-	return int(hanTable[id][1])
+	return id.Han(closed)
 }
 
 // value sums the han of the yaku in s and counts the yakuman: when s
@@ -121,11 +49,11 @@ func (r *Rules) hanOf(id event.YakuID, closed bool) int {
 func (r *Rules) value(s yakuSet, closed bool) (scored yakuSet, han, yakuman int) {
 	ym := s & yakumanSet
 	if r.Renhou == RenhouYakuman {
-		ym |= s & (1 << yRenhou)
+		ym |= s & (1 << yaku.Renhou)
 	}
 	if ym != 0 {
 		if !r.YakumanStacking {
-			best, bestHan := event.YakuID(0), 0
+			best, bestHan := yaku.ID(0), 0
 			for _, id := range displayOrder {
 				if ym.has(id) && r.hanOf(id, closed) > bestHan {
 					best, bestHan = id, r.hanOf(id, closed)
@@ -134,12 +62,12 @@ func (r *Rules) value(s yakuSet, closed bool) (scored yakuSet, han, yakuman int)
 			ym = 1 << best
 		}
 		for b := uint64(ym); b != 0; b &= b - 1 {
-			han += r.hanOf(event.YakuID(bits.TrailingZeros64(b)), closed)
+			han += r.hanOf(yaku.ID(bits.TrailingZeros64(b)), closed)
 		}
 		return ym, han, han / 13
 	}
 	for b := uint64(s); b != 0; b &= b - 1 {
-		han += r.hanOf(event.YakuID(bits.TrailingZeros64(b)), closed)
+		han += r.hanOf(yaku.ID(bits.TrailingZeros64(b)), closed)
 	}
 	return s, han, 0
 }
@@ -148,19 +76,21 @@ func (r *Rules) value(s yakuSet, closed bool) (scored yakuSet, han, yakuman int)
 // yakuman), found from the corpus: every pair of yaku seen together in
 // the 25,000 wins of real mjlogs is in this order. Pairs never seen
 // together (sankantsu with most yaku; most yakuman pairs) are placed by
-// analogy. ySeatEast stands for the whole block of yakuhai, which Tenhou
-// lists by the hand's sets: the concealed triplets by kind, then the melds
-// in the order they were made, a double wind as round wind then seat wind.
-// The dora entries come last: dora, aka dora, ura dora.
-var displayOrder = [...]event.YakuID{
-	yRiichi, yDoubleRiichi, yIppatsu, yChankan, yRinshan, yHaitei, yHoutei, yMenzenTsumo,
-	yRenhou,
-	yPinfu, yChiitoitsu, yIipeikou, yRyanpeikou, yIttsu, ySanshoku,
-	yShousangen, ySanankou, ySankantsu, yToitoi, yDoukou,
-	ySeatEast,
-	yChanta, yJunchan, yHonroutou, yHonitsu, yTanyao, yChinitsu,
-	yTenhou, yChiihou, yDaisuushii, yShousuushii, yDaisangen, ySuuankou, ySuuankouTanki,
-	ySuukantsu, yTsuuiisou, yRyuuiisou, yChinroutou, yChuuren, yJunseiChuuren, yKokushi, yKokushi13,
+// analogy. yaku.SeatWindEast stands for the whole block of yakuhai, which
+// Tenhou lists by the hand's sets: the concealed triplets by kind, then
+// the melds in the order they were made, a double wind as round wind then
+// seat wind. The dora entries come last: dora, aka dora, ura dora.
+var displayOrder = [...]yaku.ID{
+	yaku.Riichi, yaku.DoubleRiichi, yaku.Ippatsu, yaku.Chankan, yaku.RinshanKaihou, yaku.Haitei,
+	yaku.Houtei, yaku.MenzenTsumo,
+	yaku.Renhou,
+	yaku.Pinfu, yaku.Chiitoitsu, yaku.Iipeikou, yaku.Ryanpeikou, yaku.Ittsu, yaku.SanshokuDoujun,
+	yaku.Shousangen, yaku.Sanankou, yaku.Sankantsu, yaku.Toitoi, yaku.SanshokuDoukou,
+	yaku.SeatWindEast,
+	yaku.Chanta, yaku.Junchan, yaku.Honroutou, yaku.Honitsu, yaku.Tanyao, yaku.Chinitsu,
+	yaku.Tenhou, yaku.Chiihou, yaku.Daisuushii, yaku.Shousuushii, yaku.Daisangen, yaku.Suuankou,
+	yaku.SuuankouTanki, yaku.Suukantsu, yaku.Tsuuiisou, yaku.Ryuuiisou, yaku.Chinroutou,
+	yaku.ChuurenPoutou, yaku.JunseiChuurenPoutou, yaku.KokushiMusou, yaku.KokushiMusou13,
 }
 
 // situation sets the yaku of the facts of the play.
@@ -169,22 +99,22 @@ func (a *analysis) situation() {
 	s := &a.situ
 	switch {
 	case in.DoubleRiichi:
-		s.add(yDoubleRiichi)
+		s.add(yaku.DoubleRiichi)
 	case in.Riichi:
-		s.add(yRiichi)
+		s.add(yaku.Riichi)
 	}
 	if in.Ippatsu && r.Ippatsu {
-		s.add(yIppatsu)
+		s.add(yaku.Ippatsu)
 	}
 	if in.Tsumo && a.closed {
-		s.add(yMenzenTsumo)
+		s.add(yaku.MenzenTsumo)
 	}
 	for _, f := range [...]struct {
 		on bool
-		id event.YakuID
+		id yaku.ID
 	}{
-		{in.Chankan, yChankan}, {in.Rinshan, yRinshan}, {in.Haitei, yHaitei}, {in.Houtei, yHoutei},
-		{in.Tenhou, yTenhou}, {in.Chiihou, yChiihou}, {in.Renhou && r.Renhou == RenhouYakuman, yRenhou},
+		{in.Chankan, yaku.Chankan}, {in.Rinshan, yaku.RinshanKaihou}, {in.Haitei, yaku.Haitei}, {in.Houtei, yaku.Houtei},
+		{in.Tenhou, yaku.Tenhou}, {in.Chiihou, yaku.Chiihou}, {in.Renhou && r.Renhou == RenhouYakuman, yaku.Renhou},
 	} {
 		if f.on {
 			s.add(f.id)
@@ -214,36 +144,36 @@ func (a *analysis) tiles() {
 	}
 	switch {
 	case kinds&^(honorKinds|termKinds) == 0 && a.honors && a.terminals:
-		both.add(yHonroutou)
+		both.add(yaku.Honroutou)
 	case kinds&^honorKinds == 0:
-		both.add(yTsuuiisou)
+		both.add(yaku.Tsuuiisou)
 	case kinds&^termKinds == 0:
-		both.add(yChinroutou)
+		both.add(yaku.Chinroutou)
 	}
 	if kinds&(honorKinds|termKinds) == 0 && (a.closed || a.rules.OpenTanyao) {
-		both.add(yTanyao)
+		both.add(yaku.Tanyao)
 	}
 	if suits == 1 {
 		if a.honors {
-			both.add(yHonitsu)
+			both.add(yaku.Honitsu)
 		} else {
-			both.add(yChinitsu)
+			both.add(yaku.Chinitsu)
 		}
 	}
 	a.pairs = both
-	a.pairs.add(yChiitoitsu)
+	a.pairs.add(yaku.Chiitoitsu)
 	a.regular = both
 	if kinds&^greenKinds == 0 {
-		a.regular.add(yRyuuiisou)
+		a.regular.add(yaku.Ryuuiisou)
 	}
 	if a.nmelds == 0 && suits == 1 && !a.honors {
 		a.chuuren()
 	}
 	switch a.kans {
 	case 3:
-		a.regular.add(ySankantsu)
+		a.regular.add(yaku.Sankantsu)
 	case 4:
-		a.regular.add(ySuukantsu)
+		a.regular.add(yaku.Suukantsu)
 	}
 	// Dragons and winds: in a regular hand an honour is a set (3 or 4
 	// tiles), the pair (2) or absent.
@@ -262,15 +192,15 @@ func (a *analysis) tiles() {
 	}
 	switch {
 	case dragons == 3:
-		a.regular.add(yDaisangen)
+		a.regular.add(yaku.Daisangen)
 	case dragons == 2 && dragonPair:
-		a.regular.add(yShousangen)
+		a.regular.add(yaku.Shousangen)
 	}
 	switch {
 	case winds == 4:
-		a.regular.add(yDaisuushii)
+		a.regular.add(yaku.Daisuushii)
 	case winds == 3 && windPair:
-		a.regular.add(yShousuushii)
+		a.regular.add(yaku.Shousuushii)
 	}
 	a.listYakuhai()
 }
@@ -291,9 +221,9 @@ func (a *analysis) chuuren() {
 		}
 	}
 	if a.conc[a.win] == need[int(a.win)-base]+1 {
-		a.regular.add(yJunseiChuuren)
+		a.regular.add(yaku.JunseiChuurenPoutou)
 	} else {
-		a.regular.add(yChuuren)
+		a.regular.add(yaku.ChuurenPoutou)
 	}
 }
 
@@ -304,15 +234,15 @@ func (a *analysis) listYakuhai() {
 	add := func(k tile.Kind) {
 		switch {
 		case k.IsDragon():
-			a.yakuhai[a.nyakuhai] = yHaku + event.YakuID(k-tile.Haku)
+			a.yakuhai[a.nyakuhai] = yaku.Haku + yaku.ID(k-tile.Haku)
 			a.nyakuhai++
 		case k.IsWind():
 			if k == a.in.RoundWind {
-				a.yakuhai[a.nyakuhai] = yRoundEast + event.YakuID(k-tile.East)
+				a.yakuhai[a.nyakuhai] = yaku.RoundWind(int(k - tile.East))
 				a.nyakuhai++
 			}
 			if k == a.in.SeatWind {
-				a.yakuhai[a.nyakuhai] = ySeatEast + event.YakuID(k-tile.East)
+				a.yakuhai[a.nyakuhai] = yaku.SeatWind(int(k - tile.East))
 				a.nyakuhai++
 			}
 		}
@@ -364,46 +294,46 @@ func (a *analysis) readingYaku(sets *[4]set, pair tile.Kind, wait Wait) (yakuSet
 	}
 	pinfu := a.closed && nr == 4 && a.pairFu(pair) == 0 && wait == Ryanmen
 	if pinfu {
-		y.add(yPinfu)
+		y.add(yaku.Pinfu)
 	}
 	if a.closed && nr >= 2 {
 		switch identicalRunPairs(runs[:nr]) {
 		case 1:
-			y.add(yIipeikou)
+			y.add(yaku.Iipeikou)
 		case 2:
-			y.add(yRyanpeikou)
+			y.add(yaku.Ryanpeikou)
 		}
 	}
 	if outside && nr > 0 {
 		if a.honors {
-			y.add(yChanta)
+			y.add(yaku.Chanta)
 		} else {
-			y.add(yJunchan)
+			y.add(yaku.Junchan)
 		}
 	}
 	for s := tile.Kind(0); s < tile.East; s += 9 {
 		if runKinds.Has(s) && runKinds.Has(s+3) && runKinds.Has(s+6) {
-			y.add(yIttsu)
+			y.add(yaku.Ittsu)
 		}
 	}
 	for n := tile.Kind(0); n < 9; n++ {
 		if runKinds.Has(n) && runKinds.Has(n+9) && runKinds.Has(n+18) {
-			y.add(ySanshoku)
+			y.add(yaku.SanshokuDoujun)
 		}
 		if tripKinds.Has(n) && tripKinds.Has(n+9) && tripKinds.Has(n+18) {
-			y.add(yDoukou)
+			y.add(yaku.SanshokuDoukou)
 		}
 	}
 	if trips == 4 {
-		y.add(yToitoi)
+		y.add(yaku.Toitoi)
 	}
 	switch {
 	case concealed == 4 && wait == Tanki:
-		y.add(ySuuankouTanki)
+		y.add(yaku.SuuankouTanki)
 	case concealed == 4:
-		y.add(ySuuankou)
+		y.add(yaku.Suuankou)
 	case concealed == 3:
-		y.add(ySanankou)
+		y.add(yaku.Sanankou)
 	}
 	return y, pinfu
 }

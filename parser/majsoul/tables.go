@@ -4,89 +4,16 @@ import (
 	"strconv"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/yaku"
 )
 
-// fanNames are Mahjong Soul's names of its riichi fan (yaku) ids 1–64, as
-// the game's fan table writes them in simplified Chinese, traditional
-// Chinese, Japanese and English. Old records (2019–2020) give a fan by name
-// only, so the decoder looks names up here (after normKey-like folding, see
-// foldName).
-var fanNames = [...][4]string{
-	1:  {"门前清自摸和", "門前清自摸和", "門前清自摸和", "Fully Concealed Hand"},
-	2:  {"立直", "立直", "立直", "Riichi"},
-	3:  {"枪杠", "槍槓", "槍槓", "Robbing a Kan"},
-	4:  {"岭上开花", "嶺上開花", "嶺上開花", "After a Kan"},
-	5:  {"海底摸月", "海底摸月", "海底摸月", "Under the Sea"},
-	6:  {"河底捞鱼", "河底撈魚", "河底撈魚", "Under the River"},
-	7:  {"役牌 白", "役牌 白", "役牌 白", "White Dragon"},
-	8:  {"役牌 发", "役牌 發", "役牌 發", "Green Dragon"},
-	9:  {"役牌 中", "役牌 中", "役牌 中", "Red Dragon"},
-	10: {"役牌:门风牌", "役牌：門風牌", "役牌:自風牌", "Seat Wind"},
-	11: {"役牌:场风牌", "役牌：場風牌", "役牌:場風牌", "Prevalent Wind"},
-	12: {"断幺九", "斷么九", "断幺九", "All Simples"},
-	13: {"一杯口", "一盃口", "一盃口", "Pure Double Sequence"},
-	14: {"平和", "平和", "平和", "Pinfu"},
-	15: {"混全带幺九", "混全帶么九", "混全帯幺九", "Half Outside Hand"},
-	16: {"一气通贯", "一氣通貫", "一気通貫", "Pure Straight"},
-	17: {"三色同顺", "三色同順", "三色同順", "Mixed Triple Sequence"},
-	18: {"两立直", "兩立直", "ダブル立直", "Double Riichi"},
-	19: {"三色同刻", "三色同刻", "三色同刻", "Triple Triplets"},
-	20: {"三杠子", "三槓子", "三槓子", "Three Quads"},
-	21: {"对对和", "對對和", "対々和", "All Triplets"},
-	22: {"三暗刻", "三暗刻", "三暗刻", "Three Concealed Triplets"},
-	23: {"小三元", "小三元", "小三元", "Little Three Dragons"},
-	24: {"混老头", "混老頭", "混老頭", "All Terminals and Honors"},
-	25: {"七对子", "七對子", "七対子", "Seven Pairs"},
-	26: {"纯全带幺九", "純全帶么九", "純全帯幺九", "Fully Outside Hand"},
-	27: {"混一色", "混一色", "混一色", "Half Flush"},
-	28: {"二杯口", "二盃口", "二盃口", "Twice Pure Double Sequence"},
-	29: {"清一色", "清一色", "清一色", "Full Flush"},
-	30: {"一发", "一發", "一発", "Ippatsu"},
-	31: {"宝牌", "寶牌", "ドラ", "Dora"},
-	32: {"红宝牌", "紅寶牌", "赤ドラ", "Red Five"},
-	33: {"里宝牌", "裡寶牌", "裏ドラ", "Ura Dora"},
-	34: {"拔北宝牌", "拔北寶牌", "抜きドラ", "Kita"},
-	35: {"天和", "天和", "天和", "Blessing of Heaven"},
-	36: {"地和", "地和", "地和", "Blessing of Earth"},
-	37: {"大三元", "大三元", "大三元", "Big Three Dragons"},
-	38: {"四暗刻", "四暗刻", "四暗刻", "Four Concealed Triplets"},
-	39: {"字一色", "字一色", "字一色", "All Honors"},
-	40: {"绿一色", "綠一色", "緑一色", "All Green"},
-	41: {"清老头", "清老頭", "清老頭", "All Terminals"},
-	42: {"国士无双", "國士無雙", "国士無双", "Thirteen Orphans"},
-	43: {"小四喜", "小四喜", "小四喜", "Four Little Winds"},
-	44: {"四杠子", "四槓子", "四槓子", "Four Quads"},
-	45: {"九莲宝灯", "九蓮寶燈", "九蓮宝燈", "Nine Gates"},
-	46: {"八连庄", "八連莊", "八連荘", "Eight-time East Staying"},
-	47: {"纯正九莲宝灯", "純正九蓮寶燈", "純正九蓮宝燈", "True Nine Gates"},
-	48: {"四暗刻单骑", "四暗刻單騎", "四暗刻単騎", "Single-wait Four Concealed Triplets"},
-	49: {"国士无双十三面", "國士無雙十三面", "国士無双十三面待ち", "Thirteen-wait Thirteen Orphans"},
-	50: {"大四喜", "大四喜", "大四喜", "Four Big Winds"},
-	51: {"燕返", "燕返", "燕返し", "Tsubame-gaeshi"},
-	52: {"杠振", "槓振", "槓振り", "Kanburi"},
-	53: {"十二落抬", "十二落抬", "十二落抬", "Shiiaruraotai"},
-	54: {"五门齐", "五門齊", "五門斉", "Uumensai"},
-	55: {"三连刻", "三連刻", "三連刻", "Three Chained Triplets"},
-	56: {"一色三同顺", "一色三同順", "一色三順", "Pure Triple Chow"},
-	57: {"一筒摸月", "一筒摸月", "一筒摸月", "Iipinmoyue"},
-	58: {"九筒捞鱼", "九筒撈魚", "九筒撈魚", "Chuupinraoyui"},
-	59: {"人和", "人和", "人和", "Hand of Man"},
-	60: {"大车轮", "大車輪", "大車輪", "Big Wheels"},
-	61: {"大竹林", "大竹林", "大竹林", "Bamboo Forest"},
-	62: {"大数邻", "大數鄰", "大数隣", "Numerous Neighbours"},
-	63: {"石上三年", "石上三年", "石の上にも三年", "Ishinouenimosannen"},
-	64: {"大七星", "大七星", "大七星", "Big Seven Stars"},
-}
-
-// fanByName maps a folded fan name (foldName) to its fan id.
+// fanByName maps a folded fan name (foldName) to its fan id: old records
+// (2019–2020) give a fan by its name only, in any of the four languages of
+// the game's fan table (yaku.MajsoulFanNames).
 var fanByName = func() map[string]int {
-	m := make(map[string]int, 4*len(fanNames))
-	for id, names := range fanNames {
-		for _, n := range names {
-			if n != "" {
-				m[string(foldName(nil, []byte(n)))] = id
-			}
-		}
+	m := make(map[string]int, 256)
+	for fan, name := range yaku.MajsoulFanNames() {
+		m[string(foldName(nil, []byte(name)))] = fan
 	}
 	return m
 }()
@@ -114,47 +41,18 @@ func foldName(dst, name []byte) []byte {
 	return dst
 }
 
-// Fan ids with a special mapping.
-const (
-	fanSeatWind  = 10
-	fanRoundWind = 11
-)
-
-// fanYaku maps Mahjong Soul fan ids to haifu's (Tenhou's) yaku ids. Zero
-// entries are not riichi fan; fanSeatWind and fanRoundWind are resolved
-// from the winner's seat and the round.
-var fanYaku = [...]event.YakuID{
-	1: 0, // menzen tsumo is Tenhou's 0; see fanKnown
-	2: event.YakuRiichi, 3: 3, 4: 4, 5: 5, 6: 6,
-	7: 18, 8: 19, 9: 20,
-	12: 8, 13: 9, 14: 7, 15: 23, 16: 24, 17: 25, 18: event.YakuDoubleRiichi,
-	19: 26, 20: 27, 21: 28, 22: 29, 23: 30, 24: 31, 25: 22, 26: 33,
-	27: 34, 28: 32, 29: 35, 30: 2, 31: event.YakuDora, 32: event.YakuAkaDora,
-	33: event.YakuUraDora, 34: event.YakuKitaDora,
-	35: 37, 36: 38, 37: 39, 38: 40, 39: 42, 40: 43, 41: 44, 42: 47, 43: 50,
-	44: 51, 45: 45, 46: event.YakuPaarenchan, 47: 46, 48: 41, 49: 48, 50: 49,
-	51: event.YakuTsubameGaeshi, 52: event.YakuKanburi, 53: event.YakuShiiaruRaotai,
-	54: event.YakuUumensai, 55: event.YakuSanrenkou, 56: event.YakuIsshokuSanjun,
-	57: event.YakuIipinMoyue, 58: event.YakuChuupinRaoyui, 59: 36,
-	60: event.YakuDaisharin, 61: event.YakuDaichikurin, 62: event.YakuDaisuurin,
-	63: event.YakuIshiNoUeSannen, 64: event.YakuDaichisei, 65: 36,
-}
-
-// yakuOf returns the yaku id of Mahjong Soul fan id fan for a winner whose
-// seat wind is seatWind and in a round whose wind is roundWind (both 0 East
-// … 3 North).
+// yakuOf returns the yaku of Mahjong Soul fan id fan (yaku.FromMajsoulFan)
+// for a winner whose seat wind is seatWind and in a round whose wind is
+// roundWind (both 0 East … 3 North).
 func yakuOf(fan, seatWind, roundWind int) (event.YakuID, bool) {
-	switch {
-	case fan == fanSeatWind:
-		return event.YakuID(10 + seatWind), seatWind >= 0 && seatWind < 4
-	case fan == fanRoundWind:
-		return event.YakuID(14 + roundWind), roundWind >= 0 && roundWind < 4
-	case fan == 1:
-		return 0, true
-	case fan > 0 && fan < len(fanYaku) && fanYaku[fan] != 0:
-		return fanYaku[fan], true
+	y, ok := yaku.FromMajsoulFan(fan)
+	switch y {
+	case yaku.AnySeatWind:
+		return yaku.SeatWind(seatWind), ok && seatWind >= 0 && seatWind < 4
+	case yaku.AnyRoundWind:
+		return yaku.RoundWind(roundWind), ok && roundWind >= 0 && roundWind < 4
 	}
-	return 0, false
+	return y, ok
 }
 
 // limitOfTitleID maps HuleInfo.title_id to a limit: 1 mangan … 4

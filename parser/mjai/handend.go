@@ -5,6 +5,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // hora decodes a win: mjai's hora, or the single-object variant's agari
@@ -109,11 +110,11 @@ func (d *Decoder) hora(v *fastjson.Value, rmss bool) error {
 	if err != nil {
 		return err
 	}
-	if hasPts && hasHan {
-		if l, ok := limitOf(han, fu, hasFu && fu > 0); ok {
-			w.Points, w.Limit = int32(pts), l
-			w.Known |= event.KnownPoints
-		}
+	// The limit, as Tenhou counts it (no rounding up to mangan), is known
+	// when the fu are or do not matter.
+	if hasPts && hasHan && (han >= 5 || hasFu && fu > 0) {
+		w.Points, w.Limit = int32(pts), yaku.LimitOf(han, fu, true)
+		w.Known |= event.KnownPoints
 	}
 	// Yaku.
 	if rmss {
@@ -222,19 +223,19 @@ func (d *Decoder) mjaiYaku(x *fastjson.Value) error {
 		if han >= 100 {
 			han = han / 100 * 13
 		}
-		id, known := yakuByName(name)
+		id, known := yaku.FromMjai(name)
 		if !known {
 			d.warn("unknown yaku %q: the yaku of such wins are left unknown", name)
 			ok = false
 			continue
 		}
 		switch id {
-		case yakuBakaze:
-			id = 14 + int(d.g.Rounds[len(d.g.Rounds)-1].Wind)
-		case yakuJikaze:
+		case yaku.AnyRoundWind:
+			id = yaku.RoundWind(int(d.g.Rounds[len(d.g.Rounds)-1].Wind))
+		case yaku.AnySeatWind:
 			dealer := int(d.g.Rounds[len(d.g.Rounds)-1].Dealer)
-			id = 10 + (int(w.Winner)-dealer+d.players)%d.players
-		case yakuSangenpai:
+			id = yaku.SeatWind((int(w.Winner) - dealer + d.players) % d.players)
+		case yaku.AnyDragon:
 			if w.Known&event.KnownHand == 0 {
 				ok = false
 				continue
@@ -252,7 +253,7 @@ func (d *Decoder) mjaiYaku(x *fastjson.Value) error {
 			}
 			continue
 		}
-		if w.AddYaku(event.YakuID(id), han) != nil {
+		if w.AddYaku(id, han) != nil {
 			return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
 		}
 	}
@@ -279,29 +280,27 @@ func (d *Decoder) tenhouYaku(x *fastjson.Value, open bool) error {
 	ok := true
 	total := 0
 	for _, y := range a {
-		id, err := y.Int()
-		if err != nil || id < 0 || id >= len(tenhouHan) {
+		n, err := y.Int()
+		id, isID := yaku.FromMjlog(n)
+		if err != nil || !isID {
 			return d.errf(event.ErrValue, "yaku: %s is not a Tenhou yaku id", y)
 		}
-		h := int(tenhouHan[id][0])
-		if open {
-			h = int(tenhouHan[id][1])
-		}
+		h := id.Han(!open)
 		if h == 0 {
 			ok = false
 		}
 		total += h
 		i := 0
-		for i < int(w.NYaku) && w.Yaku[i].ID != event.YakuID(id) {
+		for i < int(w.NYaku) && w.Yaku[i].ID != id {
 			i++
 		}
 		switch {
-		case i < int(w.NYaku) && id >= int(event.YakuDora):
+		case i < int(w.NYaku) && id >= event.YakuDora:
 			w.Yaku[i].Han += uint8(h)
 		case i < int(w.NYaku):
 			ok = false
 		default:
-			if w.AddYaku(event.YakuID(id), h) != nil {
+			if w.AddYaku(id, h) != nil {
 				return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
 			}
 		}

@@ -1,0 +1,80 @@
+package yaku
+
+// fan is one of Mahjong Soul's riichi fan (yaku) ids: the yaku it is and
+// its names in the game's fan table, in simplified Chinese, traditional
+// Chinese, Japanese and English.
+type fan struct {
+	yaku  ID
+	names [4]string
+}
+
+// fans are Mahjong Soul's fan ids 1–65 (MAJSOUL-FORMATS.md §2.7): 1–50 the
+// standard yaku, 51–64 the ancient ones, 65 renhou as a mangan (which old
+// records never name). A zero entry is not a riichi fan.
+var fans = [...]fan{
+	1:  {MenzenTsumo, [4]string{"门前清自摸和", "門前清自摸和", "門前清自摸和", "Fully Concealed Hand"}},
+	2:  {Riichi, [4]string{"立直", "立直", "立直", "Riichi"}},
+	3:  {Chankan, [4]string{"枪杠", "槍槓", "槍槓", "Robbing a Kan"}},
+	4:  {RinshanKaihou, [4]string{"岭上开花", "嶺上開花", "嶺上開花", "After a Kan"}},
+	5:  {Haitei, [4]string{"海底摸月", "海底摸月", "海底摸月", "Under the Sea"}},
+	6:  {Houtei, [4]string{"河底捞鱼", "河底撈魚", "河底撈魚", "Under the River"}},
+	7:  {Haku, [4]string{"役牌 白", "役牌 白", "役牌 白", "White Dragon"}},
+	8:  {Hatsu, [4]string{"役牌 发", "役牌 發", "役牌 發", "Green Dragon"}},
+	9:  {Chun, [4]string{"役牌 中", "役牌 中", "役牌 中", "Red Dragon"}},
+	10: {AnySeatWind, [4]string{"役牌:门风牌", "役牌：門風牌", "役牌:自風牌", "Seat Wind"}},
+	11: {AnyRoundWind, [4]string{"役牌:场风牌", "役牌：場風牌", "役牌:場風牌", "Prevalent Wind"}},
+	12: {Tanyao, [4]string{"断幺九", "斷么九", "断幺九", "All Simples"}},
+	13: {Iipeikou, [4]string{"一杯口", "一盃口", "一盃口", "Pure Double Sequence"}},
+	14: {Pinfu, [4]string{"平和", "平和", "平和", "Pinfu"}},
+	15: {Chanta, [4]string{"混全带幺九", "混全帶么九", "混全帯幺九", "Half Outside Hand"}},
+	16: {Ittsu, [4]string{"一气通贯", "一氣通貫", "一気通貫", "Pure Straight"}},
+	17: {SanshokuDoujun, [4]string{"三色同顺", "三色同順", "三色同順", "Mixed Triple Sequence"}},
+	18: {DoubleRiichi, [4]string{"两立直", "兩立直", "ダブル立直", "Double Riichi"}},
+	19: {SanshokuDoukou, [4]string{"三色同刻", "三色同刻", "三色同刻", "Triple Triplets"}},
+	20: {Sankantsu, [4]string{"三杠子", "三槓子", "三槓子", "Three Quads"}},
+	21: {Toitoi, [4]string{"对对和", "對對和", "対々和", "All Triplets"}},
+	22: {Sanankou, [4]string{"三暗刻", "三暗刻", "三暗刻", "Three Concealed Triplets"}},
+	23: {Shousangen, [4]string{"小三元", "小三元", "小三元", "Little Three Dragons"}},
+	24: {Honroutou, [4]string{"混老头", "混老頭", "混老頭", "All Terminals and Honors"}},
+	25: {Chiitoitsu, [4]string{"七对子", "七對子", "七対子", "Seven Pairs"}},
+	26: {Junchan, [4]string{"纯全带幺九", "純全帶么九", "純全帯幺九", "Fully Outside Hand"}},
+	27: {Honitsu, [4]string{"混一色", "混一色", "混一色", "Half Flush"}},
+	28: {Ryanpeikou, [4]string{"二杯口", "二盃口", "二盃口", "Twice Pure Double Sequence"}},
+	29: {Chinitsu, [4]string{"清一色", "清一色", "清一色", "Full Flush"}},
+	30: {Ippatsu, [4]string{"一发", "一發", "一発", "Ippatsu"}},
+	31: {Dora, [4]string{"宝牌", "寶牌", "ドラ", "Dora"}},
+	32: {AkaDora, [4]string{"红宝牌", "紅寶牌", "赤ドラ", "Red Five"}},
+	33: {UraDora, [4]string{"里宝牌", "裡寶牌", "裏ドラ", "Ura Dora"}},
+	34: {KitaDora, [4]string{"拔北宝牌", "拔北寶牌", "抜きドラ", "Kita"}},
+	35: {Tenhou, [4]string{"天和", "天和", "天和", "Blessing of Heaven"}},
+	36: {Chiihou, [4]string{"地和", "地和", "地和", "Blessing of Earth"}},
+	37: {Daisangen, [4]string{"大三元", "大三元", "大三元", "Big Three Dragons"}},
+	38: {Suuankou, [4]string{"四暗刻", "四暗刻", "四暗刻", "Four Concealed Triplets"}},
+	39: {Tsuuiisou, [4]string{"字一色", "字一色", "字一色", "All Honors"}},
+	40: {Ryuuiisou, [4]string{"绿一色", "綠一色", "緑一色", "All Green"}},
+	41: {Chinroutou, [4]string{"清老头", "清老頭", "清老頭", "All Terminals"}},
+	42: {KokushiMusou, [4]string{"国士无双", "國士無雙", "国士無双", "Thirteen Orphans"}},
+	43: {Shousuushii, [4]string{"小四喜", "小四喜", "小四喜", "Four Little Winds"}},
+	44: {Suukantsu, [4]string{"四杠子", "四槓子", "四槓子", "Four Quads"}},
+	45: {ChuurenPoutou, [4]string{"九莲宝灯", "九蓮寶燈", "九蓮宝燈", "Nine Gates"}},
+	46: {Paarenchan, [4]string{"八连庄", "八連莊", "八連荘", "Eight-time East Staying"}},
+	47: {JunseiChuurenPoutou, [4]string{"纯正九莲宝灯", "純正九蓮寶燈", "純正九蓮宝燈", "True Nine Gates"}},
+	48: {SuuankouTanki, [4]string{"四暗刻单骑", "四暗刻單騎", "四暗刻単騎", "Single-wait Four Concealed Triplets"}},
+	49: {KokushiMusou13, [4]string{"国士无双十三面", "國士無雙十三面", "国士無双十三面待ち", "Thirteen-wait Thirteen Orphans"}},
+	50: {Daisuushii, [4]string{"大四喜", "大四喜", "大四喜", "Four Big Winds"}},
+	51: {TsubameGaeshi, [4]string{"燕返", "燕返", "燕返し", "Tsubame-gaeshi"}},
+	52: {Kanburi, [4]string{"杠振", "槓振", "槓振り", "Kanburi"}},
+	53: {ShiiaruRaotai, [4]string{"十二落抬", "十二落抬", "十二落抬", "Shiiaruraotai"}},
+	54: {Uumensai, [4]string{"五门齐", "五門齊", "五門斉", "Uumensai"}},
+	55: {Sanrenkou, [4]string{"三连刻", "三連刻", "三連刻", "Three Chained Triplets"}},
+	56: {IsshokuSanjun, [4]string{"一色三同顺", "一色三同順", "一色三順", "Pure Triple Chow"}},
+	57: {IipinMoyue, [4]string{"一筒摸月", "一筒摸月", "一筒摸月", "Iipinmoyue"}},
+	58: {ChuupinRaoyui, [4]string{"九筒捞鱼", "九筒撈魚", "九筒撈魚", "Chuupinraoyui"}},
+	59: {Renhou, [4]string{"人和", "人和", "人和", "Hand of Man"}},
+	60: {Daisharin, [4]string{"大车轮", "大車輪", "大車輪", "Big Wheels"}},
+	61: {Daichikurin, [4]string{"大竹林", "大竹林", "大竹林", "Bamboo Forest"}},
+	62: {Daisuurin, [4]string{"大数邻", "大數鄰", "大数隣", "Numerous Neighbours"}},
+	63: {IshiNoUeNiMoSannen, [4]string{"石上三年", "石上三年", "石の上にも三年", "Ishinouenimosannen"}},
+	64: {Daichisei, [4]string{"大七星", "大七星", "大七星", "Big Seven Stars"}},
+	65: {Renhou, [4]string{}},
+}
