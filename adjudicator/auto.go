@@ -29,10 +29,7 @@ func (s *Selector) Candidates(g *event.Game) ([]*Rules, error) {
 		return nil, err
 	}
 	m := &g.Meta
-	platform := m.Platform.String()
-	if m.Platform == event.PlatformUnknown {
-		platform = "other"
-	}
+	platform := platformOf(m.Platform)
 	players := m.PlayerCount()
 	lobby, eras := lobbyKind(m), tenhouEras(g)
 	var out, titled []*Rules
@@ -48,10 +45,10 @@ func (s *Selector) Candidates(g *event.Game) ([]*Rules, error) {
 			}
 			continue
 		}
-		if r.Auto.Lobby != "any" && r.Auto.Lobby != lobby {
+		if r.Auto.Lobby != LobbyAny && r.Auto.Lobby != lobby {
 			continue
 		}
-		if len(r.Auto.Eras) > 0 && !slices.ContainsFunc(r.Auto.Eras, func(e string) bool { return slices.Contains(eras, e) }) {
+		if len(r.Auto.Eras) > 0 && !slices.ContainsFunc(r.Auto.Eras, func(e Era) bool { return slices.Contains(eras, e) }) {
 			continue
 		}
 		out = append(out, r)
@@ -60,9 +57,26 @@ func (s *Selector) Candidates(g *event.Game) ([]*Rules, error) {
 		return titled[:1], nil
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, era %s)", players, platform, lobby, strings.Join(eras, " or "))
+		names := make([]string, len(eras))
+		for i, e := range eras {
+			names[i] = e.String()
+		}
+		return nil, fmt.Errorf("no preset for a %d-player %s game (lobby %s, era %s)", players, platform, lobby, strings.Join(names, " or "))
 	}
 	return out, nil
+}
+
+// platformOf returns the platform of auto.platforms that p is: Tenhou,
+// Mahjong Soul, or any other (PlatformOther, an unknown platform
+// included).
+func platformOf(p event.Platform) Platform {
+	switch p {
+	case event.Tenhou:
+		return PlatformTenhou
+	case event.Majsoul:
+		return PlatformMajsoul
+	}
+	return PlatformOther
 }
 
 // JudgeAuto judges g under its own rules (--rules auto): the preset sel

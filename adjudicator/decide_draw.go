@@ -40,11 +40,11 @@ func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, e
 	v.payCheck, v.deltasKnown, v.dealerKeeps, v.honbaUp = check.DrawPayment, true, true, true
 	v.draw, v.drawEvent = ry, ev
 	r := d.r
-	abort := func(o Outcome, on bool, kind Divergence, name string) {
+	abort := func(o Outcome, on bool, kind AbortKind, name string) {
 		v.outcome = o
 		v.afterAbort(&r.Abort, kind)
 		if !on {
-			v.diverge(kind, fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name))
+			v.diverge(kind.divergence(), fmt.Sprintf("%s has no %s: play would have gone on", r.Name, name))
 			v.deltasKnown = false
 		}
 	}
@@ -55,21 +55,21 @@ func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, e
 		return
 	case event.NineTerminals:
 		d.nineTerminalsFaults(st, v)
-		abort(NineTerminalsOutcome, r.Abort.NineTerminals, DivergeNineTerminals, "nine-terminals abortive draw")
+		abort(NineTerminalsOutcome, r.Abort.NineTerminals, AbortNineTerminals, "nine-terminals abortive draw")
 		return
 	case event.FourWinds:
 		if !(d.players == 4 && st.Discards == 4 && d.fourWinds(st)) {
 			v.addFault(fault{check: check.DrawFourWinds, message: "four-winds abortive draw without the same wind as each player's first discard",
 				expected: "4 identical winds in the first go-round", recorded: fmt.Sprintf("%d discards", st.Discards)})
 		}
-		abort(FourWindsOutcome, r.Abort.FourWinds, DivergeFourWinds, "four-winds abortive draw")
+		abort(FourWindsOutcome, r.Abort.FourWinds, AbortFourWinds, "four-winds abortive draw")
 		return
 	case event.FourRiichi:
 		if n := d.riichiCount(st); n != d.players {
 			v.addFault(fault{check: check.DrawFourRiichi, message: "four-riichi abortive draw without every player in riichi",
 				expected: fmt.Sprintf("%d in riichi", d.players), recorded: fmt.Sprintf("%d in riichi", n)})
 		}
-		abort(FourRiichiOutcome, r.Abort.FourRiichi, DivergeFourRiichi, "four-riichi abortive draw")
+		abort(FourRiichiOutcome, r.Abort.FourRiichi, AbortFourRiichi, "four-riichi abortive draw")
 		return
 	case event.FourKans:
 		// Four kans by two players or more, after the discard that follows
@@ -87,12 +87,12 @@ func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, e
 				expected: "4 kans by 2+ players, " + when, recorded: fmt.Sprintf("%d kans by %d players (%s)", st.Kans, seats, st.EndPhase),
 				ownRulesOnly: st.Kans >= 4 && seats >= 2})
 		}
-		abort(FourKansOutcome, r.Abort.FourKans, DivergeFourKans, "four-kans abortive draw")
+		abort(FourKansOutcome, r.Abort.FourKans, AbortFourKans, "four-kans abortive draw")
 		return
 	case event.TripleRon:
 		d.tripleRonFaults(st, ry, v)
 		v.outcome = TripleRonOutcome
-		v.afterAbort(&r.Abort, DivergeTripleRon)
+		v.afterAbort(&r.Abort, AbortTripleRon)
 		if !r.Abort.TripleRon {
 			// The rules pay the wins, but the log holds no value for them.
 			v.diverge(DivergeTripleRon, fmt.Sprintf("%s pays a triple ron, whose hand values the log does not hold", r.Name))

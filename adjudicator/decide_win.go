@@ -53,7 +53,7 @@ func (d *decider) decideWins(st *replay.State, v *handVerdict, results *[]WinRes
 				// Under these rules it is the triple-ron abortive draw.
 				v.deltas = [4]int32{}
 				v.sticksTaken = false
-				v.afterAbort(&d.r.Abort, DivergeTripleRon)
+				v.afterAbort(&d.r.Abort, AbortTripleRon)
 				v.outcome = TripleRonOutcome
 				return
 			}
@@ -178,7 +178,7 @@ func (d *decider) winDeltas(w *event.WinRecord, v value, dealer event.Seat, honb
 func (d *decider) paoApplies(yaku []event.Yaku) bool {
 	for _, y := range yaku {
 		for _, p := range d.r.Win.Pao {
-			if (p == "daisangen" && y.ID == 39) || (p == "daisuushii" && y.ID == 49) || (p == "suukantsu" && y.ID == 51) {
+			if int(p) < len(paoYakumanIDs) && y.ID == paoYakumanIDs[p] {
 				return true
 			}
 		}

@@ -105,52 +105,48 @@ func (s *Selector) For(g *event.Game) (*Rules, error) {
 // file that names no game server (no log id, no Tenhou lobby: the editor's
 // files, hand-typed professional games, converters' output), whose start
 // points and uma are its own; else "public".
-func lobbyKind(m *event.Meta) string {
+func lobbyKind(m *event.Meta) Lobby {
 	if m.Platform == event.Majsoul {
 		if (m.Players == 3 && m.StartingPoints != 35000) || (m.Players != 3 && m.StartingPoints != 25000) {
-			return "private"
+			return LobbyPrivate
 		}
-		return "public"
+		return LobbyPublic
 	}
 	if m.Platform != event.Tenhou {
 		if m.Format == event.FormatTenhou6 && m.ID == "" && m.Rules.TenhouLobby < 0 {
-			return "private"
+			return LobbyPrivate
 		}
-		return "public"
+		return LobbyPublic
 	}
 	switch {
 	case m.Rules.Chips == event.FlagYes && m.Rules.TenhouType&0x600 == 0x600:
-		return "chips5"
+		return LobbyChips5
 	case m.Rules.Chips == event.FlagYes:
-		return "chips"
+		return LobbyChips
 	case m.Rules.TenhouLobby > 0, m.Rules.TenhouType >= 0 && m.Rules.TenhouType&0x800 != 0, len(m.Rules.Extra) > 0:
-		return "private"
+		return LobbyPrivate
 	}
-	return "public"
+	return LobbyPublic
 }
-
-// eraNames are the Tenhou rule eras of the presets' auto.eras, in order
-// (see docs/rules-evidence.md, "2009–2010 rule eras").
-var eraNames = []string{"2009", "2009-07", "2010", "modern"}
 
 // tenhouEras returns the rule eras a Tenhou log may be of: the one its log
 // id's date falls in (two for a date in June 2010, see eraOfDay), or,
 // without a date, every era in which its wall seed's form was used (each
 // form spans a rule change).
-func tenhouEras(g *event.Game) []string {
+func tenhouEras(g *event.Game) []Era {
 	if id, ok := event.ParseTenhouID(g.Meta.ID); ok {
 		y, m, d := id.Start.Date()
 		return eraOfDay(y*10000 + int(m)*100 + d)
 	}
 	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return []string{"2009", "2009-07"}
+		return []Era{Era2009, Era2009July}
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
-		return []string{"2009-07", "2010"}
+		return []Era{Era2009July, Era2010}
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
-		return []string{"2010", "modern"}
+		return []Era{Era2010, EraModern}
 	}
-	return slices.Clone(eraNames) // no seed: any era
+	return []Era{Era2009, Era2009July, Era2010, EraModern} // no seed: any era
 }
 
 // eraOfDay returns the era of a date (YYYYMMDD, Japan time). Tenhou capped
@@ -158,16 +154,16 @@ func tenhouEras(g *event.Game) []string {
 // and announced tenpai-yame for June 2010 (its rule page says 2010-06-01;
 // logs of June 2010 still play on after a tenpai first-placed dealer):
 // June 2010 may be either era.
-func eraOfDay(ymd int) []string {
+func eraOfDay(ymd int) []Era {
 	switch {
 	case ymd < 20090704:
-		return []string{"2009"}
+		return []Era{Era2009}
 	case ymd < 20090801:
-		return []string{"2009-07"}
+		return []Era{Era2009July}
 	case ymd < 20100601:
-		return []string{"2010"}
+		return []Era{Era2010}
 	case ymd < 20100701:
-		return []string{"2010", "modern"}
+		return []Era{Era2010, EraModern}
 	}
-	return []string{"modern"}
+	return []Era{EraModern}
 }

@@ -253,9 +253,6 @@ func typeProblem(key string, t reflect.Type, raw string, k unstable.Kind) string
 		want, ok = "a number", k == unstable.Float || k == unstable.Integer
 	case reflect.String:
 		want, ok = "a string", k == unstable.String
-		if names := stringSettingValues(key); names != nil {
-			want = "one of " + strings.Join(names, ", ")
-		}
 	default:
 		return ""
 	}

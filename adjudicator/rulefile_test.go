@@ -221,8 +221,10 @@ func TestValidateErrors(t *testing.T) {
 			"draw.renchan: adjudicator.Renchan(9) is not one of tenpai, win, never, tenpai_from_south"},
 		{"an item out of its type's", func(r *adjudicator.Rules) { r.End.Yame[1] = 7 },
 			"end.yame: adjudicator.YameMode(7) is not one of mandatory, optional, no"},
-		{"a name of a plain string", func(r *adjudicator.Rules) { r.Win.Pao = append(r.Win.Pao, "suuankou") },
-			`win.pao: "suuankou" is not one of daisangen, daisuushii, suukantsu`},
+		{"an item of a list out of its type's", func(r *adjudicator.Rules) { r.Win.Pao = append(r.Win.Pao, 3) },
+			"win.pao: adjudicator.PaoYakuman(3) is not one of daisangen, daisuushii, suukantsu"},
+		{"a lobby out of its type's", func(r *adjudicator.Rules) { r.Auto.Lobby = 5 },
+			"auto.lobby: adjudicator.Lobby(5) is not one of public, chips, chips5, private, any"},
 		{"several", func(r *adjudicator.Rules) { r.Name, r.Yaku.Renhou = "", 3 },
 			"yaku.renhou: scoring.Renhou(3) is not one of none, mangan, yakuman\nname: is empty"},
 	} {

@@ -122,8 +122,8 @@ type AbortRules struct {
 	// seat, AddHonba those after which a honba is added ("nine_terminals",
 	// "four_winds", "four_riichi", "four_kans", "triple_ron"); after the
 	// others the seat passes, and the honba stay as they were.
-	KeepDealer []string `toml:"keep_dealer"`
-	AddHonba   []string `toml:"add_honba"`
+	KeepDealer []AbortKind `toml:"keep_dealer"`
+	AddHonba   []AbortKind `toml:"add_honba"`
 	// FourKansTiming is when four kans by two or more players abort the
 	// hand: "after_discard" (the discard after the fourth kan, if nobody
 	// wins on it) or "on_declaration" (at the fourth kan itself).
@@ -141,8 +141,8 @@ type AbortRules struct {
 // after reports what follows the abortive draw k: whether the dealer keeps
 // the seat (KeepDealer lists it) and whether a honba is added (AddHonba
 // does; else the honba stay as they were).
-func (a *AbortRules) after(k Divergence) (keep, honba bool) {
-	return slices.Contains(a.KeepDealer, string(k)), slices.Contains(a.AddHonba, string(k))
+func (a *AbortRules) after(k AbortKind) (keep, honba bool) {
+	return slices.Contains(a.KeepDealer, k), slices.Contains(a.AddHonba, k)
 }
 
 // ChomboRules settle a chombo: a riichi player found noten at an exhaustive
@@ -182,7 +182,7 @@ type WinRules struct {
 	scoring.LimitRules
 	// Pao lists the yakuman that carry liability ("daisangen",
 	// "daisuushii", "suukantsu").
-	Pao []string `toml:"pao"`
+	Pao []PaoYakuman `toml:"pao"`
 	// PaoScope: "whole_hand" (the liable player's share covers the whole
 	// hand) or "yakuman_share" (only the pao yakuman's part).
 	PaoScope PaoScope `toml:"pao_scope"`
@@ -311,12 +311,12 @@ type RiichiRules struct {
 // Players, and its lobby kind and seed era match.
 type AutoSelector struct {
 	// Platforms lists "tenhou", "majsoul", "other"; empty: none.
-	Platforms []string `toml:"platforms"`
+	Platforms []Platform `toml:"platforms"`
 	// Lobby is "public" (Tenhou lobby 0 with standard rules), "chips"
 	// (祝儀 lobbies), "chips5" (祝儀 lobbies with 5 chips per bonus),
 	// "private" (numbered or custom lobbies, and other special lobbies) or
 	// "any".
-	Lobby string `toml:"lobby"`
+	Lobby Lobby `toml:"lobby"`
 	// Eras lists the Tenhou rule eras the preset is for; empty: any. The
 	// eras (docs/rules-evidence.md, "2009–2010 rule eras"): "2009" (to
 	// 2009-07-03: no cap on the extension), "2009-07" (2009-07-04 to
@@ -324,34 +324,12 @@ type AutoSelector struct {
 	// "modern" (tenpai-yame; a log of June 2010 may be of "2010" or
 	// "modern"). The era comes from the log id's date, or from the form of
 	// the wall seed, which spans two eras.
-	Eras []string `toml:"eras"`
+	Eras []Era `toml:"eras"`
 	// Titles, when not empty, choose the preset for the logs whose title
 	// (a tenhou.net/6 editor file's, a custom lobby's) contains one of
 	// them ("日本プロ麻雀連盟" for JPML's official games), before any
 	// preset without titles; Lobby and Eras are then not looked at.
 	Titles []string `toml:"titles"`
-}
-
-// stringSettingValues returns the values of key for the settings whose Go
-// type is a plain string, or list of strings, because the code that reads
-// them compares them with strings (abortive.keep_dealer and add_honba, the
-// Divergence kinds of the abortive draws; win.pao; auto.platforms,
-// auto.lobby, auto.eras): Validate holds them to these values. It returns
-// nil for any other key.
-func stringSettingValues(key string) []string {
-	switch key {
-	case "abortive.keep_dealer", "abortive.add_honba":
-		return []string{string(DivergeNineTerminals), string(DivergeFourWinds), string(DivergeFourRiichi), string(DivergeFourKans), string(DivergeTripleRon)}
-	case "win.pao":
-		return []string{"daisangen", "daisuushii", "suukantsu"}
-	case "auto.platforms":
-		return []string{"tenhou", "majsoul", "other"}
-	case "auto.lobby":
-		return []string{"public", "chips", "chips5", "private", "any"}
-	case "auto.eras":
-		return slices.Clone(eraNames)
-	}
-	return nil
 }
 
 // keishikiTenpaiFalse says why draw.keishiki_tenpai = false is rejected.
@@ -362,15 +340,11 @@ const keishikiTenpaiFalse = "false is not supported yet: haifu counts every tenp
 // the names of an enumerated setting ("draw.renchan": tenpai, win, never,
 // tenpai_from_south), or of the items of a list of them
 // ("abortive.keep_dealer"), from the declaration of its type (its
-// MarshalText) or, for a plain string, the values Validate holds it to;
-// "true" alone for draw.keishiki_tenpai. It returns nil for the keys whose
+// MarshalText); "true" alone for draw.keishiki_tenpai. It returns nil for the keys whose
 // values are numbers, booleans or free text, and for an unknown key.
 func Values(key string) []string {
 	if key == "draw.keishiki_tenpai" {
 		return []string{"true"}
-	}
-	if v := stringSettingValues(key); v != nil {
-		return v
 	}
 	for _, s := range settingsOf(reflect.ValueOf(&Rules{}).Elem()) {
 		if s.key == key {
@@ -388,9 +362,7 @@ func Values(key string) []string {
 // enumerated setting's type does not name (set from Go: a rule file's is
 // rejected as it is read), the numbers out of range (players 3 or 4, no
 // negative amounts, the fu and red fives of [yaku]: scoring's
-// YakuRules.Validate), the names in the settings that are plain strings
-// (abortive.keep_dealer and add_honba, win.pao, auto.*),
-// draw.keishiki_tenpai = false (not supported yet), and the settings that
+// YakuRules.Validate), draw.keishiki_tenpai = false (not supported yet), and the settings that
 // must agree with each other. It returns every problem, each a *RuleError
 // naming its key (errors.Join when there are several), or nil.
 func (r *Rules) Validate() error {
@@ -424,20 +396,6 @@ func (r *Rules) problems() []*RuleError {
 
 	// Values no type holds in range.
 	for _, s := range settingsOf(reflect.ValueOf(r).Elem()) {
-		if names := stringSettingValues(s.key); names != nil {
-			if s.v.Kind() == reflect.String {
-				if !slices.Contains(names, s.v.String()) {
-					bad(s.key, "%q is not one of %s", s.v.String(), strings.Join(names, ", "))
-				}
-				continue
-			}
-			for i := range s.v.Len() {
-				if v := s.v.Index(i).String(); !slices.Contains(names, v) {
-					badItem(s.key, i, "%q is not one of %s", v, strings.Join(names, ", "))
-				}
-			}
-			continue
-		}
 		check := func(v reflect.Value, item int) {
 			if m, ok := v.Interface().(encoding.TextMarshaler); ok && v.Kind() == reflect.Uint8 {
 				if _, err := m.MarshalText(); err != nil {

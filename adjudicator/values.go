@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/haifu/haifu/yaku"
 )
 
 // An enumerated setting of a rule file (draw.renchan, end.tobi, ...) is a
@@ -16,9 +18,8 @@ import (
 // value's position: see Parse); MarshalText writes it; Values lists the
 // names for the docs and `haifu rules --keys`. scoring.Renhou and
 // hand.TenpaiPolicy, the enumerated settings of other packages, follow the
-// same pattern. The few settings whose Go type is a plain string, because
-// the code that reads them compares them with strings, have their values
-// listed by stringSettingValues instead, and checked by Validate.
+// same pattern; a list of names (abortive.keep_dealer, win.pao,
+// auto.eras, end.yame, ...) is a slice of such a type.
 
 // enum is the constraint of the enumerated settings' types: names lists
 // the values' names, indexed by value.
@@ -546,3 +547,166 @@ func (v Rounding) MarshalText() ([]byte, error) { return marshalEnum(v) }
 
 // UnmarshalText sets v to the value named text.
 func (v *Rounding) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }
+
+// AbortKind is an abortive draw, as abortive.keep_dealer and
+// abortive.add_honba list them.
+type AbortKind uint8
+
+// The values of abortive.keep_dealer's and abortive.add_honba's items.
+const (
+	// AbortNineTerminals ("nine_terminals"): nine different terminals and
+	// honours in a starting hand.
+	AbortNineTerminals AbortKind = iota
+	// AbortFourWinds ("four_winds"): four identical first discards of a
+	// wind.
+	AbortFourWinds
+	// AbortFourRiichi ("four_riichi"): every player in riichi.
+	AbortFourRiichi
+	// AbortFourKans ("four_kans"): four kans by two players or more (or a
+	// fifth kan where it aborts).
+	AbortFourKans
+	// AbortTripleRon ("triple_ron"): three rons on one discard.
+	AbortTripleRon
+)
+
+// abortKindNames are the names of the abortive draws, the same as those of
+// their kinds of divergence (see divergence).
+var abortKindNames = [...]string{
+	AbortNineTerminals: string(DivergeNineTerminals), AbortFourWinds: string(DivergeFourWinds),
+	AbortFourRiichi: string(DivergeFourRiichi), AbortFourKans: string(DivergeFourKans), AbortTripleRon: string(DivergeTripleRon),
+}
+
+func (AbortKind) names() []string { return abortKindNames[:] }
+
+// divergence returns the kind of divergence of a log that has this
+// abortive draw where the rules do not.
+func (v AbortKind) divergence() Divergence { return Divergence(abortKindNames[v]) }
+
+// String returns the value's name in a rule file.
+func (v AbortKind) String() string { return enumString(v) }
+
+// MarshalText returns the value's name in a rule file.
+func (v AbortKind) MarshalText() ([]byte, error) { return marshalEnum(v) }
+
+// UnmarshalText sets v to the value named text.
+func (v *AbortKind) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }
+
+// PaoYakuman is a yakuman that carries liability (the items of win.pao).
+type PaoYakuman uint8
+
+// The values of win.pao's items.
+const (
+	// PaoDaisangen ("daisangen"): big three dragons.
+	PaoDaisangen PaoYakuman = iota
+	// PaoDaisuushii ("daisuushii"): big four winds.
+	PaoDaisuushii
+	// PaoSuukantsu ("suukantsu"): four kans.
+	PaoSuukantsu
+)
+
+var paoYakumanNames = [...]string{PaoDaisangen: "daisangen", PaoDaisuushii: "daisuushii", PaoSuukantsu: "suukantsu"}
+
+// paoYakumanIDs are the pao yakuman's yaku ids, as a win's yaku list
+// (event.Yaku) records them.
+var paoYakumanIDs = [...]yaku.ID{PaoDaisangen: yaku.Daisangen, PaoDaisuushii: yaku.Daisuushii, PaoSuukantsu: yaku.Suukantsu}
+
+func (PaoYakuman) names() []string { return paoYakumanNames[:] }
+
+// String returns the value's name in a rule file.
+func (v PaoYakuman) String() string { return enumString(v) }
+
+// MarshalText returns the value's name in a rule file.
+func (v PaoYakuman) MarshalText() ([]byte, error) { return marshalEnum(v) }
+
+// UnmarshalText sets v to the value named text.
+func (v *PaoYakuman) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }
+
+// Platform is a platform a preset is chosen for (the items of
+// auto.platforms).
+type Platform uint8
+
+// The values of auto.platforms' items.
+const (
+	// PlatformTenhou ("tenhou"): Tenhou's logs.
+	PlatformTenhou Platform = iota
+	// PlatformMajsoul ("majsoul"): Mahjong Soul's logs.
+	PlatformMajsoul
+	// PlatformOther ("other"): the logs of any other platform, or of none
+	// known (a tenhou.net/6 editor's file).
+	PlatformOther
+)
+
+var platformNames = [...]string{PlatformTenhou: "tenhou", PlatformMajsoul: "majsoul", PlatformOther: "other"}
+
+func (Platform) names() []string { return platformNames[:] }
+
+// String returns the value's name in a rule file.
+func (v Platform) String() string { return enumString(v) }
+
+// MarshalText returns the value's name in a rule file.
+func (v Platform) MarshalText() ([]byte, error) { return marshalEnum(v) }
+
+// UnmarshalText sets v to the value named text.
+func (v *Platform) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }
+
+// Lobby is a kind of lobby a preset is chosen for (auto.lobby).
+type Lobby uint8
+
+// The values of auto.lobby.
+const (
+	// LobbyPublic ("public"): Tenhou lobby 0 with standard rules, Mahjong
+	// Soul's ranked rooms.
+	LobbyPublic Lobby = iota
+	// LobbyChips ("chips"): 祝儀 lobbies.
+	LobbyChips
+	// LobbyChips5 ("chips5"): 祝儀 lobbies with 5 chips per bonus.
+	LobbyChips5
+	// LobbyPrivate ("private"): numbered or custom lobbies, other special
+	// lobbies, friendly and tournament rooms, editors' files.
+	LobbyPrivate
+	// LobbyAny ("any"): any lobby (a preset's setting only: no log's
+	// lobby is of this kind).
+	LobbyAny
+)
+
+var lobbyNames = [...]string{LobbyPublic: "public", LobbyChips: "chips", LobbyChips5: "chips5", LobbyPrivate: "private", LobbyAny: "any"}
+
+func (Lobby) names() []string { return lobbyNames[:] }
+
+// String returns the value's name in a rule file.
+func (v Lobby) String() string { return enumString(v) }
+
+// MarshalText returns the value's name in a rule file.
+func (v Lobby) MarshalText() ([]byte, error) { return marshalEnum(v) }
+
+// UnmarshalText sets v to the value named text.
+func (v *Lobby) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }
+
+// Era is a Tenhou rule era (the items of auto.eras; docs/rules-evidence.md,
+// "2009–2010 rule eras"), in order.
+type Era uint8
+
+// The values of auto.eras' items.
+const (
+	// Era2009 ("2009"): to 2009-07-03, no cap on the extension.
+	Era2009 Era = iota
+	// Era2009July ("2009-07"): 2009-07-04 to 2009-07-31.
+	Era2009July
+	// Era2010 ("2010"): 2009-08-01 to 2010-05-31, tonpuusen uma 10-20.
+	Era2010
+	// EraModern ("modern"): from June 2010, tenpai-yame.
+	EraModern
+)
+
+var eraNames = [...]string{Era2009: "2009", Era2009July: "2009-07", Era2010: "2010", EraModern: "modern"}
+
+func (Era) names() []string { return eraNames[:] }
+
+// String returns the value's name in a rule file.
+func (v Era) String() string { return enumString(v) }
+
+// MarshalText returns the value's name in a rule file.
+func (v Era) MarshalText() ([]byte, error) { return marshalEnum(v) }
+
+// UnmarshalText sets v to the value named text.
+func (v *Era) UnmarshalText(text []byte) error { return unmarshalEnum(v, text) }

@@ -133,7 +133,7 @@ func (v *handVerdict) diverge(kind Divergence, reason string) {
 
 // afterAbort sets what follows an abortive draw of kind k under a: the
 // dealer keeps the seat or not, the honba go up by one or stay.
-func (v *handVerdict) afterAbort(a *AbortRules, k Divergence) {
+func (v *handVerdict) afterAbort(a *AbortRules, k AbortKind) {
 	v.dealerKeeps, v.honbaUp = a.after(k)
 	v.honbaKeep = !v.honbaUp
 }
