@@ -16,7 +16,7 @@ import (
 const module = "github.com/haifu/haifu"
 
 // allowed lists, for each package of the module, the module packages its
-// non-test files may import (the layering of DESIGN.md: each may import
+// non-test files may import (the layering of docs/design.md: each may import
 // only packages above it). A package missing from the table fails the test
 // so that every new package is placed deliberately.
 var allowed = map[string][]string{

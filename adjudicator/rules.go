@@ -1,9 +1,9 @@
 // Package adjudicator judges how hands and games end under a rule set, and
-// compares the judgement with what the log recorded (DESIGN.md verification
+// compares the judgement with what the log recorded (docs/design.md verification
 // levels 3 and 4).
 //
 // A rule set is a Rules value: a plain struct whose every field is one of the
-// settings of RULESETS.md §4. Presets (tenhou, tenhou-sanma, majsoul,
+// settings of docs/rulesets.md §4. Presets (tenhou, tenhou-sanma, majsoul,
 // majsoul-sanma, wrc, ema, mleague, jpml, ...) are TOML files embedded in the
 // binary; a user's own TOML file is read by Load (Parse), which rejects a
 // missing key, an unknown key and a bad value with an error (a *RuleError)

@@ -68,7 +68,7 @@ func parseListingName(name string) (typ string, date time.Time) {
 // columns separated by "|" (in the HTML forms, the text of the record with
 // the link's text in the link column); linked says whether the record has a
 // link (then it has a link column), href is the link's target. The layouts
-// (TENHOU-FORMATS.md §4.2) are
+// (docs/tenhou-formats.md §4.2) are
 //
 //	sca  lobby | start | rule | players
 //	scf  lobby | start | rule | link | players

@@ -1,6 +1,6 @@
 // Package archive reads Tenhou's archive listings (https://tenhou.net/sc/raw/)
 // into index records, and downloads the logs they list, politely and
-// resumably. The formats are described in TENHOU-FORMATS.md §0.3 (log ids)
+// resumably. The formats are described in docs/tenhou-formats.md §0.3 (log ids)
 // and §4 (archive index files).
 //
 // # Reading listings
@@ -70,7 +70,7 @@
 // is kept as sent, a plain one is compressed. A body is accepted only when
 // it is a whole mjlog document (<mjloggm … </mjloggm>).
 //
-// Tenhou's raw/ page states rules for automatic downloads (TENHOU-FORMATS.md
+// Tenhou's raw/ page states rules for automatic downloads (docs/tenhou-formats.md
 // §4.1). They are written for the listing files; the Fetcher keeps their
 // spirit for the logs, and the reader gives what a caller needs to keep
 // them for the listings:

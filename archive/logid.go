@@ -47,7 +47,7 @@ func anyID(s string) (event.TenhouID, error) {
 // the public lobby (0000), "L" and four digits for a private lobby (2873 is
 // L2873), "C" and four digits for a tournament lobby, whose group has five
 // digits starting with 1 (10431 is C0431). The C mapping is
-// TENHOU-FORMATS.md's inference; the scf listing of the corpus agrees (its
+// docs/tenhou-formats.md's inference; the scf listing of the corpus agrees (its
 // C0431 lines link to ids with lobby 10431).
 func LobbyName(id event.TenhouID) string {
 	switch {

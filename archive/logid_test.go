@@ -12,7 +12,7 @@ func TestParseID(t *testing.T) {
 	}{
 		{"2016022509gm-0009-0000-b327da61", "2016022509gm-0009-0000-b327da61", nil},
 		{" 2016022509gm-0009-0000-b327da61\r\n", "2016022509gm-0009-0000-b327da61", nil},
-		// TENHOU-FORMATS.md §0.3's test vector (k = 29).
+		// docs/tenhou-formats.md §0.3's test vector (k = 29).
 		{"2017022002gm-000b-2873-xc0294a92421e", "2017022002gm-000b-2873-fb28df66", nil},
 		{"https://tenhou.net/0/?log=2017022002gm-000b-2873-xc0294a92421e&tw=2", "2017022002gm-000b-2873-fb28df66", nil},
 		{"http://tenhou.net/0/?log=2015122220gm-0009-10431-355ea9f0#x", "2015122220gm-0009-10431-355ea9f0", nil},

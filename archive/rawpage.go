@@ -16,7 +16,7 @@ import (
 
 // rawPageURL is the address of Tenhou's raw/ page; the relative links of
 // a raw/ page read from a file are resolved against it, and a list.js file
-// name is found under its dat/ folder (TENHOU-FORMATS.md §4.1). A page or
+// name is found under its dat/ folder (docs/tenhou-formats.md §4.1). A page or
 // file index downloaded from a URL (its Source) is resolved against that
 // URL instead: list.cgi is beside dat/ ("dat/" + file), wherever it is
 // served from.

@@ -10,7 +10,7 @@ import (
 )
 
 // ErrRule is the error wrapped when a rule column does not follow the
-// grammar of TENHOU-FORMATS.md §4.3.
+// grammar of docs/tenhou-formats.md §4.3.
 var ErrRule = errors.New("bad rule column")
 
 // Table is the table (卓) or match kind of a game: the second character of

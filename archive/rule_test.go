@@ -59,7 +59,7 @@ func TestParseRuleErrors(t *testing.T) {
 	}
 }
 
-// TestRuleOfType checks the type bits against TENHOU-FORMATS.md §1.2's worked
+// TestRuleOfType checks the type bits against docs/tenhou-formats.md §1.2's worked
 // examples, written as rule columns (which leave out 速).
 func TestRuleOfType(t *testing.T) {
 	tests := []struct {

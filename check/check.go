@@ -1,6 +1,6 @@
 // Package check is the vocabulary of what haifu checks: every check a
 // finding can be reported under, with its stable name, the verification
-// level it belongs to (DESIGN.md) and a one-line description, declared here
+// level it belongs to (docs/design.md) and a one-line description, declared here
 // once; and Finding, what the replay, the adjudicator and the wall checker
 // report. The README's table of checks and `haifu checks` come from this
 // package (a test holds the README to it).
@@ -16,7 +16,7 @@ import (
 	"github.com/haifu/haifu/event"
 )
 
-// Level is a verification level of DESIGN.md.
+// Level is a verification level of docs/design.md.
 type Level uint8
 
 // The levels.

@@ -7,7 +7,7 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// typeNames are the `type` names of `haifu events` (DESIGN.md, "The event
+// typeNames are the `type` names of `haifu events` (docs/design.md, "The event
 // model"), in the order of the Type constants.
 var typeNames = []struct {
 	t    event.Type

@@ -134,7 +134,7 @@ type Rules struct {
 }
 
 // SetTenhouType sets what the bits of Tenhou's GO type say of a game
-// (TENHOU-FORMATS.md §1.2): the players, the length, red fives, open
+// (docs/tenhou-formats.md §1.2): the players, the length, red fives, open
 // tanyao, fast and chip tables, and the rule name as the web client and the
 // archive's rule column write it (players, table, length, open tanyao, red
 // fives, then 速 for fast games and the chip mark, "四鳳南喰赤").

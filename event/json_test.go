@@ -335,7 +335,7 @@ func typesCovered(t *testing.T, g *event.Game) bool {
 }
 
 // TestAppendJSONFields decodes single events and checks their fields against
-// what DESIGN.md and the README say about `haifu events`: tiles in mpsz (0
+// what docs/design.md and the README say about `haifu events`: tiles in mpsz (0
 // for a red five), seats 0–3, points as points, null for what the log does
 // not record. It does not depend on the golden file.
 func TestAppendJSONFields(t *testing.T) {

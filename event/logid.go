@@ -13,7 +13,7 @@ var jst = time.FixedZone("JST", 9*60*60)
 func JST() *time.Location { return jst }
 
 // TenhouID is a Tenhou log id, such as 2016022509gm-0009-0000-b327da61
-// (TENHOU-FORMATS.md §0.3): the hour the game started (Japan time), "gm",
+// (docs/tenhou-formats.md §0.3): the hour the game started (Japan time), "gm",
 // the GO type in four hex digits, the lobby (four digits, five for
 // tournament lobbies) and eight hex digits.
 type TenhouID struct {

@@ -34,7 +34,7 @@ func TestRoundID(t *testing.T) {
 }
 
 func TestLimit(t *testing.T) {
-	// TENHOU-FORMATS.md §1.2 AGARI ten: 0 none, 1 mangan, 2 haneman, 3
+	// docs/tenhou-formats.md §1.2 AGARI ten: 0 none, 1 mangan, 2 haneman, 3
 	// baiman, 4 sanbaiman, 5 yakuman.
 	tests := []struct {
 		l    event.Limit
@@ -59,7 +59,7 @@ func TestLimit(t *testing.T) {
 	}
 }
 
-// yakuTable is TENHOU-FORMATS.md §1.4 (ids 0–54) and the Mahjong Soul
+// yakuTable is docs/tenhou-formats.md §1.4 (ids 0–54) and the Mahjong Soul
 // additions of records.go (64–78).
 var yakuTable = map[event.YakuID]string{
 	0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan_kaihou",
@@ -227,7 +227,7 @@ func TestWinRecordLists(t *testing.T) {
 }
 
 func TestRyuukyokuKind(t *testing.T) {
-	// DESIGN.md: a ryuukyoku's kind is one of the rounds.outcome names;
+	// docs/design.md: a ryuukyoku's kind is one of the rounds.outcome names;
 	// interrupted and unrecorded are the two cases without a kind in the
 	// log.
 	tests := []struct {

@@ -16,7 +16,7 @@ type DoraTiming uint8
 const (
 	// DoraTimingTenhou: a closed kan's indicator right after the kan; an
 	// open or added kan's after the replacement draw, before that player's
-	// next discard or kan (TENHOU-FORMATS.md §1.2).
+	// next discard or kan (docs/tenhou-formats.md §1.2).
 	DoraTimingTenhou DoraTiming = iota
 	// DoraTimingAtDiscard: as Tenhou, but an open or added kan's indicator
 	// may also come with the discard (Mahjong Soul records).
@@ -1045,7 +1045,7 @@ func (r *Replayer) kita(e *event.Event) {
 	ss.Drawn = tile.None
 	// A kita can be won on (Mahjong Soul; on Tenhou by a player waiting
 	// on North). Once play goes on past it, it ends every player's
-	// ippatsu and the first go-around (TENHOU-FORMATS.md §1.8a; RULESETS.md
+	// ippatsu and the first go-around (docs/tenhou-formats.md §1.8a; docs/rulesets.md
 	// §2.2); a ron on the kita tile comes before and keeps them.
 	st.InterruptPending = true
 	st.LastSeat, st.LastTile, st.LastID, st.LastEvent, st.LastValid, st.LastIsKan, st.LastType = e.Seat, e.Tile, e.ID, r.idx, true, true, event.Kita

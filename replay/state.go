@@ -1,5 +1,5 @@
 // Package replay is haifu's table state machine. It applies a game's events
-// one by one, checks that each is legal (DESIGN.md verification levels 1–2)
+// one by one, checks that each is legal (docs/design.md verification levels 1–2)
 // and keeps the state of the table: hands, melds, rivers, riichi, the wall,
 // dora, furiten and scores. At the end of every hand it hands the state to
 // its caller (the adjudicator), which judges the outcome.

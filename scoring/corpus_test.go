@@ -162,7 +162,7 @@ func rulesFor(presets map[string]scoring.Rules, m *event.Meta) (scoring.Rules, b
 		}
 		r.OpenTanyao = m.Rules.OpenTanyao != event.FlagNo
 		if m.Rules.Chips == event.FlagYes {
-			r.Kiriage = true // chip lobbies (TENHOU-FORMATS.md §2.6)
+			r.Kiriage = true // chip lobbies (docs/tenhou-formats.md §2.6)
 		}
 		return r, true
 	case event.Majsoul:

@@ -29,7 +29,7 @@
 // listed. The two are the [yaku] and [win] settings of package
 // adjudicator's rule sets, whose presets (tenhou, majsoul, ...) give each
 // platform's settings, checked against every win of the corpus of real
-// logs (TENHOU-FORMATS.md §1.8a).
+// logs (docs/tenhou-formats.md §1.8a).
 //
 // # The best reading
 //

@@ -35,7 +35,7 @@ type Input struct {
 	// between. A kan robbed by chankan is no call (the winner keeps its
 	// ippatsu); in sanma a kita by any player ends every player's ippatsu
 	// and first go-around, except that a ron on the kita tile itself keeps
-	// the winner's ippatsu (TENHOU-FORMATS.md §1.8a).
+	// the winner's ippatsu (docs/tenhou-formats.md §1.8a).
 	Riichi, DoubleRiichi, Ippatsu bool
 	// Rinshan: a tsumo on the replacement tile of a kan or a kita. Chankan:
 	// a ron on the tile another player added to a pon (or, for kokushi

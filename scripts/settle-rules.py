@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Settles the Tenhou rule questions of docs/RULESETS.md (§2.1, §2.2, §5) on the real corpus.
+"""Settles the Tenhou rule questions of docs/rulesets.md (§2.1, §2.2, §5) on the real corpus.
 
 Reads every mjlog file that MANIFEST.tsv tags [real] or [real-reformatted], keeps the ones
 written by Tenhou's server (no <SHUFFLE>, or a SHUFFLE seed starting with "mt19937ar"), drops
@@ -999,7 +999,7 @@ def q8(games, E):
 # Q9 agari-yame / tenpai-yame
 
 def yame_era(g):
-    """Tenpai-yame exists since 2010-06-01 (RULESETS.md §2.1)."""
+    """Tenpai-yame exists since 2010-06-01 (docs/rulesets.md §2.1)."""
     if g.date:
         return 'before 2010-06' if g.date[:7] < '2010-06' else '2010-06 or later'
     return 'before 2010-06 (era-1 format)' if g.era1 else 'date unknown'
@@ -1351,7 +1351,7 @@ def q13(games):
 
 
 # ----------------------------------------------------------------------------------------------
-# Q14 other checks of RULESETS.md §2.1/§2.2 the corpus can answer
+# Q14 other checks of docs/rulesets.md §2.1/§2.2 the corpus can answer
 
 def q14(games):
     R.h('Q14. OTHER TENHOU RULES THE CORPUS CAN CHECK')

@@ -4,7 +4,7 @@
 // noten payments, discrepancies). Writing and reading the rows as Parquet
 // files is package tables' job.
 //
-// Column names are snake_case and stable; DESIGN.md names the ones scripts
+// Column names are snake_case and stable; docs/design.md names the ones scripts
 // rely on (rounds.outcome, rounds.tenpai_count, rounds.noten_payment_total,
 // seats.tenpai, seats.noten_payment, games.players, games.error).
 package stats

@@ -201,7 +201,7 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 
 	// The files themselves: key/value metadata, creator, zstd, and the
-	// columns DESIGN.md says scripts rely on (nullable where it says so).
+	// columns docs/design.md says scripts rely on (nullable where it says so).
 	columns := map[string][]string{
 		GamesTable:         {"?game_id", "path", "players", "?error", "?lobby", "?lobby_level", "?red_fives", "?tenhou_type", "?final_scores", "?names"},
 		RoundsTable:        {"?game_id", "path", "outcome", "?tenpai_count", "noten_payment_total", "round", "honba", "sticks", "dealer"},

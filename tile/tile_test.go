@@ -13,8 +13,8 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// kindTable is the 34 kinds in index order as DESIGN.md and
-// TENHOU-FORMATS.md §0.2 list them: 1m–9m, 1p–9p, 1s–9s, then East, South,
+// kindTable is the 34 kinds in index order as docs/design.md and
+// docs/tenhou-formats.md §0.2 list them: 1m–9m, 1p–9p, 1s–9s, then East, South,
 // West, North, haku, hatsu, chun as 1z–7z.
 var kindTable = []struct {
 	k      tile.Kind
@@ -377,7 +377,7 @@ func TestCompare(t *testing.T) {
 	}
 
 	// Sorting a shuffled set gives the tenhou.net/6 starting-hand order
-	// (TENHOU-FORMATS.md §2.3: "… 15, 15, 51, 16 …").
+	// (docs/tenhou-formats.md §2.3: "… 15, 15, 51, 16 …").
 	ts, err := tile.ParseTiles("1234506789m1234506789p1234506789s1234567z")
 	if err != nil {
 		t.Fatal(err)
@@ -661,7 +661,7 @@ func TestID(t *testing.T) {
 	}
 }
 
-// TestAllIDs checks every mjlog id against TENHOU-FORMATS.md §0.2: kind =
+// TestAllIDs checks every mjlog id against docs/tenhou-formats.md §0.2: kind =
 // id/4, copy = id%4, red only for 16, 52 and 88 and only in a game with red
 // fives; four copies of every kind; and the tenhou.net/6 code of §2.4.
 func TestAllIDs(t *testing.T) {

@@ -3,7 +3,7 @@
 // a log whose deal, draws or indicators differ from the wall its own seed
 // gives was not played as recorded.
 //
-// # The generator (TENHOU-FORMATS.md §3)
+// # The generator (docs/tenhou-formats.md §3)
 //
 // Tenhou shuffles with MT19937 (the reference mt19937ar: init_by_array,
 // genrand_int32) and a forward Fisher–Yates shuffle: yama[i] = i, then for
@@ -100,7 +100,7 @@
 // known, its dice words are assumed to be era 3's), 2,267 four-player and
 // 1,400 sanma hands of era 1, including 48,669 replacement draws, 2,986
 // kan dora, 11,366 ura lists and 4,131 exhaustive draws. This confirms
-// what TENHOU-FORMATS.md left UNCONFIRMED (the era-1 algorithm, era 2
+// what docs/tenhou-formats.md left UNCONFIRMED (the era-1 algorithm, era 2
 // beyond 26 hands, the sanma kan-dora and replacement positions, the sanma
 // haitei) and corrects or adds:
 //

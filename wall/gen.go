@@ -2,7 +2,7 @@ package wall
 
 import "errors"
 
-// Per-hand generator sizes (TENHOU-FORMATS.md §3.1).
+// Per-hand generator sizes (docs/tenhou-formats.md §3.1).
 const (
 	srcWords = 288 // MT words drawn per hand ("n288")
 	rndWords = 144 // words of the nine SHA-512 digests

@@ -40,7 +40,7 @@ func (f Form) String() string {
 }
 
 // Swapped reports whether the form's walls have the dead-wall pairs swapped
-// (the hex and per-hand forms of 2009, TENHOU-FORMATS.md §3.4).
+// (the hex and per-hand forms of 2009, docs/tenhou-formats.md §3.4).
 func (f Form) Swapped() bool { return f == FormHex || f == FormPerHand }
 
 // The generator names that start Tenhou's seeds, up to and including the

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 )
 
-// The hashing step of the game-seed forms (TENHOU-FORMATS.md §3.1 step 4):
+// The hashing step of the game-seed forms (docs/tenhou-formats.md §3.1 step 4):
 // each of the nine 32-word chunks of src is hashed with SHA-512 and the
 // digests, read as little-endian words, are rnd. A chunk is exactly one
 // 128-byte block; SHA-512 pads it with a second block that is the same for

@@ -7,7 +7,7 @@ import (
 )
 
 // shuffleGeneric sets y to the wall of size tiles that rnd gives
-// (TENHOU-FORMATS.md §3.1 step 5, §3.3): the tiles in ascending order,
+// (docs/tenhou-formats.md §3.1 step 5, §3.3): the tiles in ascending order,
 // then a forward Fisher–Yates shuffle, j = i + rnd[i] mod (size − i). It is
 // the general path, with the hardware division.
 func shuffleGeneric(y *[tile.NumIDs]tile.ID, rnd *[rndWords]uint32, size int) {

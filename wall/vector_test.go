@@ -11,7 +11,7 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// vectorFixture is the game of TENHOU-FORMATS.md §3.8, whose wall Tenhou
+// vectorFixture is the game of docs/tenhou-formats.md §3.8, whose wall Tenhou
 // published with the intermediate values.
 const vectorFixture = "../fixtures/good/mjlog/riichirs__2016022509gm-0009-0000-b327da61.xml"
 

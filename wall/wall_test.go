@@ -53,7 +53,7 @@ func layoutOf(w *wall.Wall, deals [][3]int) layout {
 }
 
 // TestLayout checks the index of every use of the wall for each player
-// count and era (TENHOU-FORMATS.md §3.2–§3.4, §3.6).
+// count and era (docs/tenhou-formats.md §3.2–§3.4, §3.6).
 func TestLayout(t *testing.T) {
 	// dealer, seat, i: the dealer's first tile, the next seat's first,
 	// the dealer's 5th (second round), the last seat's 4th, the dealer's

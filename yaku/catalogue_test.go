@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestIDs checks that the named ids are Tenhou's (TENHOU-FORMATS.md §1.4)
+// TestIDs checks that the named ids are Tenhou's (docs/tenhou-formats.md §1.4)
 // and that the blocks are in place.
 func TestIDs(t *testing.T) {
 	for _, tc := range []struct {
@@ -102,7 +102,7 @@ func TestYakuman(t *testing.T) {
 }
 
 // tenhouNames are the tenhou.net/6 names of Tenhou's table
-// (TENHOU-FORMATS.md §1.4).
+// (docs/tenhou-formats.md §1.4).
 var tenhouNames = [...]string{
 	"門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
 	"自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北",
@@ -185,7 +185,7 @@ func TestMjlog(t *testing.T) {
 	}
 }
 
-// TestMajsoulFans checks Mahjong Soul's fan ids (MAJSOUL-FORMATS.md §2.7)
+// TestMajsoulFans checks Mahjong Soul's fan ids (docs/majsoul-formats.md §2.7)
 // and their names.
 func TestMajsoulFans(t *testing.T) {
 	for _, tc := range []struct {

@@ -6,7 +6,7 @@
 // # Ids
 //
 // An ID is Tenhou's number of the yaku (mjlog AGARI's yaku and yakuman
-// ids 0–54, TENHOU-FORMATS.md §1.4), so that an mjlog id is an ID as it
+// ids 0–54, docs/tenhou-formats.md §1.4), so that an mjlog id is an ID as it
 // stands; the yaku Tenhou does not have (Mahjong Soul's kita dora,
 // paarenchan and optional ancient yaku) have ids from 64 up. String gives
 // haifu's printed name ("riichi", "ura_dora"), the name of the event

@@ -8,7 +8,7 @@ type fan struct {
 	names [4]string
 }
 
-// fans are Mahjong Soul's fan ids 1–65 (MAJSOUL-FORMATS.md §2.7): 1–50 the
+// fans are Mahjong Soul's fan ids 1–65 (docs/majsoul-formats.md §2.7): 1–50 the
 // standard yaku, 51–64 the ancient ones, 65 renhou as a mangan (which old
 // records never name). A zero entry is not a riichi fan.
 var fans = [...]fan{

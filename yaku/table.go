@@ -39,7 +39,7 @@ var values = func() (v [256]value) {
 
 // entries is the catalogue, by id. Its columns: haifu's name, the kind,
 // the han closed and open, the mjai name and the tenhou.net/6 names:
-// Tenhou's (TENHOU-FORMATS.md §1.4) with the variant characters seen in
+// Tenhou's (docs/tenhou-formats.md §1.4) with the variant characters seen in
 // logs and converters (traditional forms, 么 for 幺), then tensoul's
 // Japanese names of Mahjong Soul's yaku, its romaji and its English ones.
 // The array covers every ID, so that indexing it needs no bounds check.

@@ -185,7 +185,7 @@ func TestCorpusKnownFacts(t *testing.T) {
 			t.Errorf("%d wins, %d draws", len(g.Wins), len(g.Ryuukyoku))
 		}
 		// The dealer's first discard 3z was the last of the 14 tiles and the
-		// player's input says tsumogiri (MAJSOUL-FORMATS.md §2.3).
+		// player's input says tsumogiri (docs/majsoul-formats.md §2.3).
 		if e := g.Events[3]; e.Type != event.Discard || e.Flags != event.Tsumogiri {
 			t.Errorf("first discard: %+v", e)
 		}

@@ -482,7 +482,7 @@ func (d *Decoder) applyNewRound(r *recNewRound) error {
 	d.userMoqie = -1
 	// The dealer's 14 tiles are listed sorted; the client shows the last
 	// one apart as the drawn tile, and the dealer's first discard is a
-	// tsumogiri when it is that tile (MAJSOUL-FORMATS.md §2.3).
+	// tsumogiri when it is that tile (docs/majsoul-formats.md §2.3).
 	if r.hands[r.ju].n == 13 {
 		d.firstDiscard = false // the dealer's first draw is a record of its own
 		return nil

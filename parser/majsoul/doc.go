@@ -5,7 +5,7 @@
 // players, final result) and its GameDetailRecords: the list of record
 // messages (RecordNewRound, RecordDealTile, RecordDiscardTile,
 // RecordChiPengGang, RecordAnGangAddGang, RecordBaBei, RecordHule,
-// RecordNoTile, RecordLiuJu) described in MAJSOUL-FORMATS.md. The decoder
+// RecordNoTile, RecordLiuJu) described in docs/majsoul-formats.md. The decoder
 // reads every form in which such records are kept:
 //
 //   - JSON as the game's own protobufjs writes it (browser exporters, the

@@ -8,7 +8,7 @@ import (
 
 // The synthetic games of the tests. Each is a legal game (every tile in
 // its place, turn order, riichi, kan dora timing, wall counts), written
-// from the field tables of MAJSOUL-FORMATS.md.
+// from the field tables of docs/majsoul-formats.md.
 
 func acct(id, seat int, name string, level, level3 int) msg {
 	return m("AccountInfo", "account_id", id, "seat", seat, "nickname", name,

@@ -15,7 +15,7 @@ import (
 // the decoder reads: JSON with snake_case or lowerCamelCase keys, version 0
 // (records) or 210715 (actions), and protobuf (the GameDetailRecords
 // Wrapper, or a fetchGameRecord response with its WebSocket header). The
-// field tables follow MAJSOUL-FORMATS.md §2–3 and the game's protocol.proto.
+// field tables follow docs/majsoul-formats.md §2–3 and the game's protocol.proto.
 
 // msg is a protobuf message: its type and its fields in order.
 type msg struct {

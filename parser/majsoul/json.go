@@ -114,7 +114,7 @@ func repairJSON(b []byte, start int, open []jsontok.Open) ([]byte, bool) {
 }
 
 // jsonRoot finds the head and the records in the forms of
-// MAJSOUL-FORMATS.md §1.5 and §5.
+// docs/majsoul-formats.md §1.5 and §5.
 func (d *Decoder) jsonRoot(v *fastjson.Value) error {
 	if v.Type() == fastjson.TypeArray {
 		return d.jsonRecordList(v)

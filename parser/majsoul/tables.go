@@ -152,7 +152,7 @@ type detailRule struct {
 }
 
 // detailRules are GameDetailRule's fields by field number (protocol.proto
-// of the game, MAJSOUL-FORMATS.md §3.3). Unknown numbers are written as
+// of the game, docs/majsoul-formats.md §3.3). Unknown numbers are written as
 // detail_rule_<n>.
 var detailRules = [...]detailRule{
 	1: {"time_fixed", false}, 2: {"time_add", false}, 3: {"dora_count", false}, 4: {"shiduan", false},

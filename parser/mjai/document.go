@@ -286,7 +286,7 @@ func (d *Decoder) metaMember(data []byte, m member) error {
 
 const math32 = 1<<31 - 1
 
-// goType applies Tenhou's GO type bits (TENHOU-FORMATS.md §1.2).
+// goType applies Tenhou's GO type bits (docs/tenhou-formats.md §1.2).
 func (d *Decoder) goType(t int) {
 	m := &d.g.Meta
 	players := m.Players

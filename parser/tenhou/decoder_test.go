@@ -189,7 +189,7 @@ func TestDecodeSpelling(t *testing.T) {
 }
 
 // TestDecodeMeldCodes decodes meld codes with known meanings, from
-// TENHOU-FORMATS.md §1.3 and real logs.
+// docs/tenhou-formats.md §1.3 and real logs.
 func TestDecodeMeldCodes(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -4,7 +4,7 @@
 // The decoder is a hand-written scanner over the bytes of one document; it
 // does not use encoding/xml, which is about twenty times slower on these
 // flat, attribute-only files. It reads every variant described in
-// TENHOU-FORMATS.md §1: the three seed eras, four-player and three-player
+// docs/tenhou-formats.md §1: the three seed eras, four-player and three-player
 // games with kita, every meld code, REACH with and without its second step,
 // DORA, multiple AGARI, pao, BYE and reconnection UN anywhere, chip lobbies,
 // custom-lobby GO attributes, percent-encoded and non-UTF-8 names,

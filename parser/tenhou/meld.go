@@ -7,7 +7,7 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// decodedMeld is an N element's meld code decoded (TENHOU-FORMATS.md §1.3).
+// decodedMeld is an N element's meld code decoded (docs/tenhou-formats.md §1.3).
 type decodedMeld struct {
 	typ    event.Type // Call, ClosedKan, AddedKan or Kita
 	meld   event.Meld

@@ -1,5 +1,5 @@
 // Package tenhou6 decodes tenhou.net/6 JSON game logs into haifu's event
-// model (TENHOU-FORMATS.md §2, MAJSOUL-FORMATS.md §6).
+// model (docs/tenhou-formats.md §2, docs/majsoul-formats.md §6).
 //
 // # Variants
 //

@@ -21,7 +21,7 @@ import (
 var ErrUnrepresentable = errors.New("tenhou.net/6 cannot carry it")
 
 // Encoder writes event.Games as tenhou.net/6 JSON, the format tenhou.net/6's
-// viewer and editor read (TENHOU-FORMATS.md §2). It keeps its buffers from
+// viewer and editor read (docs/tenhou-formats.md §2). It keeps its buffers from
 // one game to the next; the zero Encoder is ready for use. An Encoder is
 // not safe for concurrent use.
 //
@@ -798,7 +798,7 @@ func yakuman(y event.YakuID) bool {
 	return y.IsYakuman()
 }
 
-// yakuNames are the yaku's tenhou.net/6 names: Tenhou's (TENHOU-FORMATS.md
+// yakuNames are the yaku's tenhou.net/6 names: Tenhou's (docs/tenhou-formats.md
 // §1.4), and the Mahjong Soul names tensoul writes for the yaku Tenhou
 // does not have.
 var yakuNames = [...]string{

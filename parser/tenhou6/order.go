@@ -8,7 +8,7 @@ import (
 	"github.com/haifu/haifu/tile"
 )
 
-// Rebuilding the event order (TENHOU-FORMATS.md §2.8). The format lists
+// Rebuilding the event order (docs/tenhou-formats.md §2.8). The format lists
 // each seat's incoming items (draws, chi, pon, open kans) and outgoing
 // items (discards, riichi discards, kans, kita) separately; the builder
 // replays the hand: the dealer draws, a seat that took an item plays its
