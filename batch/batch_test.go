@@ -3,9 +3,11 @@ package batch_test
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -60,38 +62,61 @@ func TestDeterministic(t *testing.T) {
 	if ca.Inputs != ca.Judged+ca.Failed || ca.Inputs < 40 {
 		t.Errorf("counts %+v do not add up", ca)
 	}
-	for _, table := range tables.Tables {
-		pa, err := tables.Parts(a, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pb, err := tables.Parts(b, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(pa) != len(pb) {
-			t.Errorf("%s: %d parts with -j 1, %d with -j 2", table, len(pa), len(pb))
-			continue
-		}
-		for i := range pa {
-			x, err := os.ReadFile(pa[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			y, err := os.ReadFile(pb[i])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(x, y) {
-				t.Errorf("%s differs between -j 1 and -j 2 (%d and %d bytes)", pa[i], len(x), len(y))
-			}
+	// The two output directories hold the same files, byte for byte (every
+	// part of every table), and nothing else.
+	fa, fb := outputFiles(t, a), outputFiles(t, b)
+	if len(fa) < len(outputTables) {
+		t.Errorf("%d files with -j 1, want a part of each of the %d tables at least", len(fa), len(outputTables))
+	}
+	for name, x := range fa {
+		y, ok := fb[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: written with -j 1, not with -j 2", name)
+		case !bytes.Equal(x, y):
+			t.Errorf("%s differs between -j 1 and -j 2 (%d and %d bytes)", name, len(x), len(y))
 		}
 	}
-	// No temporary file is left.
+	for name := range fb {
+		if _, ok := fa[name]; !ok {
+			t.Errorf("%s: written with -j 2, not with -j 1", name)
+		}
+	}
+	// No temporary file is left: the output directory holds the tables.
 	ents, _ := os.ReadDir(a)
-	if len(ents) != len(tables.Tables) {
-		t.Errorf("%d entries in the output directory, want %d", len(ents), len(tables.Tables))
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
 	}
+	if d := cmp.Diff(slices.Sorted(slices.Values(outputTables)), names); d != "" {
+		t.Errorf("the output directory holds (-want +got):\n%s", d)
+	}
+}
+
+// outputTables are the tables of an output directory.
+var outputTables = []string{tables.GamesTable, tables.RoundsTable, tables.SeatsTable, tables.WinsTable, tables.DiscrepanciesTable, tables.ErrorsTable}
+
+// outputFiles returns the contents of the files under dir, by path
+// relative to dir.
+func outputFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		out[rel] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestShards: the shards of a run together hold every input once, and in

@@ -82,16 +82,6 @@ func (t Type) String() string {
 	return typeNames[t]
 }
 
-// ParseType returns the Type named s ("discard", ...), or false.
-func ParseType(s string) (Type, bool) {
-	for t := GameStart; t < numTypes; t++ {
-		if typeNames[t] == s {
-			return t, true
-		}
-	}
-	return 0, false
-}
-
 // Flags are boolean details of an event.
 type Flags uint8
 

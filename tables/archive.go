@@ -12,21 +12,21 @@ import (
 // one row per game of Tenhou's archive listings, archive.Row.
 const ArchiveTable = "archive"
 
-// ArchiveRowsPerRowGroup is the number of rows of a row group of the
+// archiveRowsPerRowGroup is the number of rows of a row group of the
 // archive table (about 13 MB of rows in memory; a day of ranked games is
 // about 60,000).
-const ArchiveRowsPerRowGroup = 64 << 10
+const archiveRowsPerRowGroup = 64 << 10
 
 // ArchiveWriter writes the archive table into an index directory, which it
 // replaces as one unit as the Writer of the analysis tables does (see
-// output.go), with the same table writer: zstd, part files of
-// RowGroupsPerPart row groups, encoded by a goroutine of its own. An
+// output.go), with the same table writer: zstd, part files of 16 row
+// groups (rowGroupsPerPart), encoded by a goroutine of its own. An
 // ArchiveWriter is not safe for concurrent use.
 type ArchiveWriter struct {
 	out *output
 	t   tableWriter[archive.Row]
 	n   int // rows written
-	// groupRows is the rows of a row group: ArchiveRowsPerRowGroup, fewer
+	// groupRows is the rows of a row group: archiveRowsPerRowGroup, fewer
 	// in tests.
 	groupRows int
 }
@@ -44,7 +44,7 @@ func NewArchiveWriter(dir string, meta map[string]string) (*ArchiveWriter, error
 	if err == nil {
 		var t tableWriter[archive.Row]
 		if t, err = newTable[archive.Row](out.tmp, ArchiveTable, codec, meta, false); err == nil {
-			return &ArchiveWriter{out: out, t: t, groupRows: ArchiveRowsPerRowGroup}, nil
+			return &ArchiveWriter{out: out, t: t, groupRows: archiveRowsPerRowGroup}, nil
 		}
 	}
 	out.abort()
@@ -65,9 +65,6 @@ func (w *ArchiveWriter) Write(r archive.Row) error {
 	}
 	return nil
 }
-
-// Rows returns the number of rows written so far.
-func (w *ArchiveWriter) Rows() int64 { return int64(w.n) }
 
 // Close writes what is left and puts the index directory in place. On an
 // error the directory is left as it was.

@@ -45,7 +45,7 @@ func archiveRows(n int) []archive.Row {
 // reads them back; the schema has the types the README promises.
 func TestArchiveRoundTrip(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "index")
-	rows := archiveRows(3*RowGroupsPerPart*7 + 5)
+	rows := archiveRows(3*rowGroupsPerPart*7 + 5)
 	w, err := NewArchiveWriter(dir, map[string]string{"haifu.version": "test"})
 	if err != nil {
 		t.Fatal(err)
@@ -56,8 +56,8 @@ func TestArchiveRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if w.Rows() != int64(len(rows)) {
-		t.Errorf("Rows() = %d, want %d", w.Rows(), len(rows))
+	if w.n != len(rows) {
+		t.Errorf("%d rows written, want %d", w.n, len(rows))
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)

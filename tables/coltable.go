@@ -43,7 +43,7 @@ func newColTable[T any](dir string, plan *colPlan, codec *zstdCodec) (*colTable[
 
 // openPart creates the part file t.part.
 func (t *colTable[T]) openPart() error {
-	f, err := os.OpenFile(filepath.Join(t.dir, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(filepath.Join(t.dir, partName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (t *colTable[T]) closePart() error {
 func (t *colTable[T]) run(queue <-chan *colSet) {
 	var err error
 	for s := range queue {
-		if err == nil && t.groups == RowGroupsPerPart {
+		if err == nil && t.groups == rowGroupsPerPart {
 			// The part is full: go on in the next one.
 			if err = t.closePart(); err == nil {
 				t.part++

@@ -363,7 +363,7 @@ func TestColumnWiseCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if counts.Games < GamesPerRowGroup || counts.Failed == 0 || counts.Discrepancies == 0 {
+	if counts.Games < gamesPerRowGroup || counts.Failed == 0 || counts.Discrepancies == 0 {
 		t.Fatalf("the corpus gave %+v: want more than a row group of games, some failed, some discrepancies", counts)
 	}
 	if err := errors.Join(fw.Close(), gw.Close()); err != nil {

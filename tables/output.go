@@ -41,8 +41,8 @@ type output struct {
 var ErrNotOutput = errors.New("the directory holds files that are not haifu tables")
 
 // newOutput prepares the output directory dir of the analysis tables
-// (Tables); see newOutputOf.
-func newOutput(dir string) (*output, error) { return newOutputOf(dir, Tables) }
+// (tableNames); see newOutputOf.
+func newOutput(dir string) (*output, error) { return newOutputOf(dir, tableNames) }
 
 // newOutputOf prepares the output directory dir of the tables names: it
 // clears what crashed runs left beside it, checks that dir, if it exists,

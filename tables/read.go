@@ -57,7 +57,7 @@ func checkShards(dirs []string) error {
 	var haveSplit bool
 	shards := map[string]string{} // shard → its dir
 	for _, dir := range dirs {
-		parts, err := Parts(dir, GamesTable)
+		parts, err := tableParts(dir, GamesTable)
 		if err != nil {
 			return err
 		}
@@ -122,7 +122,7 @@ func fileMetadata(path string) (map[string]string, error) {
 // The row fn is given, and the slices it points to, may be reused after
 // fn returns: copy what is kept.
 func ReadTable[T any](dir, name string, fn func(*T)) error {
-	parts, err := Parts(dir, name)
+	parts, err := tableParts(dir, name)
 	if err != nil {
 		return err
 	}

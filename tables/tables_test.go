@@ -108,7 +108,7 @@ func readAll[T any](t *testing.T, dir, name string) []T {
 // partFiles lists the parts of a table.
 func partFiles(t *testing.T, dir, name string) []string {
 	t.Helper()
-	parts, err := Parts(dir, name)
+	parts, err := tableParts(dir, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestWriterRoundTrip(t *testing.T) {
 	names := dirNames(t, filepath.Dir(dir))
 	if len(names) != 1 || !strings.HasPrefix(names[0], ".sub"+tmpMarker) {
 		t.Errorf("while writing, the parent holds %v, want one hidden temporary directory", names)
-	} else if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, filepath.Join(filepath.Dir(dir), names[0]))); d != "" {
+	} else if d := cmp.Diff(slices.Sorted(slices.Values(tableNames)), dirNames(t, filepath.Join(filepath.Dir(dir), names[0]))); d != "" {
 		t.Errorf("the temporary directory (-want +got):\n%s", d)
 	}
 	if err := w.Close(); err != nil {
@@ -159,10 +159,10 @@ func TestWriterRoundTrip(t *testing.T) {
 
 	// After Close: the five tables under their final names, nothing else,
 	// each a directory with one part.
-	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
+	if d := cmp.Diff(slices.Sorted(slices.Values(tableNames)), dirNames(t, dir)); d != "" {
 		t.Errorf("tables after Close (-want +got):\n%s", d)
 	}
-	for _, n := range Tables {
+	for _, n := range tableNames {
 		st, err := os.Stat(filepath.Join(dir, n))
 		if err != nil {
 			t.Fatal(err)
@@ -170,15 +170,15 @@ func TestWriterRoundTrip(t *testing.T) {
 		if !st.IsDir() || st.Mode().Perm() != 0o755 {
 			t.Errorf("%s: mode %v, want a directory with mode 0755", n, st.Mode())
 		}
-		if d := cmp.Diff([]string{PartName(0)}, dirNames(t, filepath.Join(dir, n))); d != "" {
+		if d := cmp.Diff([]string{partName(0)}, dirNames(t, filepath.Join(dir, n))); d != "" {
 			t.Errorf("%s holds (-want +got):\n%s", n, d)
 		}
-		st, err = os.Stat(filepath.Join(dir, n, PartName(0)))
+		st, err = os.Stat(filepath.Join(dir, n, partName(0)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !st.Mode().IsRegular() || st.Mode().Perm() != 0o644 {
-			t.Errorf("%s/%s: mode %v, want a regular file with mode 0644", n, PartName(0), st.Mode())
+			t.Errorf("%s/%s: mode %v, want a regular file with mode 0644", n, partName(0), st.Mode())
 		}
 	}
 
@@ -209,8 +209,8 @@ func TestWriterRoundTrip(t *testing.T) {
 		DiscrepanciesTable: {"?game_id", "path", "?hand", "?round", "?event", "check_name", "severity", "message", "?expected", "?recorded"},
 		ErrorsTable:        {"?game_id", "path", "format", "?byte_offset", "?item", "?round", "error"},
 	}
-	for _, n := range Tables {
-		pf := openParquet(t, filepath.Join(dir, n, PartName(0)))
+	for _, n := range tableNames {
+		pf := openParquet(t, filepath.Join(dir, n, partName(0)))
 		for k, v := range meta {
 			if got, ok := pf.Lookup(k); !ok || got != v {
 				t.Errorf("%s: metadata %s = %q (present %v), want %q", n, k, got, ok, v)
@@ -289,14 +289,14 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 }
 
-// TestWriterRowGroups: every GamesPerRowGroup inputs the writer ends a row
+// TestWriterRowGroups: every gamesPerRowGroup inputs the writer ends a row
 // group in every table, whatever number of rows each input has; an input
 // with more rows than maxRowGroupRows spans several groups; after
-// RowGroupsPerPart groups a table goes on in a new part; no group or part
+// rowGroupsPerPart groups a table goes on in a new part; no group or part
 // is empty, and the rows keep their order.
 func TestWriterRowGroups(t *testing.T) {
-	const n = GamesPerRowGroup
-	full := make([]int64, RowGroupsPerPart) // a full part of one-row-per-game groups
+	const n = gamesPerRowGroup
+	full := make([]int64, rowGroupsPerPart) // a full part of one-row-per-game groups
 	for i := range full {
 		full[i] = n
 	}
@@ -309,8 +309,8 @@ func TestWriterRowGroups(t *testing.T) {
 		{"exact", 2 * n, 4, 0, [][]int64{{n, n}}, [][]int64{{4 * n, 4 * n}}},
 		{"fewer than a group", 7, 2, 2, [][]int64{{7}}, [][]int64{{14}}},
 		{"one large input", 1, maxRowGroupRows + 100, 0, [][]int64{{1}}, [][]int64{{maxRowGroupRows, 100}}},
-		{"a second part", RowGroupsPerPart*n + 3, 1, 0, [][]int64{full, {3}}, [][]int64{full, {3}}},
-		{"parts exactly full", RowGroupsPerPart * n, 1, 0, [][]int64{full}, [][]int64{full}},
+		{"a second part", rowGroupsPerPart*n + 3, 1, 0, [][]int64{full, {3}}, [][]int64{full, {3}}},
+		{"parts exactly full", rowGroupsPerPart * n, 1, 0, [][]int64{full}, [][]int64{full}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -356,7 +356,7 @@ func TestWriterRowGroups(t *testing.T) {
 					continue
 				}
 				for i, p := range parts {
-					if filepath.Base(p) != PartName(i) {
+					if filepath.Base(p) != partName(i) {
 						t.Errorf("%s: part %d is %s", f.table, i, filepath.Base(p))
 					}
 					pf := openParquet(t, p)
@@ -396,18 +396,18 @@ func TestWriterRowGroups(t *testing.T) {
 // earlierTables makes dir hold tables of an earlier run, and returns a
 // check that they are still there, untouched.
 func earlierTables(t *testing.T, dir string) func() {
-	for _, n := range Tables {
+	for _, n := range tableNames {
 		if err := os.MkdirAll(filepath.Join(dir, n), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, n, PartName(0)), []byte("earlier "+n), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, n, partName(0)), []byte("earlier "+n), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return func() {
 		t.Helper()
-		for _, n := range Tables {
-			b, err := os.ReadFile(filepath.Join(dir, n, PartName(0)))
+		for _, n := range tableNames {
+			b, err := os.ReadFile(filepath.Join(dir, n, partName(0)))
 			if err != nil || string(b) != "earlier "+n {
 				t.Errorf("%s: %q, %v; want the earlier table", n, b, err)
 			}
@@ -441,7 +441,7 @@ func TestWriterAbort(t *testing.T) {
 			}
 			continue
 		}
-		if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), names); d != "" {
+		if d := cmp.Diff(slices.Sorted(slices.Values(tableNames)), names); d != "" {
 			t.Errorf("after Abort (-want +got):\n%s", d)
 		}
 		check()
@@ -455,7 +455,7 @@ func TestWriterReplaces(t *testing.T) {
 	earlierTables(t, dir)
 	inputs := rowstest.SummaryInputs()
 	writeTables(t, dir, nil, inputs)
-	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
+	if d := cmp.Diff(slices.Sorted(slices.Values(tableNames)), dirNames(t, dir)); d != "" {
 		t.Errorf("tables (-want +got):\n%s", d)
 	}
 	if got := readAll[stats.GameRow](t, dir, GamesTable); len(got) != len(inputs) {
@@ -497,7 +497,7 @@ func TestWriterCloseFails(t *testing.T) {
 	if err := run(true); err == nil {
 		t.Fatal("Close succeeded, want an error")
 	}
-	if d := cmp.Diff(slices.Sorted(slices.Values(Tables)), dirNames(t, dir)); d != "" {
+	if d := cmp.Diff(slices.Sorted(slices.Values(tableNames)), dirNames(t, dir)); d != "" {
 		t.Errorf("tables after a failed Close (-want +got):\n%s", d)
 	}
 	if names := dirNames(t, filepath.Dir(dir)); len(names) != 1 {
@@ -529,7 +529,7 @@ func TestReadSummaryErrors(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeTables(t, dir, nil, rowstest.SummaryInputs())
-	bad := filepath.Join(dir, RoundsTable, PartName(0))
+	bad := filepath.Join(dir, RoundsTable, partName(0))
 	if err := os.WriteFile(bad, []byte("not parquet at all"), 0o644); err != nil {
 		t.Fatal(err)
 	}

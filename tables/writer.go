@@ -17,8 +17,8 @@ import (
 )
 
 // The tables in an output directory. Each is a directory of its own, named
-// so, that holds the table's rows in part files (PartName) read in name
-// order: Parquet readers read such a directory as one table (DuckDB
+// so, that holds the table's rows in part files (part-00000.parquet,
+// part-00001.parquet, …; see partName) read in name order: Parquet readers read such a directory as one table (DuckDB
 // 'DIR/games/*.parquet', pandas read_parquet("DIR/games")).
 const (
 	GamesTable         = "games"
@@ -29,20 +29,20 @@ const (
 	ErrorsTable        = "errors"
 )
 
-// Tables are the table names in the order the Writer writes them.
-var Tables = []string{GamesTable, RoundsTable, SeatsTable, WinsTable, DiscrepanciesTable, ErrorsTable}
+// tableNames are the table names in the order the Writer writes them.
+var tableNames = []string{GamesTable, RoundsTable, SeatsTable, WinsTable, DiscrepanciesTable, ErrorsTable}
 
-// RowGroupsPerPart is the number of row groups after which a table goes on
+// rowGroupsPerPart is the number of row groups after which a table goes on
 // in a new part file. A Parquet writer keeps the metadata of every row
 // group of a file until the file is closed; new parts keep that metadata,
 // and so the memory of a run, bounded however long the archive.
-const RowGroupsPerPart = 16
+const rowGroupsPerPart = 16
 
-// PartName is the name of the i-th part file (from 0) of a table.
-func PartName(i int) string { return fmt.Sprintf("part-%05d.parquet", i) }
+// partName is the name of the i-th part file (from 0) of a table.
+func partName(i int) string { return fmt.Sprintf("part-%05d.parquet", i) }
 
-// Parts returns the part files of the table name in dir, in order.
-func Parts(dir, name string) ([]string, error) {
+// tableParts returns the part files of the table name in dir, in order.
+func tableParts(dir, name string) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(dir, name))
 	if err != nil {
 		return nil, err
@@ -59,12 +59,12 @@ func Parts(dir, name string) ([]string, error) {
 	return parts, nil // ReadDir sorts by name
 }
 
-// GamesPerRowGroup is the number of games after which the Writer ends a
+// gamesPerRowGroup is the number of games after which the Writer ends a
 // row group in every table: the buffered rows are encoded and written, and
 // memory goes back to what one row group of each table needs, whatever the
 // length of the archive. (2,048 games make about 2,000 rows of games,
 // 18,000 of rounds and 70,000 of seats.)
-const GamesPerRowGroup = 2048
+const gamesPerRowGroup = 2048
 
 // maxRowGroupRows bounds a row group of any table, for inputs with
 // unusually many rows (a game with thousands of discrepancies); the
@@ -185,7 +185,7 @@ func newRowTable[T any](tdir string, opts []parquet.WriterOption) (*rowTable[T],
 
 // openPart creates the part file t.part.
 func (t *rowTable[T]) openPart() error {
-	f, err := os.OpenFile(filepath.Join(t.dir, PartName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(filepath.Join(t.dir, partName(t.part)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
@@ -208,7 +208,7 @@ func (t *rowTable[T]) run(queue <-chan chunk[T]) {
 	var err error
 	n := 0 // rows in the current row group
 	for c := range queue {
-		if err == nil && len(c.rows) > 0 && t.groups == RowGroupsPerPart {
+		if err == nil && len(c.rows) > 0 && t.groups == rowGroupsPerPart {
 			// The part is full: go on in the next one.
 			if err = t.closePart(); err == nil {
 				t.part++
@@ -359,8 +359,8 @@ func newWriter(dir string, meta map[string]string, general bool) (*Writer, error
 }
 
 // Write appends one input's rows; it copies them and keeps nothing of r.
-// Every GamesPerRowGroup inputs a row group ends in every table. Tables are
-// written behind the calls: an error of writing them is returned by a later
+// Every 2,048 inputs (gamesPerRowGroup) a row group ends in every table.
+// Tables are written behind the calls: an error of writing them is returned by a later
 // Write, and by Close.
 func (w *Writer) Write(r *stats.GameRows) error {
 	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
@@ -374,7 +374,7 @@ func (w *Writer) Write(r *stats.GameRows) error {
 	w.errs.add(r.Errors...)
 	w.n++
 	if w.n%chunkGames == 0 {
-		end := w.n%GamesPerRowGroup == 0
+		end := w.n%gamesPerRowGroup == 0
 		w.games.send(end)
 		w.rounds.send(end)
 		w.seats.send(end)
