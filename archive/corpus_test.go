@@ -64,11 +64,11 @@ func TestCorpusArchiveIndex(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ix, err := ReadAll(name, raw)
+			ix, err := readIndex(name, raw)
 			if err != nil {
 				t.Fatalf("ReadAll: %v", err)
 			}
-			ids := len(ix.IDs())
+			ids := len(ix.ids())
 			want := distinct(logLink, plain)
 			if want == 0 {
 				want = distinct(idLine, plain)
@@ -127,7 +127,7 @@ func TestCorpusArchiveIndex(t *testing.T) {
 			}
 			// The same file gzip-compressed gives the same records.
 			if !bytes.HasPrefix(raw, []byte("\x1f\x8b")) {
-				gz, err := ReadAll(name+".gz", gzipBytes(t, raw))
+				gz, err := readIndex(name+".gz", gzipBytes(t, raw))
 				if err != nil {
 					t.Fatalf("ReadAll of the gzip: %v", err)
 				}
@@ -231,7 +231,7 @@ func TestCorpusArchiveIndexRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ix, err := ReadAll(tt.file, data)
+			ix, err := readIndex(tt.file, data)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -265,7 +265,7 @@ func TestCorpusArchiveIndexZip(t *testing.T) {
 			m.name += ".gz"
 		}
 		members = append(members, m)
-		ix, err := ReadAll(m.name, data)
+		ix, err := readIndex(m.name, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +274,7 @@ func TestCorpusArchiveIndexZip(t *testing.T) {
 			want = append(want, g)
 		}
 	}
-	ix, err := ReadAll("scraw2015.zip", makeZip(t, members))
+	ix, err := readIndex("scraw2015.zip", makeZip(t, members))
 	if err != nil {
 		t.Fatal(err)
 	}

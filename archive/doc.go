@@ -5,9 +5,9 @@
 //
 // # Reading listings
 //
-// Read (one record at a time) and ReadAll (all of them) take a file's name
-// and bytes; ReadFile takes a path and ReadAt a reader (and read a zip in
-// place, a member at a time). Files are opened by package source, which
+// Each reader yields a file's records one at a time: Read takes a file's
+// name and bytes (a listing downloaded with Session.Get), ReadFile a path
+// and ReadAt a reader (these two read a zip in place, a member at a time). Files are opened by package source, which
 // haifu reads logs with: compression and archives are told by their magic
 // bytes, within this package's limits (MaxFileSize, MaxMembers, two layers
 // at most). The form is told from the content; the name gives the listing

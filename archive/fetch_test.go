@@ -867,7 +867,7 @@ func TestSessionGet(t *testing.T) {
 	if err != nil || !bytes.Equal(body, gz) {
 		t.Errorf("Get = %d bytes, %v; want the gzip as served", len(body), err)
 	}
-	ix, err := ReadAll("scb20240101.log.gz", body)
+	ix, err := readIndex("scb20240101.log.gz", body)
 	if err != nil || len(ix.Games) != 1 {
 		t.Errorf("the body read as a listing: %+v, %v", ix, err)
 	}

@@ -94,31 +94,6 @@ func ReadAt(name string, r io.ReaderAt, size int64) iter.Seq2[Record, error] {
 	}
 }
 
-// ReadAll reads one listing file (see Read) and returns all its records.
-// The error, when not nil, is an ErrorList of the lines (or the file) that
-// could not be read; the records of the other lines are returned with it.
-func ReadAll(name string, data []byte) (*Index, error) {
-	ix := &Index{}
-	var errs ErrorList
-	for r, err := range Read(name, data) {
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) {
-				e = &Error{File: name, Err: err}
-			}
-			errs = append(errs, e)
-			continue
-		}
-		switch r := r.(type) {
-		case *Game:
-			ix.Games = append(ix.Games, *r)
-		case *File:
-			ix.Files = append(ix.Files, *r)
-		}
-	}
-	return ix, errs.Err()
-}
-
 // errStop ends a walk when yield asks to stop.
 var errStop = errors.New("stop")
 

@@ -347,14 +347,14 @@ L12 | 00:05 | 四鳳南喰赤－ | <a href="http://tenhou.net/0/?log=2024010200g
 // TestReadErrorMessage checks the text of an error: file, member, line.
 func TestReadErrorMessage(t *testing.T) {
 	zipped := makeZip(t, []zipMember{{name: "2012/sca20120404.log", data: []byte("L1001 | 15:24 | 三般南喰赤 | a(+1.0)\n")}})
-	_, err := ReadAll("scraw2012.zip", zipped)
+	_, err := readIndex("scraw2012.zip", zipped)
 	const want = `scraw2012.zip:2012/sca20120404.log:1: bad player column: 1 players for 三般南喰赤`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %s", err, want)
 	}
-	var list ErrorList
+	var list errorList
 	if !errors.As(err, &list) || len(list) != 1 || !errors.Is(err, ErrPlayers) {
-		t.Errorf("error %v is not an ErrorList of one ErrPlayers", err)
+		t.Errorf("error %v is not an errorList of one ErrPlayers", err)
 	}
 }
 
@@ -490,14 +490,14 @@ func TestReadStop(t *testing.T) {
 }
 
 func TestIndexIDs(t *testing.T) {
-	ix := &Index{Games: []Game{
+	ix := &listingIndex{Games: []Game{
 		{ID: mustID("2017022002gm-000b-2873-xc0294a92421e")},
 		{},
 		{ID: mustID("2017022002gm-000b-2873-fb28df66")},
 		{ID: mustID("2016022509gm-0009-0000-b327da61")},
 	}}
 	want := []string{"2017022002gm-000b-2873-fb28df66", "2016022509gm-0009-0000-b327da61"}
-	if diff := cmp.Diff(want, ix.IDs()); diff != "" {
+	if diff := cmp.Diff(want, ix.ids()); diff != "" {
 		t.Errorf("IDs() (-want +got):\n%s", diff)
 	}
 }

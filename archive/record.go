@@ -140,33 +140,6 @@ type File struct {
 	SizeText string
 }
 
-// Index holds every record of one or more listing files.
-type Index struct {
-	// Games are the games, in the order read.
-	Games []Game
-	// Files are the files the raw/ page and file indexes point to.
-	Files []File
-}
-
-// IDs returns the distinct log ids of the index's games in the order they
-// first appear, each in its plain form (Game.ID.ID), so that an id written
-// both ways is listed once.
-func (ix *Index) IDs() []string {
-	seen := make(map[string]bool, len(ix.Games))
-	var out []string
-	for i := range ix.Games {
-		s := ix.Games[i].ID.ID
-		if s == "" {
-			continue
-		}
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // Errors a listing reader wraps in an *Error (besides ErrLogID and
 // ErrRule).
 var (
@@ -229,34 +202,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
-
-// ErrorList is the errors of a ReadAll, in the order met.
-type ErrorList []*Error
-
-// Error returns the first error and how many more there are.
-func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more errors)"
-}
-
-// Unwrap returns the errors, for errors.Is and errors.As.
-func (l ErrorList) Unwrap() []error {
-	out := make([]error, len(l))
-	for i, e := range l {
-		out[i] = e
-	}
-	return out
-}
-
-// Err returns nil for an empty list, else the list.
-func (l ErrorList) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	return l
-}

@@ -43,7 +43,7 @@ func TestRowOf(t *testing.T) {
 	names := map[string]string{"sce with chips": "sce20180101.html", "sca": "sca20180101.log", "a bare x-form id in a private lobby": "ids.txt"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ix, err := ReadAll(names[tt.name], []byte(tt.file))
+			ix, err := readIndex(names[tt.name], []byte(tt.file))
 			if err != nil || len(ix.Games) != 1 {
 				t.Fatalf("ReadAll: %d games, %v", len(ix.Games), err)
 			}

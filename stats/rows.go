@@ -98,7 +98,7 @@ type GameRow struct {
 	// hour), and each seat's final place (1 for first) in the listing's
 	// rank order. Null when analyze ran without --index or the game is
 	// not in the index; placements also null when the seats cannot be
-	// matched to the listing's names and points. Build and Fill leave them
+	// matched to the listing's names and points. Fill leaves them
 	// null: the caller joins.
 	IndexLobby      *string `parquet:"index_lobby,optional,dict"`
 	IndexStartTime  *int64  `parquet:"index_start_time,optional,timestamp(millisecond)"`
@@ -263,17 +263,10 @@ func strp(s string) *string {
 	return &s
 }
 
-// Build returns the rows of one input: g as decoded (possibly partly, when
-// decodeErr is not nil), rep its judgement (nil when it was not judged).
-func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) *GameRows {
-	out := &GameRows{}
-	out.Fill(path, g, rep, decodeErr)
-	return out
-}
-
-// Fill makes r the rows of one input, as Build does, reusing r's storage:
-// the rows r held before are overwritten, and slices and pointers taken from
-// them must no longer be used.
+// Fill makes r the rows of one input: g as decoded (possibly partly, when
+// decodeErr is not nil), rep its judgement (nil when it was not judged). It
+// reuses r's storage: the rows r held before are overwritten, and slices
+// and pointers taken from them must no longer be used.
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
 	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Wins: r.Wins[:0], Errors: r.Errors[:0]}
 	m := &g.Meta

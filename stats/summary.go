@@ -137,10 +137,10 @@ type gameKey struct {
 	index int32
 }
 
-// Dimensions are what a summary can group games by: the year the game
+// dimensions are what a summary can group games by: the year the game
 // started (UTC), its lobby (games.lobby), platform, number of players and
 // length.
-var Dimensions = []string{"year", "lobby", "platform", "players", "length"}
+var dimensions = []string{"year", "lobby", "platform", "players", "length"}
 
 // DefaultBy are the dimensions of the groups when none are asked for.
 var DefaultBy = []string{"platform", "players", "length"}
@@ -158,11 +158,13 @@ func NewSummary(by ...string) *Summary {
 	return s
 }
 
-// CheckBy reports a dimension of by that is not one of Dimensions.
+// CheckBy reports a dimension of by that is not one of those a summary can
+// group games by: year (the year the game started, UTC), lobby
+// (games.lobby), platform, players and length.
 func CheckBy(by []string) error {
 	for _, d := range by {
-		if !slices.Contains(Dimensions, d) {
-			return fmt.Errorf("no dimension %q (want some of %s)", d, strings.Join(Dimensions, ", "))
+		if !slices.Contains(dimensions, d) {
+			return fmt.Errorf("no dimension %q (want some of %s)", d, strings.Join(dimensions, ", "))
 		}
 	}
 	return nil

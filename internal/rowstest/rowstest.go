@@ -243,5 +243,7 @@ func JudgeFixture(t testing.TB, path string) *stats.GameRows {
 		t.Fatalf("rules for %s: %v", path, err)
 	}
 	var jr adjudicator.Judger
-	return stats.Build(path, &g, jr.Judge(&g, rules, true), nil)
+	rows := &stats.GameRows{}
+	rows.Fill(path, &g, jr.Judge(&g, rules, true), nil)
+	return rows
 }
