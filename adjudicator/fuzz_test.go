@@ -136,10 +136,13 @@ func FuzzJudgeEvents(f *testing.F) {
 		if err == nil {
 			// The table rows and the summary read the report and the
 			// records too.
-			rows := stats.Build("fuzz", g, adjudicator.Judge(g, rules, true), nil)
-			stats.NewSummary().Add(rows)
+			var rows stats.GameRows
+			rows.Fill("fuzz", g, adjudicator.Judge(g, rules, true), nil)
+			stats.NewSummary().Add(&rows)
 		}
-		stats.NewSummary().Add(stats.Build("fuzz", g, adjudicator.Judge(g, wrc, false), nil))
+		var rows stats.GameRows
+		rows.Fill("fuzz", g, adjudicator.Judge(g, wrc, false), nil)
+		stats.NewSummary().Add(&rows)
 	})
 }
 
