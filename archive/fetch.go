@@ -277,8 +277,8 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 // Fetch downloads the logs of ids, in order, each to OutDir/ID.mjlog where
 // ID is the id's plain form (an x-form id is decoded, as Tenhou's client
 // does, before it is asked for; see ParseID). Ids may be written plain,
-// obfuscated, or as viewer URLs with log=ID; Index.IDs gives those of an
-// index. Outcomes are counted in the Summary and reported to Progress; one
+// obfuscated, or as viewer URLs with log=ID; each Game a listing reader
+// yields has its id in the plain form (Game.ID.ID). Outcomes are counted in the Summary and reported to Progress; one
 // log's failure does not stop the others.
 //
 // Fetch returns early, with the Summary so far, when ctx is done (the log
