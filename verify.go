@@ -147,9 +147,15 @@ func Verify(ctx context.Context, src Source, opt *Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	sink := &reportSink{}
 	walk := func(fn func(parser.Input) error) error { return src.walk(bopt.Walk, fn) }
 	_, err = batch.EachInput(ctx, walk, bopt, sink)
+	if err == nil {
+		err = ctx.Err() // cancelled as the last inputs were done: the report may lack none, but say so
+	}
 	return &sink.rep, err
 }
 
