@@ -154,7 +154,7 @@ func Verify(ctx context.Context, src Source, opt *Options) (*Report, error) {
 	walk := func(fn func(parser.Input) error) error { return src.walk(bopt.Walk, fn) }
 	_, err = batch.EachInput(ctx, walk, bopt, sink)
 	if err == nil {
-		err = ctx.Err() // cancelled as the last inputs were done: the report may lack none, but say so
+		err = ctx.Err() // cancelled as the last inputs were done: interrupted all the same
 	}
 	return &sink.rep, err
 }
