@@ -40,7 +40,7 @@ var allowed = map[string][]string{
 	"wall":                    {"check", "event", "tile"},
 	"scoring":                 {"event", "tile", "yaku", "hand"},
 	"replay":                  {"check", "scoring", "event", "tile", "hand"},
-	"adjudicator":             {"check", "replay", "scoring", "wall", "event", "tile", "hand"},
+	"adjudicator":             {"check", "replay", "scoring", "wall", "event", "tile", "yaku", "hand"},
 	"stats":                   {"check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
 	"archive":                 {"event", "source"},
 	// tables writes and reads the archive table, whose row type is
