@@ -48,8 +48,9 @@ type scoreInfo struct {
 }
 
 // parseScore parses a score string: a rank (fu and han, or a limit word:
-// yaku.CutTenhou6Limit) and a payment ("2000点", "2600点∀", "1300-2600点"). A string it does not
-// understand entirely gives only unrecognised.
+// yaku.CutTenhou6Limit) and a payment ("2000点", "2600点∀",
+// "1300-2600点"). A string it does not understand entirely gives only
+// unrecognised.
 func parseScore(s []byte) scoreInfo {
 	var si scoreInfo
 	s = trimSpace(s)
