@@ -8,7 +8,7 @@ const (
 	ordinary                   // han by the hand: closed and open
 	dora                       // 1 han per dora
 	unrated                    // the value is the rules' or the log's (Han 0)
-	unratedYakuman             // as unrated, and a yakuman under some rules (MayBeYakuman)
+	unratedYakuman             // unrated, and a yakuman under some rules
 	placeholder                // a name whose yaku depends on the table
 	yakuman                    // a yakuman: YakumanHan
 	doubleForm                 // a yakuman that rules with double forms count twice
@@ -49,8 +49,8 @@ var values = func() (v [256]value) {
 // and, for Mahjong Soul's own yaku, tensoul's Japanese one; the names
 // read besides are the variant characters seen in logs and converters
 // (traditional forms, 么 for 幺) and tensoul's romaji and English names.
-// The placeholders are read, never written.
-// The array covers every ID, so that indexing it needs no bounds check.
+// The placeholders are read, never written. The array covers every ID, so
+// that indexing it needs no bounds check.
 var entries = [256]entry{
 	MenzenTsumo:    {"menzen_tsumo", ordinary, 1, 0, "menzenchin_tsumoho", "門前清自摸和", []string{"門前清模和", "Menzen Tsumo", "Fully Concealed Hand", "Tsumo"}},
 	Riichi:         {"riichi", ordinary, 1, 0, "reach", "立直", []string{"Riichi", "Reach"}},
