@@ -148,7 +148,7 @@ func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, 
 		v.outcome = NagashiOutcome
 		v.payCheck = check.DrawNagashiPayment
 		for s := range seatsOf(v.nagashi) {
-			p := r.payments(2000, s, s, st.Round.Dealer, d.players)
+			p := r.payments(int32(event.Mangan.Base()), s, s, st.Round.Dealer, d.players)
 			for o := range d.players {
 				v.deltas[o] -= p[o]
 				v.deltas[s] += p[o]
@@ -361,7 +361,7 @@ func (d *decider) chombo(st *replay.State, offenders uint8, v *handVerdict) {
 		switch c.Payment {
 		case ChomboMangan:
 			// The others' mangan tsumo, paid by the offender.
-			p := d.r.payments(2000, o, o, dealer, d.players)
+			p := d.r.payments(int32(event.Mangan.Base()), o, o, dealer, d.players)
 			for s := range d.players {
 				v.deltas[s] += p[s]
 				v.deltas[o] -= p[s]

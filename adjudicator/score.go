@@ -3,19 +3,21 @@ package adjudicator
 import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/scoring"
+	"github.com/haifu/haifu/yaku"
 )
 
 // yakumanCount returns how many yakuman a win counts for under the rules,
-// from its recorded yaku (each yakuman entry records 13 han per yakuman).
+// from its recorded yaku (each yakuman entry records yaku.YakumanHan han
+// per yakuman).
 func (r *Rules) yakumanCount(w *event.WinRecord) int {
 	n := 0
 	for _, y := range w.YakuList() {
-		if y.Han < 13 {
+		if y.Han < yaku.YakumanHan {
 			continue
 		}
-		// The log records 13 han per yakuman the entry counts for on its
-		// platform; the double forms follow the rules instead.
-		k := int(y.Han) / 13
+		// The log records YakumanHan han per yakuman the entry counts for
+		// on its platform; the double forms follow the rules instead.
+		k := int(y.Han) / yaku.YakumanHan
 		if y.ID.IsDoubleYakumanForm() {
 			k = 1
 			if r.Win.DoubleYakumanForms {
@@ -66,7 +68,7 @@ func (r *Rules) handValue(w *event.WinRecord) value {
 
 func (r *Rules) recordedValue(w *event.WinRecord) value {
 	if y := r.yakumanCount(w); y > 0 {
-		return value{base: 8000 * int32(y), limit: event.Yakuman, known: true, yakuman: y}
+		return value{base: int32(yaku.Yakuman.Base() * y), limit: event.Yakuman, known: true, yakuman: y}
 	}
 	if w.Known&event.KnownHan == 0 {
 		return value{}
@@ -76,18 +78,18 @@ func (r *Rules) recordedValue(w *event.WinRecord) value {
 		han = nonYakumanHan(w)
 	}
 	if han >= 5 {
-		b, l := scoring.BasePoints(han, 0, r.Win.Kazoe, false)
+		b, l := yaku.BasePoints(han, 0, r.Win.Kazoe, false)
 		return value{base: int32(b), limit: l, known: true, yakuman: int(l / event.Yakuman)}
 	}
 	if w.Known&event.KnownFu == 0 {
 		// Below mangan the fu are needed; a record that gives only the
 		// limit (mangan and above) is handled above.
 		if w.Known&event.KnownPoints != 0 && w.Limit >= event.Mangan {
-			return value{base: int32(scoring.LimitBase(w.Limit)), limit: w.Limit, known: true}
+			return value{base: int32(w.Limit.Base()), limit: w.Limit, known: true}
 		}
 		return value{}
 	}
-	b, l := scoring.BasePoints(han, int(w.Fu), r.Win.Kazoe, r.Win.Kiriage)
+	b, l := yaku.BasePoints(han, int(w.Fu), r.Win.Kazoe, r.Win.Kiriage)
 	return value{base: int32(b), limit: l, known: true}
 }
 

@@ -14,17 +14,6 @@ func (r *Rules) basePoints(han, fu, yakuman int) (int, event.Limit) {
 	return yaku.BasePoints(han, fu, r.Kazoe, r.Kiriage)
 }
 
-// BasePoints returns the basic points and the limit of a hand of han han
-// (dora included, no yakuman) and fu fu under kazoe and kiriage: it is
-// yaku.BasePoints.
-func BasePoints(han, fu int, kazoe, kiriage bool) (int, event.Limit) {
-	return yaku.BasePoints(han, fu, kazoe, kiriage)
-}
-
-// LimitBase returns the basic points of limit l (0 for NoLimit): it is
-// l.Base().
-func LimitBase(l event.Limit) int { return l.Base() }
-
 // ceil100 rounds x up to a multiple of 100.
 func ceil100(x int) int { return (x + 99) / 100 * 100 }
 

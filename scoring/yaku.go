@@ -25,27 +25,27 @@ var yakumanSet = func() (s yakuSet) {
 	return s
 }()
 
-// hanOf returns the han of yaku id: the catalogue's (13 per yakuman), 26
-// for a double yakuman form under DoubleYakumanForms, and renhou's by the
-// rules.
+// hanOf returns the han of yaku id: the catalogue's (yaku.YakumanHan per
+// yakuman), twice that for a double yakuman form under
+// DoubleYakumanForms, and renhou's by the rules.
 func (r *Rules) hanOf(id yaku.ID, closed bool) int {
 	switch {
 	case id == yaku.Renhou:
 		// A renhou worth a mangan is scored apart (Scorer.renhouMangan).
 		if r.Renhou == RenhouYakuman {
-			return 13
+			return yaku.YakumanHan
 		}
 		return 0
 	case r.DoubleYakumanForms && id.IsDoubleYakumanForm():
-		return 26
+		return 2 * yaku.YakumanHan
 	}
 	return id.Han(closed)
 }
 
 // value sums the han of the yaku in s and counts the yakuman: when s
-// holds a yakuman, only the yakuman count (han is then 13 per yakuman)
-// and, without YakumanStacking, only the biggest one. It returns the set
-// that scores.
+// holds a yakuman, only the yakuman count (han is then yaku.YakumanHan per
+// yakuman) and, without YakumanStacking, only the biggest one. It returns
+// the set that scores.
 func (r *Rules) value(s yakuSet, closed bool) (scored yakuSet, han, yakuman int) {
 	ym := s & yakumanSet
 	if r.Renhou == RenhouYakuman {
@@ -64,7 +64,7 @@ func (r *Rules) value(s yakuSet, closed bool) (scored yakuSet, han, yakuman int)
 		for b := uint64(ym); b != 0; b &= b - 1 {
 			han += r.hanOf(yaku.ID(bits.TrailingZeros64(b)), closed)
 		}
-		return ym, han, han / 13
+		return ym, han, han / yaku.YakumanHan
 	}
 	for b := uint64(s); b != 0; b &= b - 1 {
 		han += r.hanOf(yaku.ID(bits.TrailingZeros64(b)), closed)

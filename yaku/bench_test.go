@@ -6,8 +6,8 @@ import "testing"
 // iteration.
 func BenchmarkFromTenhou6(b *testing.B) {
 	var names [][]byte
-	for _, e := range entries {
-		for _, n := range e.tenhou6 {
+	for i := range entries {
+		for _, n := range tenhou6Names(&entries[i]) {
 			names = append(names, []byte(n))
 		}
 	}

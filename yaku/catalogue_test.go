@@ -56,7 +56,7 @@ func TestEntries(t *testing.T) {
 		closed, open := id.Han(true), id.Han(false)
 		switch e.kind {
 		case none:
-			if e.mjai != "" || e.tenhou6 != nil || closed+open != 0 {
+			if e.mjai != "" || tenhou6Names(&e) != nil || closed+open != 0 {
 				t.Errorf("%d names no yaku but has names or han", i)
 			}
 		case ordinary:
@@ -71,7 +71,7 @@ func TestEntries(t *testing.T) {
 			if closed != 13 || open != 13 {
 				t.Errorf("%v: yakuman of %d/%d han", id, closed, open)
 			}
-		case unrated, placeholder:
+		case unrated, unratedYakuman, placeholder:
 			if closed+open != 0 {
 				t.Errorf("%v: han %d/%d for a yaku the catalogue does not value", id, closed, open)
 			}
@@ -79,21 +79,30 @@ func TestEntries(t *testing.T) {
 		if (e.kind != none && e.kind != placeholder) != (i <= int(AkaDora) || i >= int(KitaDora) && i <= int(Daichisei)) {
 			t.Errorf("%d: kind %d out of Tenhou's 0–54 and Mahjong Soul's 64–78", i, e.kind)
 		}
-		if i <= int(AkaDora) && len(e.tenhou6) == 0 {
-			t.Errorf("%v: no tenhou.net/6 name", id)
+		if (e.kind != none && e.kind != placeholder) != (e.tenhou6 != "") {
+			t.Errorf("%v: tenhou.net/6 name %q for kind %d", id, e.tenhou6, e.kind)
 		}
 	}
 }
 
 // TestYakuman checks the yakuman and their double forms: Tenhou's ids
 // 37–51, of which suuankou tanki, junsei chuuren, kokushi's thirteen-sided
-// wait and daisuushii are double forms.
+// wait and daisuushii are double forms; with renhou and Mahjong Soul's
+// yakuman, the yaku that may be yakuman.
 func TestYakuman(t *testing.T) {
 	double := map[ID]bool{SuuankouTanki: true, JunseiChuurenPoutou: true, KokushiMusou13: true, Daisuushii: true}
+	elsewhere := map[ID]bool{Renhou: true, Paarenchan: true, Daisharin: true, Daichikurin: true, Daisuurin: true,
+		IshiNoUeNiMoSannen: true, Daichisei: true}
 	for i := range 256 {
 		id := ID(i)
 		if got, want := id.IsYakuman(), i >= 37 && i <= 51; got != want {
 			t.Errorf("%v.IsYakuman() = %v, want %v", id, got, want)
+		}
+		if got, want := id.MayBeYakuman(), id.IsYakuman() || elsewhere[id]; got != want {
+			t.Errorf("%v.MayBeYakuman() = %v, want %v", id, got, want)
+		}
+		if id.IsYakuman() && (id.Han(true) != YakumanHan || id.Han(false) != YakumanHan) {
+			t.Errorf("%v: a yakuman of %d/%d han, not YakumanHan", id, id.Han(true), id.Han(false))
 		}
 		if got := id.IsDoubleYakumanForm(); got != double[id] {
 			t.Errorf("%v.IsDoubleYakumanForm() = %v", id, got)
@@ -118,7 +127,7 @@ var tenhouNames = [...]string{
 func TestSpellings(t *testing.T) {
 	n6, nm := 0, 0
 	for i, e := range entries {
-		for _, s := range e.tenhou6 {
+		for _, s := range tenhou6Names(&e) {
 			n6++
 			if got, ok := FromTenhou6([]byte(s)); !ok || got != ID(i) {
 				t.Errorf("FromTenhou6(%q) = %v, %v, want %v", s, got, ok, ID(i))
@@ -137,6 +146,19 @@ func TestSpellings(t *testing.T) {
 	for i, s := range tenhouNames {
 		if got, ok := FromTenhou6([]byte(s)); !ok || got != ID(i) {
 			t.Errorf("FromTenhou6(%q) = %v, %v, want %d", s, got, ok, i)
+		}
+		if got := ID(i).Tenhou6Name(); got != s {
+			t.Errorf("%v.Tenhou6Name() = %q, want Tenhou's %q", ID(i), got, s)
+		}
+	}
+	for i := range 256 {
+		id := ID(i)
+		n := id.Tenhou6Name()
+		if got, ok := FromTenhou6([]byte(n)); n != "" && (!ok || got != id) {
+			t.Errorf("%v.Tenhou6Name() = %q, read back as %v, %v", id, n, got, ok)
+		}
+		if i >= int(KitaDora) && i <= int(Daichisei) && n != majsoulJapanese(id) {
+			t.Errorf("%v.Tenhou6Name() = %q, want Mahjong Soul's Japanese name %q", id, n, majsoulJapanese(id))
 		}
 	}
 	for _, tc := range []struct {
@@ -173,6 +195,25 @@ func TestSpellings(t *testing.T) {
 			t.Errorf("%s %q = %v, %v, want %v, %v", tc.src, tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// tenhou6Names returns the tenhou.net/6 names of e, the one written first.
+func tenhou6Names(e *entry) []string {
+	if e.tenhou6 == "" {
+		return e.tenhou6Also
+	}
+	return append([]string{e.tenhou6}, e.tenhou6Also...)
+}
+
+// majsoulJapanese returns the Japanese name of the Mahjong Soul fan of id,
+// the name tensoul writes in tenhou.net/6 files.
+func majsoulJapanese(id ID) string {
+	for _, f := range fans {
+		if f.yaku == id && f.names[2] != "" {
+			return f.names[2]
+		}
+	}
+	return ""
 }
 
 // TestMjlog checks that Tenhou's mjlog ids are the ids 0–54.
@@ -308,5 +349,76 @@ func TestLimits(t *testing.T) {
 	// LimitOf has no floor of han: 0 han of 500 fu reaches 2000 points.
 	if got := LimitOf(0, 500, false); got != Mangan {
 		t.Errorf("LimitOf(0, 500) = %q, want mangan", got)
+	}
+}
+
+// TestLimitNames checks the words of the limits: those of tenhou.net/6
+// score strings, written and read, and those of Mahjong Soul's titles and
+// title ids.
+func TestLimitNames(t *testing.T) {
+	for l, want := range map[Limit]string{NoLimit: "", Mangan: "満貫", Haneman: "跳満", Baiman: "倍満",
+		Sanbaiman: "三倍満", Yakuman: "役満", 6: "", 255: ""} {
+		if got := l.Tenhou6Name(); got != want {
+			t.Errorf("%q.Tenhou6Name() = %q, want %q", l, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		s    string
+		want Limit
+		rest string
+		ok   bool
+	}{
+		{"満貫2000-4000点", Mangan, "2000-4000点", true},
+		{"跳満6000点∀", Haneman, "6000点∀", true},
+		{"倍満16000点", Baiman, "16000点", true},
+		{"三倍満24000点", Sanbaiman, "24000点", true},
+		{"役満32000点", Yakuman, "32000点", true},
+		{"数え役満32000点", Yakuman, "32000点", true},
+		{"切り上げ満貫7700点", Mangan, "7700点", true},
+		{"Kiriage Mangan 8000 Points", Mangan, " 8000 Points", true},
+		{"Rounded Mangan", Mangan, "", true},
+		{"Kazoe Yakuman 32000 Points", Yakuman, " 32000 Points", true},
+		{"Counted Yakuman", Yakuman, "", true},
+		{"Mangan 8000 Points", Mangan, " 8000 Points", true},
+		{"Haneman", Haneman, "", true},
+		{"Baiman", Baiman, "", true},
+		{"Sanbaiman", Sanbaiman, "", true},
+		{"Yakuman", Yakuman, "", true},
+		{"30符2飜2000点", NoLimit, "30符2飜2000点", false},
+		{"満", NoLimit, "満", false},
+		{"mangan", NoLimit, "mangan", false},
+		{"yakuman", NoLimit, "yakuman", false},
+		{"", NoLimit, "", false},
+	} {
+		l, rest, ok := CutTenhou6Limit([]byte(tc.s))
+		if l != tc.want || string(rest) != tc.rest || ok != tc.ok {
+			t.Errorf("CutTenhou6Limit(%q) = %q, %q, %v, want %q, %q, %v", tc.s, l, rest, ok, tc.want, tc.rest, tc.ok)
+		}
+	}
+	// Every word reads back, as the longest word it begins with.
+	for _, w := range tenhou6LimitWords {
+		if l, rest, ok := CutTenhou6Limit([]byte(w.word + "1000点")); !ok || l != w.limit || string(rest) != "1000点" {
+			t.Errorf("CutTenhou6Limit(%q) = %q, %q, %v, want %q", w.word+"1000点", l, rest, ok, w.limit)
+		}
+	}
+	for n, want := range map[int]Limit{-1: NoLimit, 0: NoLimit, 1: Mangan, 2: Haneman, 3: Baiman, 4: Sanbaiman,
+		5: Yakuman, 6: Yakuman, 10: Yakuman, 11: Yakuman, 1000: Yakuman} {
+		if got := LimitFromMajsoulTitle(n); got != want {
+			t.Errorf("LimitFromMajsoulTitle(%d) = %q, want %q", n, got, want)
+		}
+	}
+	var names []string
+	prev := Yakuman
+	for l, name := range MajsoulLimitNames() {
+		if l > prev || l == NoLimit {
+			t.Errorf("MajsoulLimitNames: %q after %q", l, prev)
+		}
+		prev = l
+		names = append(names, l.String()+":"+name)
+	}
+	want := "yakuman:役满 yakuman:役満 yakuman:Yakuman sanbaiman:三倍满 sanbaiman:三倍満 sanbaiman:Sanbaiman " +
+		"baiman:倍满 baiman:倍満 baiman:Baiman haneman:跳满 haneman:跳満 haneman:Haneman mangan:满贯 mangan:満貫 mangan:Mangan"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("MajsoulLimitNames:\n got %s\nwant %s", got, want)
 	}
 }

@@ -21,6 +21,8 @@
 //   - FromTenhou6: the names of tenhou.net/6 result strings, Tenhou's
 //     Japanese ones with their variant characters, and those of tensoul's
 //     conversions of Mahjong Soul records (Japanese, romaji, English);
+//     Tenhou6Name gives the one name a tenhou.net/6 file writes, as
+//     Tenhou's converter does;
 //   - FromMjai: the names of the yakus of mjai's hora, gimite's
 //     (lib/mjai/hora.rb), which ManueGo's logs write too (the only mjai
 //     logs of the corpus that name their yaku);
@@ -36,15 +38,19 @@
 // # Values
 //
 // Han gives a yaku's han in a closed and in an open hand under Tenhou's
-// rules (0 where it needs a closed hand): 13 for a yakuman, 1 per dora for
-// the dora entries. IsYakuman and IsDoubleYakumanForm tell the yakuman and
-// the four that rules with double yakuman forms count twice. The value of
-// renhou (none, mangan or yakuman) is the rules', and that of Mahjong
-// Soul's own yaku the log's: their Han is 0.
+// rules (0 where it needs a closed hand): YakumanHan (13) for a yakuman, 1
+// per dora for the dora entries. IsYakuman and IsDoubleYakumanForm tell
+// the yakuman and the four that rules with double yakuman forms count
+// twice. The value of renhou (none, mangan or yakuman) is the rules', and
+// that of Mahjong Soul's own yaku the log's: their Han is 0; MayBeYakuman
+// tells those that are yakuman under some rules.
 //
 // Limit names the limits (mangan … yakuman) in Tenhou's numbering;
 // LimitOf and BasePoints give the limit and the basic points of a hand of
-// some han and fu.
+// some han and fu. The limits' words are data too: Limit.Tenhou6Name and
+// CutTenhou6Limit write and read those of tenhou.net/6 score strings,
+// LimitFromMajsoulTitle and MajsoulLimitNames read Mahjong Soul's title
+// ids and titles.
 //
 // The package imports only the standard library and has no state: its
 // tables are read-only.

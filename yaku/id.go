@@ -100,6 +100,12 @@ const (
 	AnyDragon
 )
 
+// YakumanHan is the han a yakuman counts for where han are added up: Han's
+// value for a yakuman, what Tenhou's logs record per yakuman (mjlog's
+// yakuman list, tenhou.net/6's "(役満)") and what Mahjong Soul's and
+// mjai's multiply their yakuman counts by.
+const YakumanHan = 13
+
 // SeatWind returns the yaku of a seat wind (0 East … 3 North).
 func SeatWind(wind int) ID { return SeatWindEast + ID(wind) }
 
@@ -116,8 +122,8 @@ func (id ID) String() string {
 }
 
 // Han returns the han of the yaku in a closed hand (closed) or an open one
-// under Tenhou's rules: 0 where the yaku needs a closed hand; 13 for a
-// yakuman (a double yakuman form included); 1 per dora for the dora
+// under Tenhou's rules: 0 where the yaku needs a closed hand; YakumanHan
+// for a yakuman (a double yakuman form included); 1 per dora for the dora
 // entries (Dora, UraDora, AkaDora, KitaDora). It is 0 for renhou, whose
 // value is the rules', for Mahjong Soul's own yaku (Paarenchan …
 // Daichisei), whose value is the log's, and for ids that name no yaku.
@@ -140,3 +146,22 @@ func (id ID) IsYakuman() bool {
 // double yakuman forms count twice: suuankou tanki (41), junsei chuuren
 // (46), kokushi's thirteen-sided wait (48) and daisuushii (49).
 func (id ID) IsDoubleYakumanForm() bool { return values[id].kind == doubleForm }
+
+// MayBeYakuman reports whether id is a yakuman under some platform's
+// rules: one of Tenhou's yakuman (IsYakuman), renhou (a yakuman on some
+// platforms, a mangan or nothing on others), or one of Mahjong Soul's
+// yakuman (paarenchan, daisharin, daichikurin, daisuurin, ishi no ue ni
+// mo sannen, daichisei), whose value is the log's. A tenhou.net/6 yaku
+// string writes such a yaku of YakumanHan han as "(役満)".
+func (id ID) MayBeYakuman() bool {
+	k := values[id].kind
+	return k == yakuman || k == doubleForm || k == unratedYakuman
+}
+
+// Tenhou6Name returns the name tenhou.net/6 result strings give the yaku,
+// as Tenhou's converter (mjlog2json) writes it: Tenhou's Japanese name
+// for ids 0–54 ("立直", "自風 東", "国士無双１３面"), and tensoul's Japanese
+// name for Mahjong Soul's own yaku ("抜きドラ", "八連荘"). FromTenhou6
+// reads it back. It is "" for a placeholder and for an id that names no
+// yaku.
+func (id ID) Tenhou6Name() string { return entries[id].tenhou6 }

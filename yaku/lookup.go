@@ -11,7 +11,10 @@ import (
 var byTenhou6, byMjai = func() (t6, mj *nameTable) {
 	var n6, nm []nameID
 	for id, e := range entries {
-		for _, n := range e.tenhou6 {
+		if e.tenhou6 != "" {
+			n6 = append(n6, nameID{e.tenhou6, ID(id)})
+		}
+		for _, n := range e.tenhou6Also {
 			n6 = append(n6, nameID{n, ID(id)})
 		}
 		if e.mjai != "" {
@@ -121,8 +124,8 @@ func FromMjlog(n int) (ID, bool) {
 }
 
 // FromTenhou6 returns the yaku a tenhou.net/6 result string names (the
-// name before "(n飜)" or "(役満)", as written): Tenhou's Japanese names
-// with their variant characters, tensoul's Japanese names of Mahjong
+// name before "(n飜)" or "(役満)", as written): the names Tenhou6Name
+// gives, Tenhou's Japanese names with their variant characters, tensoul's Japanese names of Mahjong
 // Soul's yaku, its romaji and its English names. The seat and round wind
 // of Mahjong Soul's records are AnySeatWind and AnyRoundWind. It is false
 // for a name it does not know, such as the "? East" names tensoul's

@@ -11,6 +11,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 	"github.com/valyala/fastjson"
 )
 
@@ -1021,7 +1022,7 @@ func (d *Decoder) winRecord(w *event.WinRecord, h *huleInfo) error {
 		}
 		han := f.val
 		if h.yiman {
-			han *= 13
+			han *= yaku.YakumanHan
 		}
 		if err := w.AddYaku(y, han); err != nil {
 			return d.errorf(event.ErrValue, "win: %v", err)
@@ -1038,7 +1039,7 @@ func (d *Decoder) winRecord(w *event.WinRecord, h *huleInfo) error {
 		}
 	}
 	if h.titleID > 0 || len(h.title) == 0 {
-		w.Limit = limitOfTitleID(h.titleID)
+		w.Limit = yaku.LimitFromMajsoulTitle(h.titleID)
 	} else if l, ok := limitOfTitle(h.title); ok {
 		w.Limit = l
 	} else {

@@ -55,37 +55,34 @@ func yakuOf(fan, seatWind, roundWind int) (event.YakuID, bool) {
 	return y, ok
 }
 
-// limitOfTitleID maps HuleInfo.title_id to a limit: 1 mangan … 4
-// sanbaiman, 5 and up yakuman (5 + k for k-fold yakuman, 11 counted
-// yakuman).
-func limitOfTitleID(id int) event.Limit {
-	switch {
-	case id <= 0:
-		return event.NoLimit
-	case id <= 4:
-		return event.Limit(id)
-	default:
-		return event.Yakuman
+// limitWords are the folded (foldName) words of Mahjong Soul's win titles
+// with the limits they name, from the highest limit down
+// (yaku.MajsoulLimitNames): a title is the limit of the first word it
+// holds, so 三倍満 is a sanbaiman, not a baiman.
+var limitWords = func() (words []limitWord) {
+	for l, w := range yaku.MajsoulLimitNames() {
+		words = append(words, limitWord{string(foldName(nil, []byte(w))), l})
 	}
+	return words
+}()
+
+// limitWord is a folded title word and the limit it names.
+type limitWord struct {
+	word  string
+	limit event.Limit
 }
 
 // limitOfTitle maps the title string of old records (Chinese, Japanese or
 // English) to a limit; ok is false for a title it does not know.
 func limitOfTitle(t []byte) (event.Limit, bool) {
 	s := string(foldName(make([]byte, 0, 32), t))
-	switch {
-	case s == "":
+	if s == "" {
 		return event.NoLimit, true
-	case contains(s, "役满") || contains(s, "役満") || contains(s, "yakuman"):
-		return event.Yakuman, true
-	case contains(s, "三倍满") || contains(s, "三倍満") || contains(s, "sanbaiman"):
-		return event.Sanbaiman, true
-	case contains(s, "倍满") || contains(s, "倍満") || contains(s, "baiman"):
-		return event.Baiman, true
-	case contains(s, "跳满") || contains(s, "跳満") || contains(s, "haneman"):
-		return event.Haneman, true
-	case contains(s, "满贯") || contains(s, "満貫") || contains(s, "mangan"):
-		return event.Mangan, true
+	}
+	for _, w := range limitWords {
+		if contains(s, w.word) {
+			return w.limit, true
+		}
 	}
 	return event.NoLimit, false
 }

@@ -93,7 +93,7 @@ func (d *Decoder) hora(v *fastjson.Value, rmss bool) error {
 	}
 	if hasHan {
 		if han >= 100 && !rmss {
-			han = han / 100 * 13 // gimite's mjai counts 100 per yakuman
+			han = han / 100 * yaku.YakumanHan // gimite's mjai counts 100 per yakuman
 		}
 		w.Han = int16(han)
 		w.Known |= event.KnownHan
@@ -221,7 +221,7 @@ func (d *Decoder) mjaiYaku(x *fastjson.Value) error {
 			return d.errf(event.ErrValue, "yakus: %s is not [name, han]", y)
 		}
 		if han >= 100 {
-			han = han / 100 * 13
+			han = han / 100 * yaku.YakumanHan
 		}
 		id, known := yaku.FromMjai(name)
 		if !known {

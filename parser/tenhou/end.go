@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/yaku"
 )
 
 // agari handles AGARI, a win: it reads the attributes and parses the
@@ -200,10 +201,11 @@ func (d *Decoder) fillWin(w *event.WinRecord, v *agariValues) error {
 		}
 		for i := 0; i < v.nYaku; i += 2 {
 			id, han := v.yaku[i], v.yaku[i+1]
-			if id < 0 || id > 54 || han < 0 || han > 100 {
+			y, ok := yaku.FromMjlog(id)
+			if !ok || han < 0 || han > 100 {
 				return fmt.Errorf("AGARI yaku=%q: yaku %d with %d han out of range: %w", v.yakuV, id, han, event.ErrValue)
 			}
-			if err := w.AddYaku(event.YakuID(id), han); err != nil {
+			if err := w.AddYaku(y, han); err != nil {
 				return fmt.Errorf("AGARI yaku: %v: %w", err, event.ErrValue)
 			}
 			w.Han += int16(han)
@@ -211,13 +213,14 @@ func (d *Decoder) fillWin(w *event.WinRecord, v *agariValues) error {
 	}
 	if v.hasYakuman {
 		for _, id := range v.yakuman[:v.nYakuman] {
-			if id < 0 || id > 54 {
+			y, ok := yaku.FromMjlog(id)
+			if !ok {
 				return fmt.Errorf("AGARI yakuman=%q: yaku %d out of range: %w", v.yakumanV, id, event.ErrValue)
 			}
-			if err := w.AddYaku(event.YakuID(id), 13); err != nil {
+			if err := w.AddYaku(y, yaku.YakumanHan); err != nil {
 				return fmt.Errorf("AGARI yakuman: %v: %w", err, event.ErrValue)
 			}
-			w.Han += 13
+			w.Han += yaku.YakumanHan
 		}
 	}
 	if v.hasDora {

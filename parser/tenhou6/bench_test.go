@@ -1,6 +1,7 @@
 package tenhou6
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,4 +69,27 @@ func BenchmarkDecodeGame(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
+}
+
+// BenchmarkEncodeCorpus encodes every tenhou.net/6 game of the corpus the
+// decoder reads (decoded beforehand): the encoder alone, per pass over the
+// corpus, with games/s.
+func BenchmarkEncodeCorpus(b *testing.B) {
+	docs, _ := corpus.ReadAll(b, "tenhou6/*")
+	var d Decoder
+	var games []*event.Game
+	for _, data := range docs {
+		g := new(event.Game)
+		if d.Decode(data, "", g) == nil {
+			games = append(games, g)
+		}
+	}
+	var e Encoder
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range games {
+			_ = e.Encode(io.Discard, g)
+		}
+	}
+	b.ReportMetric(float64(len(games)*b.N)/b.Elapsed().Seconds(), "games/s")
 }

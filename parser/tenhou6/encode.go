@@ -12,6 +12,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // ErrUnrepresentable is wrapped by the errors of Encoder.Encode for a game
@@ -693,13 +694,13 @@ func (e *Encoder) appendWins(b []byte, g *event.Game) ([]byte, error) {
 				if y.ID == event.YakuUraDora && y.Han == 0 {
 					continue // Tenhou writes 0-han ura only in mjlog
 				}
-				name := yakuName(y.ID)
+				name := y.ID.Tenhou6Name()
 				if name == "" {
 					return b, e.fail(g, h.index, "seat %d's win has yaku %v, which has no tenhou.net/6 name", w.Winner, y.ID)
 				}
 				han := strconv.Itoa(int(y.Han)) + "飜"
-				if y.Han == 13 && yakuman(y.ID) {
-					han = "役満"
+				if y.Han == yaku.YakumanHan && y.ID.MayBeYakuman() {
+					han = yaku.Yakuman.Tenhou6Name()
 				}
 				b = append(b, ',')
 				b = appendString(b, name+"("+han+")")
@@ -712,9 +713,6 @@ func (e *Encoder) appendWins(b []byte, g *event.Game) ([]byte, error) {
 	}
 	return b, nil
 }
-
-// limitWords are the score strings' words for the limits.
-var limitWords = [...]string{event.Mangan: "満貫", event.Haneman: "跳満", event.Baiman: "倍満", event.Sanbaiman: "三倍満", event.Yakuman: "役満"}
 
 // appendScore appends a win's score string: its value, as fu and han
 // below mangan or as the limit's name, and what each payer pays (honba
@@ -733,8 +731,8 @@ func (e *Encoder) appendScore(b []byte, g *event.Game, w *event.WinRecord) ([]by
 			return b, e.fail(g, h.index, "seat %d's win below mangan does not record its fu and han", w.Winner)
 		}
 		s = fmt.Appendf(s, "%d符%d飜", w.Fu, w.Han)
-	case int(w.Limit) < len(limitWords):
-		s = append(s, limitWords[w.Limit]...)
+	case w.Limit.Tenhou6Name() != "":
+		s = append(s, w.Limit.Tenhou6Name()...)
 	default:
 		return b, e.fail(g, h.index, "seat %d's win has limit %d", w.Winner, w.Limit)
 	}
@@ -786,43 +784,6 @@ func tsumoShares(p, players int32, w *event.WinRecord, dealer event.Seat) (a, d 
 		}
 	}
 	return 0, 0, false
-}
-
-// yakuman reports whether y is a yakuman, written "(役満)" when it counts
-// once.
-func yakuman(y event.YakuID) bool {
-	switch y {
-	case 36, event.YakuPaarenchan, event.YakuDaisharin, event.YakuDaichikurin, event.YakuDaisuurin, event.YakuIshiNoUeSannen, event.YakuDaichisei:
-		return true
-	}
-	return y.IsYakuman()
-}
-
-// yakuNames are the yaku's tenhou.net/6 names: Tenhou's (docs/tenhou-formats.md
-// §1.4), and the Mahjong Soul names tensoul writes for the yaku Tenhou
-// does not have.
-var yakuNames = [...]string{
-	0: "門前清自摸和", 1: "立直", 2: "一発", 3: "槍槓", 4: "嶺上開花", 5: "海底摸月", 6: "河底撈魚", 7: "平和",
-	8: "断幺九", 9: "一盃口", 10: "自風 東", 11: "自風 南", 12: "自風 西", 13: "自風 北",
-	14: "場風 東", 15: "場風 南", 16: "場風 西", 17: "場風 北", 18: "役牌 白", 19: "役牌 發", 20: "役牌 中",
-	21: "両立直", 22: "七対子", 23: "混全帯幺九", 24: "一気通貫", 25: "三色同順", 26: "三色同刻", 27: "三槓子",
-	28: "対々和", 29: "三暗刻", 30: "小三元", 31: "混老頭", 32: "二盃口", 33: "純全帯幺九", 34: "混一色",
-	35: "清一色", 36: "人和", 37: "天和", 38: "地和", 39: "大三元", 40: "四暗刻", 41: "四暗刻単騎",
-	42: "字一色", 43: "緑一色", 44: "清老頭", 45: "九蓮宝燈", 46: "純正九蓮宝燈", 47: "国士無双",
-	48: "国士無双１３面", 49: "大四喜", 50: "小四喜", 51: "四槓子", 52: "ドラ", 53: "裏ドラ", 54: "赤ドラ",
-	event.YakuKitaDora: "抜きドラ", event.YakuPaarenchan: "八連荘", event.YakuTsubameGaeshi: "燕返し",
-	event.YakuKanburi: "槓振り", event.YakuShiiaruRaotai: "十二落抬", event.YakuUumensai: "五門斉",
-	event.YakuSanrenkou: "三連刻", event.YakuIsshokuSanjun: "一色三順", event.YakuIipinMoyue: "一筒摸月",
-	event.YakuChuupinRaoyui: "九筒撈魚", event.YakuDaisharin: "大車輪", event.YakuDaichikurin: "大竹林",
-	event.YakuDaisuurin: "大数隣", event.YakuIshiNoUeSannen: "石の上にも三年", event.YakuDaichisei: "大七星",
-}
-
-// yakuName returns y's tenhou.net/6 name, or "".
-func yakuName(y event.YakuID) string {
-	if int(y) < len(yakuNames) {
-		return yakuNames[y]
-	}
-	return ""
 }
 
 // appendRule appends "rule": the rule name and the red fives.

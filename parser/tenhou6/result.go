@@ -47,31 +47,16 @@ type scoreInfo struct {
 	unrecognised bool
 }
 
-// limitNames are the limit words of score strings, longest first where
-// one is a prefix of another.
-var limitNames = [...]struct {
-	s     string
-	limit event.Limit
-}{
-	{"切り上げ満貫", event.Mangan}, {"三倍満", event.Sanbaiman}, {"数え役満", event.Yakuman},
-	{"満貫", event.Mangan}, {"跳満", event.Haneman}, {"倍満", event.Baiman}, {"役満", event.Yakuman},
-	{"Kiriage Mangan", event.Mangan}, {"Rounded Mangan", event.Mangan}, {"Sanbaiman", event.Sanbaiman},
-	{"Kazoe Yakuman", event.Yakuman}, {"Counted Yakuman", event.Yakuman},
-	{"Mangan", event.Mangan}, {"Haneman", event.Haneman}, {"Baiman", event.Baiman}, {"Yakuman", event.Yakuman},
-}
-
-// parseScore parses a score string: a rank (fu and han, or a limit name)
-// and a payment ("2000点", "2600点∀", "1300-2600点"). A string it does not
-// understand entirely gives only unrecognised.
+// parseScore parses a score string: a rank (fu and han, or a limit word:
+// yaku.CutTenhou6Limit) and a payment ("2000点", "2600点∀",
+// "1300-2600点"). A string it does not understand entirely gives only
+// unrecognised.
 func parseScore(s []byte) scoreInfo {
 	var si scoreInfo
 	s = trimSpace(s)
-	for _, l := range limitNames {
-		if bytes.HasPrefix(s, []byte(l.s)) {
-			si.limit, si.hasLimit = l.limit, true
-			s = bytes.TrimLeft(s[len(l.s):], " ")
-			break
-		}
+	if l, rest, ok := yaku.CutTenhou6Limit(s); ok {
+		si.limit, si.hasLimit = l, true
+		s = bytes.TrimLeft(rest, " ")
 	}
 	if !si.hasLimit {
 		// <fu>符<han>飜

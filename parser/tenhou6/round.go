@@ -10,6 +10,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // roundData is one decoded round (one element of "log") before its events
@@ -539,9 +540,9 @@ func (d *Decoder) winInfo(v *fastjson.Value, w *event.WinRecord, k int) error {
 			known = false
 			continue
 		case yakuSeatWind:
-			id = event.YakuID(10 + seatWind(w.Winner, d.rd.dealer, d.players))
+			id = yaku.SeatWind(seatWind(w.Winner, d.rd.dealer, d.players))
 		case yakuRoundWind:
-			id = event.YakuID(14 + d.rd.round/4%4)
+			id = yaku.RoundWind(d.rd.round / 4 % 4)
 		}
 		if err := w.AddYaku(id, h); err != nil {
 			return d.roundErr(16, k, event.ErrValue, "%v", err)
