@@ -24,6 +24,9 @@ var allowed = map[string][]string{
 	"tile":  nil,
 	"yaku":  nil,
 	"event": {"tile", "yaku"},
+	// logdiff compares two logs of one game in the event model; the
+	// formats declare in its terms what they cannot carry.
+	"logdiff": {"event", "tile", "yaku"},
 	// source reads inputs (files, directories, standard input, readers;
 	// compression, archives) into plain streams; parser and archive read
 	// through it.
@@ -50,7 +53,6 @@ var allowed = map[string][]string{
 	"cmd/haifu":          {"*"},
 	"internal/rowstest":  {"stats", "adjudicator", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
 	"internal/corpus":    nil,
-	"internal/twin":      {"event", "tile"},
 	"internal/gamebuild": {"event", "tile"},
 	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},
