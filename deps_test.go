@@ -31,13 +31,13 @@ var allowed = map[string][]string{
 	// compression, archives) into plain streams; parser and archive read
 	// through it.
 	"source":                  nil,
-	"parser/format":           {"event"},
-	"parser/tenhou":           {"event", "tile", "yaku", "parser/format"},
-	"parser/tenhou6":          {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
-	"parser/majsoul":          {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
-	"parser/mjai":             {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
+	"parser/format":           {"event", "logdiff"},
+	"parser/tenhou":           {"event", "tile", "yaku", "logdiff", "parser/format"},
+	"parser/tenhou6":          {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
+	"parser/majsoul":          {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
+	"parser/mjai":             {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
 	"parser/internal/jsontok": nil,
-	"parser":                  {"event", "tile", "source", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
+	"parser":                  {"event", "tile", "logdiff", "source", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"check":                   {"event", "tile"},
 	"hand":                    {"tile"},
 	"wall":                    {"check", "event", "tile"},
@@ -49,9 +49,9 @@ var allowed = map[string][]string{
 	// tables writes and reads the archive table, whose row type is
 	// archive's (archive sits below stats, which may not import it).
 	"tables":             {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
-	"batch":              {"check", "source", "parser", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
+	"batch":              {"check", "logdiff", "source", "parser", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":          {"*"},
-	"internal/rowstest":  {"stats", "adjudicator", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
+	"internal/rowstest":  {"stats", "adjudicator", "logdiff", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
 	"internal/corpus":    nil,
 	"internal/gamebuild": {"event", "tile"},
 	"scripts/mkarchive":  nil,

@@ -214,6 +214,11 @@ func (s *side) build(g *event.Game, drop Fields) {
 			if drop&End != 0 || !validRef(e.Ref, len(g.End)) {
 				continue
 			}
+			if g.End[e.Ref].Known&(event.KnownScores|event.KnownPoints2) == 0 && !s.lines {
+				// An end that records nothing: the log ends, as a log
+				// without a game end does.
+				continue
+			}
 			add(kEnd, 0, -1, i)
 			if drop&EndPoints == 0 {
 				add(kEndPoints, 0, -1, i)
