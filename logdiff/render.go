@@ -56,8 +56,25 @@ func (s *side) shown(f *fact) bool {
 
 // text writes fact f as its line. compat writes the lists of a win that
 // its record does not mark known as they stand (Lines); otherwise they are
-// "?".
+// "?", and a line of a win, a draw or the game end that Lines indents
+// starts with what it belongs to ("win: ura 3p").
 func (s *side) text(f *fact, compat bool) string {
+	t := s.line(f, compat)
+	if rest, ok := strings.CutPrefix(t, "  "); ok && !compat {
+		switch {
+		case f.kind >= kWin && f.kind <= kWinBefore:
+			t = "win: " + rest
+		case f.kind >= kRyuukyoku && f.kind <= kDrawBefore:
+			t = "ryuukyoku: " + rest
+		default:
+			t = "end: " + rest
+		}
+	}
+	return t
+}
+
+// line writes fact f as Lines does (see text).
+func (s *side) line(f *fact, compat bool) string {
 	g := s.g
 	var e *event.Event
 	if f.ev >= 0 {

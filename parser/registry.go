@@ -87,6 +87,15 @@ func NewEncoder(f event.Format) (format.Encoder, bool) {
 	return formats[i].NewEncoder(), true
 }
 
+// Ext returns the extension of the files haifu writes in format f
+// (".json"), or "" when it does not write f.
+func Ext(f event.Format) string {
+	if i := lookup(f); i >= 0 {
+		return formats[i].Ext
+	}
+	return ""
+}
+
 // NewFormatDecoder returns a decoder of format f alone, or false when no
 // registered format has that id. It decodes bytes known to be of f, as a
 // Decoder forced to f does an Input, without the walk's naming of the game

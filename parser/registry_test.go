@@ -36,6 +36,9 @@ func TestRegistry(t *testing.T) {
 		if f.NewEncoder != nil && f.NewEncoder() == nil {
 			t.Errorf("%v: NewEncoder returns nil", f.ID)
 		}
+		if (f.NewEncoder != nil) != (f.Ext != "") {
+			t.Errorf("%v: an encoder without an extension, or an extension without an encoder", f.ID)
+		}
 	}
 	for id := event.Format(0); !strings.HasPrefix(id.String(), "Format("); id++ {
 		want := 1

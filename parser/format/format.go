@@ -58,6 +58,9 @@ type Descriptor struct {
 	// NewEncoder returns an encoder of this format, ready for use; nil
 	// when haifu does not write the format.
 	NewEncoder func() Encoder
+	// Ext is the extension of the files haifu writes in this format
+	// (".json"); "" when it does not write the format.
+	Ext string
 	// Lacks returns what a game decoded from this format, g, cannot carry
 	// beyond the values its decoder marks unknown (event.Known and the
 	// like, which a comparison matches with anything): the parts a

@@ -3,7 +3,9 @@ package mjai
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser/format"
@@ -95,6 +97,9 @@ type encoding struct {
 	wind    int8          // its round wind
 	yakus   [event.MaxYaku]event.Yaku
 	started bool
+	// doras are the dora indicators the current hand revealed so far.
+	doras  [5]tile.Tile
+	ndoras int
 }
 
 func (e *Encoder) encode(b []byte, g *event.Game) ([]byte, error) {
@@ -192,6 +197,13 @@ func (e *Encoder) startGame(b []byte, st *encoding) []byte {
 		b = append(b, `,"aka_flag":`...)
 		b = strconv.AppendBool(b, red[0]+red[1]+red[2] > 0)
 	}
+	if a, k, ok := mortalSeed(m.Seed); ok {
+		b = append(b, `,"seed":[`...)
+		b = append(b, a...)
+		b = append(b, ',')
+		b = append(b, k...)
+		b = append(b, ']')
+	}
 	if m.Platform == event.Tenhou && m.ID != "" {
 		b = append(b, `,"uri":`...)
 		b = event.AppendJSONString(b, "https://tenhou.net/0/?log="+m.ID)
@@ -254,6 +266,7 @@ func (e *Encoder) startKyoku(b []byte, st *encoding, ev *event.Event) ([]byte, e
 	}
 	st.open, st.ended, st.lastWin = true, false, false
 	st.dealer, st.wind = r.Dealer, r.Wind
+	st.doras[0], st.ndoras = r.Dora, 1
 	st.hidden = g.Meta.HiddenSeats
 	e.drew = [4]bool{}
 	b = append(b, `{"type":"start_kyoku","bakaze":"`...)
@@ -447,6 +460,11 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 		b = append(b, `,"pai":"N"`...)
 		e.drew[s] = false
 	case event.Dora:
+		if st.ndoras == len(st.doras) {
+			return b, st.fail(st.hand, "more than %d dora indicators", len(st.doras))
+		}
+		st.doras[st.ndoras] = ev.Tile
+		st.ndoras++
 		b = append(b, `{"type":"dora","dora_marker":`...)
 		if b, err = e.tile(b, st, ev.Tile, false); err != nil {
 			return b, err
@@ -515,6 +533,11 @@ func (e *Encoder) hora(b []byte, st *encoding, w *event.WinRecord) ([]byte, erro
 	n := event.Seat(st.players)
 	if !w.Winner.Valid() || w.Winner >= n || !w.From.Valid() || w.From >= n {
 		return b, st.fail(st.hand, "a win by seat %d from seat %d", w.Winner, w.From)
+	}
+	if w.Known&event.KnownDora != 0 && !slices.Equal(w.DoraList(), st.doras[:st.ndoras]) {
+		// A reader gives a win the indicators the hand revealed.
+		return b, st.fail(st.hand, "seat %d's win records the dora indicators %s, the hand revealed %s (mjai has no place for a win's own)",
+			w.Winner, tile.FormatTiles(w.DoraList()), tile.FormatTiles(st.doras[:st.ndoras]))
 	}
 	b = head(b, "hora", w.Winner)
 	b = append(b, `,"target":`...)
@@ -697,4 +720,21 @@ func (e *Encoder) ryukyoku(b []byte, st *encoding, r *event.RyuukyokuRecord) ([]
 	}
 	st.open, st.ended, st.lastWin = false, true, false
 	return append(b, "}\n"...), nil
+}
+
+// mortalSeed splits a seed of Mortal's form, two unsigned 64-bit integers
+// ("10637,12210010324280706444", as the decoder keeps start_game's
+// [nonce, key]); ok is false for any other seed (Tenhou's are of another
+// form, and Mortal would not read them).
+func mortalSeed(seed string) (nonce, key string, ok bool) {
+	nonce, key, ok = strings.Cut(seed, ",")
+	if !ok {
+		return "", "", false
+	}
+	for _, s := range [2]string{nonce, key} {
+		if _, err := strconv.ParseUint(s, 10, 64); err != nil || len(s) > 1 && s[0] == '0' {
+			return "", "", false
+		}
+	}
+	return nonce, key, true
 }

@@ -18,6 +18,7 @@ func Format() format.Descriptor {
 		Frame:      frame,
 		NewDecoder: func() format.Decoder { return new(Decoder) },
 		NewEncoder: func() format.Encoder { return new(Encoder) },
+		Ext:        ".mjson",
 		Lacks:      lacks,
 	}
 }

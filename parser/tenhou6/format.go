@@ -17,6 +17,7 @@ func Format() format.Descriptor {
 		Frame:      frame,
 		NewDecoder: func() format.Decoder { return new(Decoder) },
 		NewEncoder: func() format.Encoder { return new(Encoder) },
+		Ext:        ".json",
 		Lacks:      lacks,
 	}
 }
