@@ -254,12 +254,12 @@ func (s *side) put(f fact) {
 		s.game = append(s.game, f)
 		return
 	}
-	if int(f.hand) == len(s.hands) {
+	if f.kind == kRound {
 		r := &s.g.Rounds[s.g.Events[f.ev].Ref]
 		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer})
 	}
 	s.facts = append(s.facts, f)
-	s.hands[f.hand].hi = int32(len(s.facts))
+	s.hands[len(s.hands)-1].hi = int32(len(s.facts))
 }
 
 // validRef reports whether ref indexes a side table of n records.
