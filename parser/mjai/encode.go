@@ -46,7 +46,7 @@ var ErrUnrepresentable = format.Unrepresentable("mjai cannot carry it")
 //     of an open or added kan).
 //   - hora: actor, target, deltas and ura_markers (Mortal's fields), then
 //     gimite's pai, hora_tehais (the concealed tiles without the winning
-//     tile), yakus ([name, han], the dragons as one sangenpai of as many
+//     tile, sorted), yakus ([name, han], the dragons as one sangenpai of as many
 //     han), fu, fan, hora_points and scores (after the win), each where the
 //     game records it; several hora for a multiple ron.
 //   - ryukyoku: reason (gimite's names: fanpai, nagashimangan,
@@ -568,6 +568,7 @@ func (e *Encoder) hora(b []byte, st *encoding, w *event.WinRecord) ([]byte, erro
 			copy(h[i:], h[i+1:k])
 			k--
 		}
+		sortTiles(h[:k])
 		b = append(b, `,"hora_tehais":`...)
 		if b, err = e.tiles(b, st, h[:k]); err != nil {
 			return b, err
