@@ -84,7 +84,7 @@ func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 	c.res.Hands = 0
 	c.res.Diffs = c.res.Diffs[:0]
 	c.res.Lost, c.res.Gained = Counts{}, Counts{}
-	c.part(-1, "", c.s[0].game, c.s[1].game)
+	c.part(-1, event.RoundID{}, c.s[0].game, c.s[1].game)
 	ha, hb := c.s[0].hands, c.s[1].hands
 	j := 0
 	for i := range ha {
@@ -100,7 +100,7 @@ func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 			c.only(1, j)
 		}
 		c.res.Hands++
-		c.part(i, ha[i].id.String(), c.s[0].span(i), c.s[1].span(k))
+		c.part(i, ha[i].id, c.s[0].span(i), c.s[1].span(k))
 		j = k + 1
 	}
 	for ; j < len(hb); j++ {
@@ -131,7 +131,7 @@ func (c *Comparer) only(i, h int) {
 
 // part compares the facts fa of the first log and fb of the second, one
 // part of the game (hand h, or the game's own facts).
-func (c *Comparer) part(h int, round string, fa, fb []fact) {
+func (c *Comparer) part(h int, id event.RoundID, fa, fb []fact) {
 	a, b := &c.s[0], &c.s[1]
 	c.count = true
 	k := 0
@@ -142,7 +142,10 @@ func (c *Comparer) part(h int, round string, fa, fb []fact) {
 	if k == len(fa) && k == len(fb) {
 		return
 	}
-	d := Diff{Hand: h, Round: round, Event: [2]int{-1, -1}}
+	d := Diff{Hand: h, Event: [2]int{-1, -1}}
+	if h >= 0 {
+		d.Round = id.String()
+	}
 	if k < len(fa) {
 		f := &fa[k]
 		d.Event[0], d.Says[0] = int(f.ev), a.text(f, false)

@@ -242,6 +242,9 @@ func (s *side) build(g *event.Game, drop Fields) {
 	}
 	flushDoras()
 	flushConns()
+	if n := len(s.hands); n > 0 {
+		s.hands[n-1].hi = int32(len(s.facts))
+	}
 }
 
 // put adds a fact: to the game's own facts, or to the hands' (starting a
@@ -256,10 +259,12 @@ func (s *side) put(f fact) {
 	}
 	if f.kind == kRound {
 		r := &s.g.Rounds[s.g.Events[f.ev].Ref]
+		if n := len(s.hands); n > 0 {
+			s.hands[n-1].hi = int32(len(s.facts))
+		}
 		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer})
 	}
 	s.facts = append(s.facts, f)
-	s.hands[len(s.hands)-1].hi = int32(len(s.facts))
 }
 
 // validRef reports whether ref indexes a side table of n records.

@@ -93,7 +93,7 @@ var (
 		"the order of the yaku", "the ura dora indicators", "the scores recorded with a riichi stick",
 		"the game's final result", "the final points (oka and uma)", "the dice",
 		"the limit of a win", "the value of a win", "the moment of a disconnection",
-		"the liable player (pao)", "the log id and the players' names",
+		"the liable player of a pao", "the log id and the players' names",
 		"the score changes of a result", "the scores and sticks at a hand's start",
 		"the kind of a draw", "the han of a win", "hidden tiles", "the dora indicators of a win",
 	}
