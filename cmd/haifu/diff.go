@@ -162,7 +162,7 @@ func writeDiffText(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 	}
 	verdict := "the logs agree on everything both can carry"
 	if !r.Equal() {
-		verdict = fmt.Sprintf("the logs differ: %d parts", len(r.Diffs))
+		verdict = "the logs differ in " + plural(len(r.Diffs), "part")
 	}
 	fmt.Fprintf(w, "%s (%d hands compared, %d differ)\n", verdict, r.Hands, differ)
 	fmt.Fprintf(w, "left out (what %v or %v cannot carry): %s\n", ga.Meta.Format, gb.Meta.Format, drop.Describe())
@@ -286,4 +286,12 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 		b = append(b, '}')
 	}
 	w.Write(append(b, "}\n"...))
+}
+
+// plural writes n and a noun, with an s when n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
