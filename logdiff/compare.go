@@ -62,6 +62,12 @@ type Diff struct {
 // next; the zero Comparer is ready for use. A Comparer is not safe for
 // concurrent use.
 type Comparer struct {
+	// All reports every run of differing facts of a part (as a unified
+	// diff has hunks), not only the first difference with the count of
+	// the rest: each run is a Diff of its own, Unmatched its length in
+	// each log.
+	All bool
+
 	s     [2]side
 	res   Result
 	count bool // count Lost and Gained
@@ -76,8 +82,10 @@ type Comparer struct {
 // A value one log does not record (its Known bit clear, a hand start's
 // Unknown, a discard's TsumogiriUnknown, a draw of an unrecorded kind, a
 // hidden tile) agrees with any value of the other log and is counted in
-// Result.Lost or Gained. The hands are matched by round and dealer, in
-// order; a hand that only one log has is a difference.
+// Result.Lost or Gained. The hands are matched in order by their deal (the
+// dora indicator and the starting hands), else by round and dealer, so that
+// a hand a log names wrongly is compared with its twin (the round line
+// differs); a hand that only one log has is a difference.
 func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 	c.s[0].build(a, drop)
 	c.s[1].build(b, drop)
@@ -88,9 +96,16 @@ func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 	ha, hb := c.s[0].hands, c.s[1].hands
 	j := 0
 	for i := range ha {
+		// The hand of the same deal, else of the same round and dealer.
 		k := j
-		for k < len(hb) && (hb[k].id != ha[i].id || hb[k].dealer != ha[i].dealer) {
+		for k < len(hb) && hb[k].deal != ha[i].deal {
 			k++
+		}
+		if k == len(hb) {
+			k = j
+			for k < len(hb) && (hb[k].id != ha[i].id || hb[k].dealer != ha[i].dealer) {
+				k++
+			}
 		}
 		if k == len(hb) {
 			c.only(0, i)
@@ -146,6 +161,10 @@ func (c *Comparer) part(h int, id event.RoundID, fa, fb []fact) {
 	if h >= 0 {
 		d.Round = id.String()
 	}
+	if c.All {
+		c.hunks(d, fa[k:], fb[k:])
+		return
+	}
 	if k < len(fa) {
 		f := &fa[k]
 		d.Event[0], d.Says[0] = int(f.ev), a.text(f, false)
@@ -157,6 +176,55 @@ func (c *Comparer) part(h int, id event.RoundID, fa, fb []fact) {
 	n := c.lcs(fa[k:], fb[k:])
 	d.Unmatched = [2]int{len(fa) - k - n, len(fb) - k - n}
 	c.res.Diffs = append(c.res.Diffs, d)
+}
+
+// hunks records every run of facts of fa and fb that the longest common
+// subsequence leaves unmatched, each a Diff like d.
+func (c *Comparer) hunks(d Diff, fa, fb []fact) {
+	a, b := &c.s[0], &c.s[1]
+	n, m := len(fa), len(fb)
+	// suffix[i][j] is the LCS length of fa[i:] and fb[j:].
+	w := m + 1
+	suffix := make([]int32, (n+1)*w)
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			switch {
+			case c.same(&fa[i], &fb[j]):
+				suffix[i*w+j] = suffix[(i+1)*w+j+1] + 1
+			case suffix[(i+1)*w+j] >= suffix[i*w+j+1]:
+				suffix[i*w+j] = suffix[(i+1)*w+j]
+			default:
+				suffix[i*w+j] = suffix[i*w+j+1]
+			}
+		}
+	}
+	i, j := 0, 0
+	for i < n || j < m {
+		if i < n && j < m && c.same(&fa[i], &fb[j]) && suffix[i*w+j] == suffix[(i+1)*w+j+1]+1 {
+			i, j = i+1, j+1
+			continue
+		}
+		h := d
+		i0, j0 := i, j
+		for i < n || j < m {
+			if i < n && j < m && c.same(&fa[i], &fb[j]) && suffix[i*w+j] == suffix[(i+1)*w+j+1]+1 {
+				break
+			}
+			if j == m || i < n && suffix[(i+1)*w+j] >= suffix[i*w+j+1] {
+				i++
+			} else {
+				j++
+			}
+		}
+		if i > i0 {
+			h.Event[0], h.Says[0] = int(fa[i0].ev), a.text(&fa[i0], false)
+		}
+		if j > j0 {
+			h.Event[1], h.Says[1] = int(fb[j0].ev), b.text(&fb[j0], false)
+		}
+		h.Unmatched = [2]int{i - i0, j - j0}
+		c.res.Diffs = append(c.res.Diffs, h)
+	}
 }
 
 // lcs returns the length of the longest common subsequence of the facts
@@ -295,10 +363,10 @@ func (c *Comparer) same(fa, fb *fact) bool {
 	case kRyuukyoku, kShows, kDrawBa, kDrawBefore:
 		return c.sameDraw(fa, &ga.Ryuukyoku[ea.Ref], &gb.Ryuukyoku[eb.Ref], drop)
 	case kEnd:
-		xa, xb := &ga.End[ea.Ref], &gb.End[eb.Ref]
+		xa, xb := endOf(ga, ea), endOf(gb, eb)
 		return c.value(End, xa.Known&event.KnownScores != 0, xb.Known&event.KnownScores != 0, xa.Scores == xb.Scores)
 	case kEndPoints:
-		xa, xb := &ga.End[ea.Ref], &gb.End[eb.Ref]
+		xa, xb := endOf(ga, ea), endOf(gb, eb)
 		eq := true
 		for s := range xa.Points {
 			eq = eq && math.Abs(xa.Points[s]-xb.Points[s]) < 1e-6
@@ -440,4 +508,15 @@ func sameConnections(ga *event.Game, a []int32, gb *event.Game, b []int32) bool 
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(x, y)
+}
+
+// noEnd is the end record of a log without one: nothing known.
+var noEnd event.EndRecord
+
+// endOf returns the end record of a game end event, or noEnd for none.
+func endOf(g *event.Game, e *event.Event) *event.EndRecord {
+	if e == nil {
+		return &noEnd
+	}
+	return &g.End[e.Ref]
 }

@@ -79,6 +79,24 @@ type handSpan struct {
 	lo, hi int32
 	id     event.RoundID
 	dealer event.Seat
+	// deal identifies the hand by its deal: a hash of the dora indicator
+	// and the starting hands, each sorted.
+	deal uint64
+}
+
+// dealOf hashes the dora indicator and the sorted starting hands of r.
+func dealOf(r *event.Round, players int) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a
+	mix := func(b byte) { h = (h ^ uint64(b)) * 1099511628211 }
+	mix(byte(r.Dora))
+	for s := range players {
+		hand := r.Hands[s]
+		sortTiles(hand[:])
+		for _, t := range hand {
+			mix(byte(t))
+		}
+	}
+	return h
 }
 
 // build makes s the facts of g without the fields of drop.
@@ -91,7 +109,8 @@ func (s *side) build(g *event.Game, drop Fields) {
 	doras := int32(-1) // start in items of the pending kan dora indicators, or -1
 	conns := int32(-1) // start in items of the pending disconnections, or -1
 	doraHand, connHand := int32(-1), int32(-1)
-	ended := false // the game end was seen: later facts are the game's
+	ended := false  // the game end was seen: later facts are the game's
+	sawEnd := false // an end was added
 	add := func(k kind, sub int8, h int32, ev int) {
 		s.put(fact{kind: k, sub: sub, hand: h, ev: int32(ev)})
 	}
@@ -214,11 +233,7 @@ func (s *side) build(g *event.Game, drop Fields) {
 			if drop&End != 0 || !validRef(e.Ref, len(g.End)) {
 				continue
 			}
-			if g.End[e.Ref].Known&(event.KnownScores|event.KnownPoints2) == 0 && !s.lines {
-				// An end that records nothing: the log ends, as a log
-				// without a game end does.
-				continue
-			}
+			sawEnd = true
 			add(kEnd, 0, -1, i)
 			if drop&EndPoints == 0 {
 				add(kEndPoints, 0, -1, i)
@@ -242,6 +257,14 @@ func (s *side) build(g *event.Game, drop Fields) {
 	}
 	flushDoras()
 	flushConns()
+	if !sawEnd && drop&End == 0 && !s.lines {
+		// No recorded end: an end whose values are unknown (a log that
+		// stops, or a format without one, agrees with any end).
+		add(kEnd, 0, -1, -1)
+		if drop&EndPoints == 0 {
+			add(kEndPoints, 0, -1, -1)
+		}
+	}
 	if n := len(s.hands); n > 0 {
 		s.hands[n-1].hi = int32(len(s.facts))
 	}
@@ -262,7 +285,7 @@ func (s *side) put(f fact) {
 		if n := len(s.hands); n > 0 {
 			s.hands[n-1].hi = int32(len(s.facts))
 		}
-		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer})
+		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer, deal: dealOf(r, s.g.Meta.PlayerCount())})
 	}
 	s.facts = append(s.facts, f)
 }

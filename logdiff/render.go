@@ -164,10 +164,10 @@ func (s *side) line(f *fact, compat bool) string {
 	case kRyuukyoku, kShows, kDrawBa, kDrawBefore:
 		return s.drawText(f, &g.Ryuukyoku[e.Ref])
 	case kEnd:
-		end := &g.End[e.Ref]
+		end := endOf(g, e)
 		return "end scores=" + known(end.Known, event.KnownScores, end.Scores)
 	case kEndPoints:
-		end := &g.End[e.Ref]
+		end := endOf(g, e)
 		return "  points " + known(end.Known, event.KnownPoints2, end.Points)
 	}
 	return s.winText(f.kind, &g.Wins[e.Ref], compat)

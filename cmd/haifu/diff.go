@@ -16,7 +16,7 @@ import (
 )
 
 func runDiff(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "diff", "[--json] [--format F] A B",
+	fs := newFlags(e, "diff", "[--all] [--json] [--format F] A B",
 		`Compares two logs of the same game, A and B, in any formats haifu reads
 (an mjlog and its tenhou.net/6 download, a Tenhou log and an mjai
 conversion of it, a log and what a converter wrote from it). Each hand is
@@ -25,7 +25,9 @@ difference is printed: the index of its event in each log (as haifu events
 numbers them, from 0) and what each log says there, then how many of the
 hand's later facts have no equal in the other log. A hand only one log has
 is a difference; so are the players, the log id, the names and the final
-result when both logs record them and they differ.
+result when both logs record them and they differ. With --all, every run of
+differing facts is printed (as a unified diff has hunks), each with the
+number of facts of each log it holds.
 
 What either format cannot carry is left out of the comparison and named
 (the order of the starting hands in tenhou.net/6, disconnections and the
@@ -44,6 +46,7 @@ Exit status: 0 when the logs agree on everything both can carry, 1 when
 they differ (or a log could not be read completely, or one has more games),
 2 on a usage error, 130 when interrupted.`)
 	asJSON := fs.Bool("json", false, "write the differences and a summary as JSON lines")
+	all := fs.Bool("all", false, "print every run of differing facts of a hand, not only the first difference")
 	format := formatFlag(e, fs)
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
@@ -88,7 +91,7 @@ they differ (or a log could not be read completely, or one has more games),
 	}
 	nextB, stopB := iter.Pull2(games(pb))
 	defer stopB()
-	var cmp logdiff.Comparer
+	cmp := logdiff.Comparer{All: *all}
 	n := 0
 	for ga, erra := range games(pa) {
 		gb, errb, ok := nextB()
@@ -109,7 +112,7 @@ they differ (or a log could not be read completely, or one has more games),
 		if *asJSON {
 			writeDiffJSON(w, pa, pb, n, ga, gb, drop, r)
 		} else {
-			writeDiffText(w, pa, pb, n, ga, gb, drop, r)
+			writeDiffText(w, pa, pb, n, ga, gb, drop, r, *all)
 		}
 		n++
 	}
@@ -128,7 +131,7 @@ they differ (or a log could not be read completely, or one has more games),
 }
 
 // writeDiffText writes the comparison of game n of A and B for people.
-func writeDiffText(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, drop logdiff.Fields, r *logdiff.Result) {
+func writeDiffText(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, drop logdiff.Fields, r *logdiff.Result, all bool) {
 	name := func(p string, g *event.Game) string {
 		s := p
 		if g.Meta.Several {
@@ -150,19 +153,22 @@ func writeDiffText(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 			fmt.Fprintf(w, "%s: only in %s (event %d: %s; %d facts)\n", where, side, d.Event[d.Only-1], d.Says[d.Only-1], d.Unmatched[d.Only-1])
 			continue
 		}
-		fmt.Fprintf(w, "%s: first difference at event %s of A, event %s of B\n", where, eventIndex(d.Event[0]), eventIndex(d.Event[1]))
+		what := "first difference"
+		if all {
+			what = "difference"
+		}
+		fmt.Fprintf(w, "%s: %s at event %s of A, event %s of B\n", where, what, eventIndex(d.Event[0]), eventIndex(d.Event[1]))
 		fmt.Fprintf(w, "  A: %s\n  B: %s\n", orNothing(d.Says[0]), orNothing(d.Says[1]))
-		fmt.Fprintf(w, "  from here, facts of the hand with no equal in the other log: %d of A, %d of B\n", d.Unmatched[0], d.Unmatched[1])
-	}
-	differ := 0
-	for _, d := range r.Diffs {
-		if d.Round != "" {
-			differ++
+		if all {
+			fmt.Fprintf(w, "  facts in this run: %d of A, %d of B\n", d.Unmatched[0], d.Unmatched[1])
+		} else {
+			fmt.Fprintf(w, "  from here, facts of the hand with no equal in the other log: %d of A, %d of B\n", d.Unmatched[0], d.Unmatched[1])
 		}
 	}
+	differ := differingHands(r)
 	verdict := "the logs agree on everything both can carry"
 	if !r.Equal() {
-		verdict = "the logs differ in " + plural(len(r.Diffs), "part")
+		verdict = "the logs differ in " + plural(len(r.Diffs), "place")
 	}
 	fmt.Fprintf(w, "%s (%d hands compared, %d differ)\n", verdict, r.Hands, differ)
 	fmt.Fprintf(w, "left out (what %v or %v cannot carry): %s\n", ga.Meta.Format, gb.Meta.Format, drop.Describe())
@@ -231,7 +237,6 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 		}
 		b = event.AppendJSONString(b, v)
 	}
-	differ := 0
 	for _, d := range r.Diffs {
 		head("difference")
 		num("hand", d.Hand)
@@ -244,10 +249,8 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 		num("unmatched_a", d.Unmatched[0])
 		num("unmatched_b", d.Unmatched[1])
 		w.Write(append(b, "}\n"...))
-		if d.Round != "" {
-			differ++
-		}
 	}
+	differ := differingHands(r)
 	head("summary")
 	str("format_a", ga.Meta.Format.String())
 	str("format_b", gb.Meta.Format.String())
@@ -294,4 +297,17 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// differingHands counts the hands that differ (with --all a hand may have
+// several differences).
+func differingHands(r *logdiff.Result) int {
+	n, last := 0, ""
+	for _, d := range r.Diffs {
+		if d.Round != "" && d.Round+strconv.Itoa(d.Hand) != last {
+			n++
+			last = d.Round + strconv.Itoa(d.Hand)
+		}
+	}
+	return n
 }

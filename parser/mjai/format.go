@@ -28,8 +28,9 @@ func Format() format.Descriptor {
 // (JSON lines have no field for it: the decoder gives none, so a log that
 // names none lacks it); the order of the yaku (writers list them in orders
 // of their own, and sangenpai stands for the dragons); and the order of
-// the starting hands when every one is sorted (Mortal's converters sort
-// them: such a log cannot tell the deal order).
+// the starting hands when every one is sorted by kind, wherever the red
+// fives are (Mortal's converters sort them: such a log cannot tell the
+// deal order).
 func lacks(g *event.Game) logdiff.Fields {
 	f := logdiff.Connection | logdiff.YakuOrder
 	liable := false
@@ -42,9 +43,13 @@ func lacks(g *event.Game) logdiff.Fields {
 	sorted := true
 	for i := range g.Rounds {
 		for s := range g.Meta.PlayerCount() {
-			h := &g.Rounds[i].Hands[s]
-			for k := 1; k < len(h) && sorted; k++ {
-				sorted = tile.Compare(h[k-1], h[k]) <= 0
+			last := tile.Kind(0)
+			for _, t := range g.Rounds[i].Hands[s] {
+				if t.Red() {
+					continue // writers put red fives first, last or among the fives
+				}
+				sorted = sorted && t.Kind() >= last
+				last = t.Kind()
 			}
 		}
 	}
