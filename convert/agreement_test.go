@@ -223,7 +223,7 @@ var (
 	}
 	pairs = []struct {
 		third, source, writer string
-		explain              []explanation
+		explain               []explanation
 	}{
 		{"mjai/gimite__test.mjlog.golden.log", "mjlog/gimite__test.mjlog", "gimite/mjai's converter", []explanation{{
 			"gimite's converter resets the honba when the dealer changes after an exhaustive draw, where Tenhou keeps counting: its S4-0 is the source's S4-8 (the source's INIT says honba 8)",
@@ -237,7 +237,9 @@ var (
 		}, sanmaRounds}},
 		{"mjai/msanma__sample-nuki.mjson", "mjlog/msanma__2026011605gm-00b9-0000-8fab616e.xml", "mortal-sanma's converter", []explanation{{
 			"mortal-sanma's converter writes a pon after the next seat's draw and discard: the source has the pon right after the discard it calls",
-			func(d *logdiff.Diff) bool { return strings.Contains(d.Says[0], " draw ") && strings.Contains(d.Says[1], " call pon ") },
+			func(d *logdiff.Diff) bool {
+				return strings.Contains(d.Says[0], " draw ") && strings.Contains(d.Says[1], " call pon ")
+			},
 		}, sanmaRounds}},
 		{"mjai/rmss__fukugou.json", "mjlog/rmss__fukugou.xml", "tenhou-paifu-to-json", nil},
 		{"mjai/rmss__kakan.json", "mjlog/rmss__kakan.xml", "tenhou-paifu-to-json", nil},
