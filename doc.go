@@ -37,8 +37,6 @@
 //	               mjai), each declaring itself once; tenhou6 and mjai encode
 //	parser         the registry of formats: a stream cut into games, each
 //	               game decoded; the encoders
-//	convert        games written in another format, each read back and
-//	               proven equal to its game
 //	check          the vocabulary of the checks and of a finding
 //	hand           hand math: shanten, waits, tenpai, decomposition
 //	wall           Tenhou's walls rebuilt from their seeds (level 5)
@@ -46,6 +44,8 @@
 //	replay         the table state machine: the legality of every event
 //	adjudicator    rule sets, and the judgement of hand ends and game ends,
 //	               as passes (legality, hand_end, win, flow, wall)
+//	convert        games written in another format, each read back and
+//	               proven equal to its game
 //	stats          rows of the tables, aggregation, the summary
 //	archive        Tenhou's archive listings and polite downloads
 //	tables         the Parquet tables, written column-wise

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser"
@@ -77,16 +78,20 @@ func (e *MismatchError) Unwrap() error { return ErrMismatch }
 // encoder, decoder and buffers from one game to the next and is not safe
 // for concurrent use.
 type Converter struct {
-	to    event.Format
-	hands bool
-	enc   format.Encoder
-	dec   format.Decoder
-	cmp   logdiff.Comparer
-	buf   bytes.Buffer
-	back  event.Game
-	sub   event.Game
-	out   Output
-	ends  []int // the end of each file's bytes in buf
+	to     event.Format
+	hands  bool
+	enc    format.Encoder
+	dec    format.Decoder
+	cmp    logdiff.Comparer
+	buf    bytes.Buffer
+	back   event.Game
+	sub    [2]event.Game // a hand as a game: what is written, and of the source
+	out    Output
+	ends   []int // the end of each file's bytes in buf
+	judger adjudicator.Judger
+	sel    adjudicator.Selector
+	full   event.Game    // a game completed by its judgement
+	events []event.Event // its events
 }
 
 // Options configure a Converter.
@@ -153,31 +158,57 @@ type File struct {
 // reported as such, never a wrong file). Nothing is returned but the
 // error then.
 func (c *Converter) Convert(g *event.Game) (*Output, error) {
+	out, err := c.convert(g, g)
+	if err == nil || !errors.Is(err, ErrUnrepresentable) || !needs(g) {
+		return out, err
+	}
+	// What the target must write and the game does not record, from
+	// haifu's judgement of the game; compared with the game as it is.
+	full, done := c.complete(g)
+	out, err = c.convert(full, g)
+	if err != nil {
+		if done.why != "" {
+			err = &completionError{err, done.why}
+		}
+		return nil, err // what the judgement could not give
+	}
+	out.Warnings = append(out.Warnings, done.notes()...)
+	if done.endDropped {
+		out.Losses = append(out.Losses, Loss{What: "the final scores (written with the final points, which the log does not record)", N: 1})
+		out.Warnings = c.warnings(out.Losses, out.Tsumogiri)
+		out.Warnings = append(out.Warnings, done.notes()...)
+	}
+	return out, nil
+}
+
+// convert writes enc, reads it back and compares it with src: enc is src,
+// or src completed by its judgement.
+func (c *Converter) convert(enc, src *event.Game) (*Output, error) {
 	c.buf.Reset()
-	c.out.Files = c.out.Files[:0]
 	c.out = Output{Files: c.out.Files[:0]}
 	c.ends = c.ends[:0]
 	var sum proof
 	if !c.hands {
-		if err := c.one(g, &sum); err != nil {
+		if err := c.one(enc, src, &sum); err != nil {
 			return nil, err
 		}
 		c.out.Files = append(c.out.Files, File{Hand: -1})
 	} else {
 		hand := -1
-		for i := range g.Events {
-			if g.Events[i].Type != event.RoundStart {
+		for i := range enc.Events {
+			if enc.Events[i].Type != event.RoundStart {
 				continue
 			}
 			hand++
-			handGame(&c.sub, g, i, hand == 0)
-			if err := c.one(&c.sub, &sum); err != nil {
+			handGame(&c.sub[0], enc, i, hand == 0)
+			handGame(&c.sub[1], src, i, hand == 0)
+			if err := c.one(&c.sub[0], &c.sub[1], &sum); err != nil {
 				return nil, err
 			}
-			c.out.Files = append(c.out.Files, File{Hand: hand, Round: g.Rounds[g.Events[i].Ref].ID()})
+			c.out.Files = append(c.out.Files, File{Hand: hand, Round: enc.Rounds[enc.Events[i].Ref].ID()})
 		}
 		if hand < 0 {
-			return nil, &event.Error{Path: g.Meta.Path, Format: c.to, Offset: -1, Index: -1, Hand: -1,
+			return nil, &event.Error{Path: src.Meta.Path, Format: c.to, Offset: -1, Index: -1, Hand: -1,
 				Err: fmt.Errorf("the game has no hand to write: %w", ErrUnrepresentable)}
 		}
 	}
@@ -187,7 +218,7 @@ func (c *Converter) Convert(g *event.Game) (*Output, error) {
 		c.out.Files[i].Data = data[start:end:end]
 		start = end
 	}
-	c.out.Losses = c.losses(g, &sum)
+	c.out.Losses = c.losses(src, &sum)
 	c.out.Tsumogiri = sum.tsumogiri
 	c.out.Warnings = c.warnings(c.out.Losses, sum.tsumogiri)
 	return &c.out, nil
@@ -204,11 +235,11 @@ type proof struct {
 	tsumogiri int
 }
 
-// one writes g, reads it back, compares the two and adds what it found to
-// sum.
-func (c *Converter) one(g *event.Game, sum *proof) error {
+// one writes enc, reads it back, compares it with g (enc, or g completed
+// by its judgement) and adds what it found to sum.
+func (c *Converter) one(enc, g *event.Game, sum *proof) error {
 	start := c.buf.Len()
-	if err := c.enc.Encode(&c.buf, g); err != nil {
+	if err := c.enc.Encode(&c.buf, enc); err != nil {
 		return err
 	}
 	data := c.buf.Bytes()[start:]
@@ -341,3 +372,16 @@ func handGame(sub, g *event.Game, i int, first bool) {
 		sub.Events = append(sub.Events, e)
 	}
 }
+
+// completionError is the error of a game the target could not carry even
+// with what haifu's judgement gave, and why the judgement could not give
+// the rest.
+type completionError struct {
+	err error
+	why string
+}
+
+func (e *completionError) Error() string { return e.err.Error() + "; " + e.why }
+
+// Unwrap returns the encoder's error.
+func (e *completionError) Unwrap() error { return e.err }

@@ -25,12 +25,8 @@ func TestConvertCommand(t *testing.T) {
 			for _, j := range []string{"1", "2"} {
 				dir := filepath.Join(t.TempDir(), "out")
 				_, e, code := haifu(t, "", "convert", "--to", to, "-j", j, "-o", dir, "../../fixtures/good")
-				wantCode := 0
-				if to == "tenhou6" {
-					wantCode = 1 // mjai fixtures without the value of their wins
-				}
-				if code != wantCode {
-					t.Fatalf("-j %s: exit %d, want %d:\n%s", j, code, wantCode, e)
+				if code != 0 {
+					t.Fatalf("-j %s: exit %d, want 0:\n%s", j, code, e)
 				}
 				dirs, stderr = append(dirs, dir), e
 			}
