@@ -24,17 +24,20 @@ var allowed = map[string][]string{
 	"tile":  nil,
 	"yaku":  nil,
 	"event": {"tile", "yaku"},
+	// logdiff compares two logs of one game in the event model; the
+	// formats declare in its terms what they cannot carry.
+	"logdiff": {"event", "tile", "yaku"},
 	// source reads inputs (files, directories, standard input, readers;
 	// compression, archives) into plain streams; parser and archive read
 	// through it.
 	"source":                  nil,
-	"parser/format":           {"event"},
-	"parser/tenhou":           {"event", "tile", "yaku", "parser/format"},
-	"parser/tenhou6":          {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
-	"parser/majsoul":          {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
-	"parser/mjai":             {"event", "tile", "yaku", "parser/format", "parser/internal/jsontok"},
+	"parser/format":           {"event", "logdiff"},
+	"parser/tenhou":           {"event", "tile", "yaku", "logdiff", "parser/format"},
+	"parser/tenhou6":          {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
+	"parser/majsoul":          {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
+	"parser/mjai":             {"event", "tile", "yaku", "logdiff", "parser/format", "parser/internal/jsontok"},
 	"parser/internal/jsontok": nil,
-	"parser":                  {"event", "tile", "source", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
+	"parser":                  {"event", "tile", "logdiff", "source", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai"},
 	"check":                   {"event", "tile"},
 	"hand":                    {"tile"},
 	"wall":                    {"check", "event", "tile"},
@@ -45,12 +48,14 @@ var allowed = map[string][]string{
 	"archive":                 {"event", "source"},
 	// tables writes and reads the archive table, whose row type is
 	// archive's (archive sits below stats, which may not import it).
-	"tables":             {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
-	"batch":              {"check", "source", "parser", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
+	"tables": {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
+	// convert writes games in another format and proves each conversion
+	// by reading it back (through the registry) and comparing.
+	"convert":            {"event", "logdiff", "parser", "parser/format", "adjudicator"},
+	"batch":              {"check", "logdiff", "source", "parser", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":          {"*"},
-	"internal/rowstest":  {"stats", "adjudicator", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
+	"internal/rowstest":  {"stats", "adjudicator", "logdiff", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
 	"internal/corpus":    nil,
-	"internal/twin":      {"event", "tile"},
 	"internal/gamebuild": {"event", "tile"},
 	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},

@@ -27,13 +27,16 @@
 //	tile           tile kinds, red fives, hands as counts, notations
 //	yaku           the catalogue of the yaku: ids, every source's names, han, limits
 //	event          the canonical event model every format is decoded into
+//	logdiff        two logs of one game compared fact by fact; what a
+//	               format cannot carry
 //	source         input acquisition: paths, directories, standard input,
 //	               compression, archives, spooling, the limits on them
-//	parser/format  what a log format declares: detection, framing, decoder
+//	parser/format  what a log format declares: detection, framing, decoder,
+//	               encoder, what it lacks
 //	parser/...     one package per format (tenhou for mjlog, tenhou6, majsoul,
-//	               mjai), each declaring itself once
+//	               mjai), each declaring itself once; tenhou6 and mjai encode
 //	parser         the registry of formats: a stream cut into games, each
-//	               game decoded
+//	               game decoded; the encoders
 //	check          the vocabulary of the checks and of a finding
 //	hand           hand math: shanten, waits, tenpai, decomposition
 //	wall           Tenhou's walls rebuilt from their seeds (level 5)
@@ -41,6 +44,8 @@
 //	replay         the table state machine: the legality of every event
 //	adjudicator    rule sets, and the judgement of hand ends and game ends,
 //	               as passes (legality, hand_end, win, flow, wall)
+//	convert        games written in another format, each read back and
+//	               proven equal to its game
 //	stats          rows of the tables, aggregation, the summary
 //	archive        Tenhou's archive listings and polite downloads
 //	tables         the Parquet tables, written column-wise

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/majsoul"
 	"github.com/haifu/haifu/parser/mjai"
@@ -56,4 +57,64 @@ func lookup(id event.Format) int {
 		}
 	}
 	return -1
+}
+
+// Formats returns the ids of the registered formats, in detection order.
+func Formats() []event.Format {
+	ids := make([]event.Format, len(formats))
+	for i := range formats {
+		ids[i] = formats[i].ID
+	}
+	return ids
+}
+
+// Name returns the name of format f for people ("tenhou.net/6 JSON"), or
+// f's short name when no registered format has that id.
+func Name(f event.Format) string {
+	if i := lookup(f); i >= 0 {
+		return formats[i].Name
+	}
+	return f.String()
+}
+
+// NewEncoder returns an encoder of format f, or false when no registered
+// format f is written by haifu (see format.Descriptor.NewEncoder).
+func NewEncoder(f event.Format) (format.Encoder, bool) {
+	i := lookup(f)
+	if i < 0 || formats[i].NewEncoder == nil {
+		return nil, false
+	}
+	return formats[i].NewEncoder(), true
+}
+
+// Ext returns the extension of the files haifu writes in format f
+// (".json"), or "" when it does not write f.
+func Ext(f event.Format) string {
+	if i := lookup(f); i >= 0 {
+		return formats[i].Ext
+	}
+	return ""
+}
+
+// NewFormatDecoder returns a decoder of format f alone, or false when no
+// registered format has that id. It decodes bytes known to be of f, as a
+// Decoder forced to f does an Input, without the walk's naming of the game
+// by its file.
+func NewFormatDecoder(f event.Format) (format.Decoder, bool) {
+	i := lookup(f)
+	if i < 0 {
+		return nil, false
+	}
+	return formats[i].NewDecoder(), true
+}
+
+// Lacks returns what g's format cannot carry beyond the values its decoder
+// leaves unknown (format.Descriptor.Lacks): the fields a comparison of g
+// with another log of the same game leaves out. It is 0 for a game of no
+// registered format.
+func Lacks(g *event.Game) logdiff.Fields {
+	if i := lookup(g.Meta.Format); i >= 0 {
+		return formats[i].Lacks(g)
+	}
+	return 0
 }

@@ -64,6 +64,8 @@ type env struct {
 func commands() []command {
 	return []command{
 		{"events", "write the canonical events of each game as JSON lines", runEvents},
+		{"convert", "write every game as mjai or tenhou.net/6, each proven by reading it back", runConvert},
+		{"diff", "compare two logs of the same game: the first difference in each hand", runDiff},
 		{"verify", "check every event and outcome of every game", runVerify},
 		{"analyze", "judge every game and write Parquet tables and a summary", runAnalyze},
 		{"summary", "print the summary of an analyze output directory again", runSummary},

@@ -7,8 +7,13 @@
 // Each format package (parser/tenhou for mjlog XML, parser/tenhou6,
 // parser/majsoul, parser/mjai) returns its Descriptor from a function
 // named Format; package parser lists them once, in its registry, and
-// detects, frames and decodes through it. Adding a format is one package
-// and one line of that registry.
+// detects, frames, decodes and encodes through it. Adding a format is one
+// package and one line of that registry.
+//
+// A format that haifu also writes (tenhou.net/6, mjai) has an Encoder; a
+// game it cannot carry is an error wrapping ErrUnrepresentable. Every
+// format declares what its logs cannot carry (Lacks), in the terms of the
+// comparison of two logs of one game (package logdiff).
 //
 // A file may hold several games one after another (mjlog documents back to
 // back, JSON lines of whole tenhou.net/6 games, mjai games one after
@@ -17,10 +22,17 @@
 // becomes an input of its own, and what is no game is reported.
 package format
 
-import "github.com/haifu/haifu/event"
+import (
+	"errors"
+	"io"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/logdiff"
+)
 
 // Descriptor is one log format, declared by its package. Every field is
-// set: a Descriptor with a nil function is a programming error, which the
+// set but NewEncoder, which is nil for a format haifu does not write: a
+// Descriptor with another nil function is a programming error, which the
 // parser's tests catch.
 type Descriptor struct {
 	// ID is the format's id in the event model: what event.Meta.Format of
@@ -43,7 +55,35 @@ type Descriptor struct {
 	// parser makes one per goroutine that decodes, on first use, and
 	// reuses it for every game of the format that goroutine decodes.
 	NewDecoder func() Decoder
+	// NewEncoder returns an encoder of this format, ready for use; nil
+	// when haifu does not write the format.
+	NewEncoder func() Encoder
+	// Ext is the extension of the files haifu writes in this format
+	// (".json"); "" when it does not write the format.
+	Ext string
+	// Lacks returns what a game decoded from this format, g, cannot carry
+	// beyond the values its decoder marks unknown (event.Known and the
+	// like, which a comparison matches with anything): the parts a
+	// comparison of g with another log of the same game leaves out, such
+	// as the order of the starting hands of a format that writes them
+	// sorted, or disconnections of a format that has no place for them.
+	Lacks func(g *event.Game) logdiff.Fields
 }
+
+// Encoder writes games of one format. An Encoder keeps its buffers from one
+// game to the next and is not safe for concurrent use.
+type Encoder interface {
+	// Encode writes g to w as one game of the format. The bytes depend on
+	// g alone. A game the format cannot carry (a hand without a result,
+	// hidden tiles where the format has none, ...) is an *event.Error
+	// wrapping ErrUnrepresentable that names the hand; nothing is written
+	// then.
+	Encode(w io.Writer, g *event.Game) error
+}
+
+// ErrUnrepresentable is wrapped by the errors of an Encoder for a game
+// that its format cannot carry.
+var ErrUnrepresentable = errors.New("the format cannot carry it")
 
 // Decoder decodes games of one format. A Decoder keeps its buffers from one
 // game to the next and is not safe for concurrent use.
@@ -93,3 +133,16 @@ func Rest(data []byte, first, atEOF bool) (int, Kind) {
 	}
 	return len(data), Game
 }
+
+// Unrepresentable returns an error whose message is msg and which is
+// ErrUnrepresentable for errors.Is: the sentinel of one format's encoder,
+// whose message names the format ("tenhou.net/6 cannot carry it").
+func Unrepresentable(msg string) error { return unrepresentable(msg) }
+
+// unrepresentable is an error that is ErrUnrepresentable.
+type unrepresentable string
+
+func (e unrepresentable) Error() string { return string(e) }
+
+// Is reports whether target is ErrUnrepresentable.
+func (e unrepresentable) Is(target error) bool { return target == ErrUnrepresentable }

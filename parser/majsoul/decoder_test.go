@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -80,11 +80,11 @@ func TestForms(t *testing.T) {
 			for _, f := range forms[1:] {
 				t.Run(f.name, func(t *testing.T) {
 					g := mustDecode(t, gm.g, f)
-					drop := twin.Drop(0)
+					drop := logdiff.Fields(0)
 					if headless(f) || gm.g.head == nil {
-						drop |= twin.End
+						drop |= logdiff.End
 					}
-					if d := cmp.Diff(twin.Lines(ref, drop), twin.Lines(g, drop)); d != "" {
+					if d := cmp.Diff(logdiff.Lines(ref, drop), logdiff.Lines(g, drop)); d != "" {
 						t.Errorf("lines (-%s +%s):\n%s", forms[0].name, f.name, d)
 					}
 					if d := cmp.Diff(withoutPositions(ref)[1:len(ref.Events)-1], withoutPositions(g)[1:len(g.Events)-1]); d != "" {
@@ -298,7 +298,7 @@ func TestFourRiichi(t *testing.T) {
 			checkConsistent(t, c.g)
 		})
 	}
-	if d := cmp.Diff(twin.Lines(liqiG, 0), twin.Lines(paidG, 0)); d != "" {
+	if d := cmp.Diff(logdiff.Lines(liqiG, 0), logdiff.Lines(paidG, 0)); d != "" {
 		t.Errorf("liqi and paid variants differ (-liqi +paid):\n%s", d)
 	}
 }
@@ -620,7 +620,7 @@ func TestPaddedSanma(t *testing.T) {
 	}
 	want := mustDecode(t, gm, forms[0])
 	got := mustDecode(t, padded, forms[0])
-	if d := cmp.Diff(twin.Lines(want, 0), twin.Lines(got, 0)); d != "" {
+	if d := cmp.Diff(logdiff.Lines(want, 0), logdiff.Lines(got, 0)); d != "" {
 		t.Errorf("padded game differs (-want +got):\n%s", d)
 	}
 	if got.Meta.Players != 3 {
@@ -641,7 +641,7 @@ func TestDealerDrawRecorded(t *testing.T) {
 		deal(0, "6z"), discard(0, "6z", true), m("RecordLiuJu", "type", 2, "seat", 0))
 	want := mustDecode(t, dealt, forms[0])
 	got := mustDecode(t, drawn, forms[0])
-	if d := cmp.Diff(twin.Lines(want, 0), twin.Lines(got, 0)); d != "" {
+	if d := cmp.Diff(logdiff.Lines(want, 0), logdiff.Lines(got, 0)); d != "" {
 		t.Errorf("(-14 tiles dealt +13 dealt and a draw):\n%s", d)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/haifu/haifu/internal/corpus"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/tenhou"
 )
 
@@ -91,8 +91,8 @@ func TestFixtureTwin(t *testing.T) {
 	if err := td.Decode(b, "mjlog", &gb); err != nil {
 		t.Fatal(err)
 	}
-	la := unknownRounds(&ga, twin.Lines(&ga, rmssDrop))
-	lb := twin.Lines(&gb, rmssDrop)
+	la := unknownRounds(&ga, logdiff.Lines(&ga, rmssDrop))
+	lb := logdiff.Lines(&gb, rmssDrop)
 	if i, ok := firstDiff(la, lb); !ok {
 		t.Errorf("first difference at line %d:\n%s", i+1, context(la, lb, i))
 	}

@@ -8,34 +8,34 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/tenhou"
 )
 
 // What every mjai twin drops: mjai has no dice and no disconnections.
-const mjaiDrop = twin.Dice | twin.Connection
+const mjaiDrop = logdiff.Dice | logdiff.Connection
 
 // What Mortal-style logs (mortal-sanma's converter) do not carry: the hora
 // has only actor, target and deltas (no fu, han, points, yaku, hand or ura
 // indicators); reach_accepted and ryukyoku carry no scores and no hands,
 // and a ryukyoku has no ba; starting hands are written sorted.
-const mortalDrop = mjaiDrop | twin.HandOrder | twin.Yaku | twin.Ura | twin.WinHand |
-	twin.Revealed | twin.RiichiScores | twin.EndPoints
+const mortalDrop = mjaiDrop | logdiff.HandOrder | logdiff.Yaku | logdiff.Ura | logdiff.WinHand |
+	logdiff.Revealed | logdiff.RiichiScores | logdiff.EndPoints
 
 // What gimite's old golden log does not carry: no tsumogiri flags, hora
 // with actor, target and pai only, no scores anywhere (so no riichi
 // scores, no deltas, no final scores), ryukyoku with a reason only.
-const gimiteDrop = mjaiDrop | twin.Tsumogiri | twin.Yaku | twin.Ura | twin.WinHand |
-	twin.Revealed | twin.RiichiScores | twin.End
+const gimiteDrop = mjaiDrop | logdiff.Tsumogiri | logdiff.Yaku | logdiff.Ura | logdiff.WinHand |
+	logdiff.Revealed | logdiff.RiichiScores | logdiff.End
 
 // What tenhou-paifu-to-json's single-object variant does not carry:
 // reach_accepted without scores, agari and ryuukyoku without scores or
 // deltas, ryuukyoku without ba or hands, owari with the final scores only.
-const rmssDrop = mjaiDrop | twin.RiichiScores | twin.Revealed | twin.EndPoints
+const rmssDrop = mjaiDrop | logdiff.RiichiScores | logdiff.Revealed | logdiff.EndPoints
 
 var twinPairs = []struct {
 	mjai, mjlog string
-	drop        twin.Drop
+	drop        logdiff.Fields
 	// known lists mjai lines (as substrings) that differ from the mjlog's
 	// because of a converter bug; every other line must agree.
 	known []string
@@ -111,8 +111,8 @@ func TestTwins(t *testing.T) {
 			if err := td.Decode(b, p.mjlog, &gb); err != nil {
 				t.Fatalf("mjlog: %v", err)
 			}
-			la := unknownRounds(&ga, twin.Lines(&ga, p.drop))
-			lb := twin.Lines(&gb, p.drop)
+			la := unknownRounds(&ga, logdiff.Lines(&ga, p.drop))
+			lb := logdiff.Lines(&gb, p.drop)
 			if p.reordered != "" {
 				ea, eb := outline(la), outline(lb)
 				for _, b := range p.blur {
@@ -174,7 +174,7 @@ var (
 )
 
 // unknownRounds writes "?" for what the mjai log does not record and
-// twin.Lines prints as a value: the scores and sticks of the hand starts
+// logdiff.Lines prints as a value: the scores and sticks of the hand starts
 // (Round.Unknown), which it prints as zeros, and the kind of a ryuukyoku
 // without a reason (event.Unrecorded).
 func unknownRounds(g *event.Game, lines []string) []string {

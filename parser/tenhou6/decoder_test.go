@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/tile"
 )
 
@@ -99,7 +99,7 @@ func decodeString(t *testing.T, s string) (*event.Game, error) {
 // without the deal and the details under each win.
 func play(g *event.Game) []string {
 	var out []string
-	for _, l := range twin.Lines(g, 0) {
+	for _, l := range logdiff.Lines(g, 0) {
 		if strings.HasPrefix(l, "game ") || strings.HasPrefix(l, "round ") || strings.HasPrefix(l, "hand ") || strings.HasPrefix(l, " ") {
 			continue
 		}

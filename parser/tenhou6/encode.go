@@ -1,7 +1,6 @@
 package tenhou6
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/tile"
 	"github.com/haifu/haifu/yaku"
 )
@@ -18,8 +18,8 @@ import (
 // ErrUnrepresentable is wrapped by the errors of Encoder.Encode for a game
 // that has something tenhou.net/6 cannot carry: a hand without a result, a
 // win without its value, hidden tiles, a dealer that is not the hand
-// number's seat ...
-var ErrUnrepresentable = errors.New("tenhou.net/6 cannot carry it")
+// number's seat ... It is format.ErrUnrepresentable for errors.Is.
+var ErrUnrepresentable = format.Unrepresentable("tenhou.net/6 cannot carry it")
 
 // Encoder writes event.Games as tenhou.net/6 JSON, the format tenhou.net/6's
 // viewer and editor read (docs/tenhou-formats.md §2). It keeps its buffers from

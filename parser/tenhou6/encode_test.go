@@ -20,7 +20,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/internal/gamebuild"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/tenhou"
 	"github.com/haifu/haifu/tile"
 )
@@ -73,12 +73,12 @@ func roundTrip(g *event.Game) ([]byte, *event.Game, error) {
 func roundTripDiff(g, g2 *event.Game) (loss, diff string) {
 	drop := encodeDrop
 	if !g.Complete() {
-		drop |= twin.End
+		drop |= logdiff.End
 	}
 	if d := cmp.Diff(metaLines(g), metaLines(g2)); d != "" {
 		return "", "metadata (-original +round trip):\n" + d
 	}
-	d := cmp.Diff(twin.Lines(g, drop), twin.Lines(g2, drop))
+	d := cmp.Diff(logdiff.Lines(g, drop), logdiff.Lines(g2, drop))
 	if d == "" {
 		return "", ""
 	}
@@ -88,14 +88,14 @@ func roundTripDiff(g, g2 *event.Game) (loss, diff string) {
 	// two at the same step in the other order, and one between a hand's
 	// last action and its result before the result).
 	for _, l := range []struct {
-		drop twin.Drop
+		drop logdiff.Fields
 		why  string
 	}{
-		{twin.DoraTiming, "a kan dora revealed elsewhere than where tenhou.net/6's reader puts it (the format has no place for the time)"},
-		{twin.Connection, "disconnections at the same step, or between the last action and the result, come back in another order"},
-		{twin.DoraTiming | twin.Connection, "a kan dora's time and disconnections' order"},
+		{logdiff.DoraTiming, "a kan dora revealed elsewhere than where tenhou.net/6's reader puts it (the format has no place for the time)"},
+		{logdiff.Connection, "disconnections at the same step, or between the last action and the result, come back in another order"},
+		{logdiff.DoraTiming | logdiff.Connection, "a kan dora's time and disconnections' order"},
 	} {
-		if slices.Equal(twin.Lines(g, drop|l.drop), twin.Lines(g2, drop|l.drop)) {
+		if slices.Equal(logdiff.Lines(g, drop|l.drop), logdiff.Lines(g2, drop|l.drop)) {
 			return l.why, ""
 		}
 	}

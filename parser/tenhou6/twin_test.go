@@ -13,7 +13,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
-	"github.com/haifu/haifu/internal/twin"
+	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/tenhou"
 )
 
@@ -36,7 +36,7 @@ import (
 // melds, winning tile, points, limit, han, yaku in order, dora, ura, liable
 // seat, deltas) and draw (kind, deltas), and the final scores and points
 // when the JSON has them.
-const twinDrop = twin.HandOrder | twin.Fu | twin.Before | twin.Ba | twin.Revealed | twin.RiichiScores | twin.Dice
+const twinDrop = logdiff.HandOrder | logdiff.Fu | logdiff.Before | logdiff.Ba | logdiff.Revealed | logdiff.RiichiScores | logdiff.Dice
 
 // twinPair is an mjlog and a tenhou.net/6 file of the same game.
 type twinPair struct {
@@ -46,7 +46,7 @@ type twinPair struct {
 
 // twinPairs finds the pairs: same base name (mjx__, msanma__, pantheon__,
 // riichirs__), the JSON's ref naming an mjlog file, and mjlog files whose
-// same_game_as is such a twin.
+// same_game_as is such a logdiff.
 func twinPairs(t *testing.T, dir string) []twinPair {
 	t.Helper()
 	mjlogs, _ := filepath.Glob(filepath.Join(dir, "mjlog", "*"))
@@ -135,15 +135,15 @@ func TestTwins(t *testing.T) {
 			}
 			drop := twinDrop
 			if !jg.Complete() {
-				drop |= twin.End // editor files carry no final result
+				drop |= logdiff.End // editor files carry no final result
 			}
 			if jg.Meta.ID == "" {
-				drop |= twin.Connection // nor disconnections
+				drop |= logdiff.Connection // nor disconnections
 			}
 			if jg.Meta.Players != mg.Meta.Players {
 				t.Fatalf("players: mjlog %d, json %d", mg.Meta.Players, jg.Meta.Players)
 			}
-			ml, jl := roundsOf(twin.Lines(&mg, drop)), roundsOf(twin.Lines(&jg, drop))
+			ml, jl := roundsOf(logdiff.Lines(&mg, drop)), roundsOf(logdiff.Lines(&jg, drop))
 			if !sameGame(ml, jl) {
 				t.Logf("%s and %s share a name but not a game: skipped", p.mjlog, p.json)
 				notTwins++

@@ -1,0 +1,30 @@
+// Package logdiff compares two logs of the same game, whatever formats they
+// were read from: an mjlog and its tenhou.net/6 download, a Tenhou log and
+// an mjai conversion of it, a log and what a converter wrote from it.
+//
+// Both games are read as facts, one per line of Lines: the players, the
+// log id and names; each hand's start (round, sticks, dealer, scores, dora
+// indicator, dice, starting hands); each draw, discard (with tsumogiri),
+// riichi and its stick, call, kan, kita and dora indicator, in order; each
+// win (winner, discarder, liable seat, score changes, value, limit, fu,
+// han, yaku, dora and ura indicators, hand and melds, ba, the scores
+// before it) and draw (kind, score changes, hands shown, ba, scores
+// before); disconnections; the game's end (final scores and points).
+//
+// Compare matches the two games' hands by round and dealer, in order, and
+// reports the first fact of each that differs, with the index of its event
+// in each game and what each says, and how many of the rest of the hand's
+// facts have no equal in the other (Result). A value a log does not
+// record (event.Known bits, a hand start's Unknown, a discard's
+// TsumogiriUnknown, a draw of event.Unrecorded kind, a tile a player's view
+// hides) agrees with any value: it is no difference, and is counted apart
+// (Result.Lost, Result.Gained). What a format cannot carry at all — the
+// order of the starting hands, the moment of a kan dora, disconnections,
+// the liable player — is a set of Fields the caller leaves out; each
+// format declares its own (parser/format.Descriptor.Lacks, and parser.Lacks
+// for a game).
+//
+// The package has no state; a Comparer keeps its buffers from one
+// comparison to the next, so that comparing a game costs no allocation
+// once warm.
+package logdiff
