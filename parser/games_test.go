@@ -108,6 +108,40 @@ func TestGames(t *testing.T) {
 			{Game: 3, Offset: int64(len(t6) + len(t6b) + 1 + len(oneLine(t6)) + 1), Several: true, Len: len(oneLine(t6b)), Decoded: "ok"},
 		},
 	}, {
+		name: "text before the first game: a warning, and the game read",
+		data: "garbage\n" + a,
+		want: []piece{{Game: 0, Offset: 8, Len: len(a), Warn: "ignored 8 bytes before the game that are no game (it starts with \"garbage\\n\"), at offset 0", Decoded: "ok"}},
+	}, {
+		name: "console prompts before the first game: a warning",
+		data: prompt[1:] + a,
+		want: []piece{{Game: 0, Offset: int64(len(prompt) - 1), Len: len(a), Warn: "console prompts written before the game", Decoded: "ok"}},
+	}, {
+		name: "a short mjai game, then an mjlog document, then another mjai game: all read",
+		data: mj + a + "\n" + mj,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(mj), Decoded: "ok"},
+			{Game: 1, Offset: int64(len(mj)), Several: true, Len: len(a), Decoded: "ok"},
+			{Game: 2, Offset: int64(len(mj) + len(a) + 1), Several: true, Len: len(mj), Decoded: "ok"},
+		},
+	}, {
+		name: "a long mjai game, then an mjlog document: both read",
+		data: mj2 + "\n" + a,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(mj2) + 1, Decoded: "ok"},
+			{Game: 1, Offset: int64(len(mj2) + 1), Several: true, Len: len(a), Decoded: "ok"},
+		},
+	}, {
+		name: "an mjlog document on the last line of an mjai game: an error at its offset",
+		data: mj2 + a,
+		want: []piece{{Game: 0, Len: len(mj2) + len(a), Decoded: "truncated"}}, // at the offset of the line
+	}, {
+		name: "an mjlog document, then an mjai game: both read",
+		data: a + "\n" + mj2,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(a), Decoded: "ok"},
+			{Game: 1, Offset: int64(len(a) + 1), Several: true, Len: len(mj2), Decoded: "ok"},
+		},
+	}, {
 		name: "mjai: two games one after another",
 		data: mj + mj2,
 		want: []piece{

@@ -11,7 +11,9 @@ import (
 // game starts at a start_game event: a second start_game line begins the
 // next game, and a game runs from its start_game line (for the first game,
 // the start of the stream, with any text before it) to the next one or the
-// end of the stream. A stream that is one JSON document (the
+// end of the stream, or to a line that starts with '<' (markup, such as an
+// mjlog document after the game): such lines, up to the next start_game
+// line, are Junk, which the parser reads as another format when they are. A stream that is one JSON document (the
 // single-object variant, or a top-level array) is one game.
 func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	p := jsontok.SkipSpace(data, 0)
@@ -29,6 +31,24 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 			return format.Rest(data, first, atEOF) // not JSON lines
 		}
 	}
+	// A line that starts with '<' is markup, which no mjai log holds (an
+	// mjlog document after the game): it ends the game, and is Junk up to
+	// the next game, for the parser to look at.
+	markup := len(data)
+	if data[p] == '<' {
+		markup = p
+	} else if i := bytes.Index(data[p:], []byte("\n<")); i >= 0 {
+		markup = p + i + 1
+	}
+	if markup == p && !first {
+		end := len(data)
+		if i := nextStartGame(data, p); i >= 0 {
+			end = i
+		} else if !atEOF && len(data) < 64<<10 {
+			return 0, format.More
+		}
+		return end - p, format.Junk
+	}
 	// The game's own start_game line (the first one, unless an event line
 	// comes before it) is not the start of the next game.
 	own := false
@@ -40,6 +60,9 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 		i += from
 		from = i + len(startGameValue)
 		ls := lineStart(data, i)
+		if ls > markup {
+			break
+		}
 		if ls < p || !isStartGame(lineFrom(data, ls)) {
 			continue
 		}
@@ -54,7 +77,27 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 		}
 		return ls, format.Game
 	}
+	if markup < len(data) {
+		return markup, format.Game
+	}
 	return format.Rest(data, first, atEOF)
+}
+
+// nextStartGame returns the offset of the first start_game line that
+// starts after data[p], or -1.
+func nextStartGame(data []byte, p int) int {
+	for from := p; from < len(data); {
+		i := bytes.Index(data[from:], startGameValue)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		from = i + len(startGameValue)
+		if ls := lineStart(data, i); ls > p && isStartGame(lineFrom(data, ls)) {
+			return ls
+		}
+	}
+	return -1
 }
 
 // hasEventLine reports whether b holds a line that starts with '{'.
