@@ -5,13 +5,18 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/bzip2"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
@@ -312,7 +317,7 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 	case kindBzip2:
 		dr = bzip2.NewReader(r)
 	}
-	return w.stream(path, decompressed{k, dr}, depth+1, ext)
+	return w.stream(path, budgeted{decompressed{k, dr}, w}, depth+1, ext)
 }
 
 // decompressed is a decompressor's output. It names the compression in its
@@ -382,6 +387,9 @@ func hidden(name string) bool {
 func (w *walker) tar(path string, r io.Reader, depth int) error {
 	tr := tar.NewReader(r)
 	for i := 1; ; i++ {
+		if w.over {
+			return nil // the error was delivered where the budget ran out
+		}
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -421,7 +429,13 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 		return w.fail(path, corrupt(err))
 	}
 	zr.RegisterDecompressor(zip.Deflate, w.level(depth).inflater)
+	if err := overlap(zr.File); err != nil {
+		return w.fail(path, corrupt(err))
+	}
 	for _, f := range zr.File {
+		if w.over {
+			return nil // the error was delivered where the budget ran out
+		}
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
 		}
@@ -463,13 +477,50 @@ func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) 
 	size := int64(min(f.UncompressedSize64, 1<<62))
 	lv := w.level(depth)
 	lv.member = corruptReader{rc}
-	return w.stream(path, &lv.member, depth, extent{size, min(size, csize*maxRatio+64)})
+	var r io.Reader = &lv.member
+	if f.Method != zip.Store {
+		r = budgeted{r, w}
+	}
+	return w.stream(path, r, depth, extent{size, min(size, csize*maxRatio+64)})
+}
+
+// overlap reports an error when the data of two members of a zip overlap:
+// entries of the central directory that point at the same member, or into
+// one another's data, make a small archive that inflates to much more (a
+// zip bomb), which is refused whole, as unzip refuses it.
+func overlap(files []*zip.File) error {
+	type span struct {
+		off, end int64
+		i        int
+	}
+	spans := make([]span, 0, len(files))
+	for i, f := range files {
+		off, err := f.DataOffset()
+		if err != nil || f.CompressedSize64 == 0 {
+			continue // read as it is (an error when it is opened)
+		}
+		spans = append(spans, span{off, off + int64(min(f.CompressedSize64, 1<<62)), i})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.off, b.off) })
+	for k := 1; k < len(spans); k++ {
+		if a, b := spans[k-1], spans[k]; b.off < a.end {
+			return fmt.Errorf("zip entries %d (%s) and %d (%s) overlap: a zip bomb, not read", min(a.i, b.i)+1, files[min(a.i, b.i)].Name, max(a.i, b.i)+1, files[max(a.i, b.i)].Name)
+		}
+	}
+	return nil
 }
 
 // spoolZip copies the zip archive arriving as the stream r, the content of
 // path at the given depth, to a temporary file, and reads it from there.
+// The copy may take at most Options.MaxSpoolBytes, and half the space free
+// where it is written.
 func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
-	f, err := os.CreateTemp(w.opt.TempDir, "haifu-*.zip")
+	w.clearSpools()
+	dir := w.opt.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	f, err := os.CreateTemp(dir, spoolPrefix+strconv.Itoa(os.Getpid())+"-*.zip")
 	if err != nil {
 		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
 	}
@@ -477,12 +528,71 @@ func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
 		f.Close()
 		os.Remove(f.Name())
 	}()
-	n, err := io.Copy(f, io.LimitReader(r, w.opt.MaxSpoolBytes+1))
+	limit, why := w.opt.MaxSpoolBytes, ""
+	if free, ok := w.free(dir); ok && free/2 < limit {
+		limit, why = max(free/2, 0), fmt.Sprintf(" (half the space free in %s)", dir)
+	}
+	n, err := io.Copy(f, io.LimitReader(r, limit+1))
 	if err != nil {
 		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
 	}
-	if n > w.opt.MaxSpoolBytes {
-		return w.fail(path, fmt.Errorf("zip archive read from a stream is larger than %d bytes: %w", w.opt.MaxSpoolBytes, ErrTooLarge))
+	if n > limit {
+		return w.fail(path, fmt.Errorf("zip archive read from a stream is larger than %d bytes%s: %w", limit, why, ErrTooLarge))
 	}
 	return w.zip(path, f, n, depth+1)
+}
+
+// spoolPrefix starts the names of the temporary files of spooled zips:
+// "haifu-spool-PID-….zip", the id of the process that wrote it.
+const spoolPrefix = "haifu-spool-"
+
+// clearSpools removes, once per walk, the spooled zips that walks of
+// processes no longer running left in the temporary directory (killed
+// before they could remove them).
+func (w *walker) clearSpools() {
+	if w.cleared {
+		return
+	}
+	w.cleared = true
+	dir := w.opt.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, spoolPrefix) || !strings.HasSuffix(n, ".zip") || !e.Type().IsRegular() {
+			continue
+		}
+		pid, _, ok := strings.Cut(n[len(spoolPrefix):], "-")
+		if p, err := strconv.Atoi(pid); ok && err == nil && !running(p) {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
+// running reports whether a process with the given id runs (this one
+// does).
+func running(pid int) bool {
+	if pid == os.Getpid() {
+		return true
+	}
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// freeSpace returns the bytes free for this process on the file system
+// of dir.
+func freeSpace(dir string) (int64, bool) {
+	var st syscall.Statfs_t
+	if syscall.Statfs(dir, &st) != nil {
+		return 0, false
+	}
+	return int64(st.Bavail) * int64(st.Bsize), true
 }

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -44,6 +43,7 @@ const smallFile = 1 << 20
 func Walk(paths []string, opt Options, fn func(*Stream) error) error {
 	w := newWalker(opt, fn)
 	defer w.close()
+	w.clearSpools()
 	for _, p := range paths {
 		if err := w.root(p); err != nil {
 			return err
@@ -69,20 +69,30 @@ func WalkReader(name string, r io.Reader, opt Options, fn func(*Stream) error) e
 
 // walker is the state of one walk.
 type walker struct {
-	opt       Options
-	skip      []os.FileInfo // what Options.Skip names, where it exists
-	fn        func(*Stream) error
-	levels    []*level // by nesting depth, allocated on first use
-	entries   int      // archive entries read under the current input
-	stdinUsed bool
-	ancestors []string // the directories being walked, outermost first
+	opt     Options
+	skip    []os.FileInfo // what Options.Skip names, where it exists
+	fn      func(*Stream) error
+	levels  []*level // by nesting depth, allocated on first use
+	entries int      // archive entries read under the current input
+	// The decompression budget of the current input (Options.MaxRatio):
+	// inflated is what the decompressors gave, read what was read of the
+	// input, size its size when known (else -1); over says that the
+	// budget was passed, and the rest of the input is not read.
+	inflated, read, size int64
+	over                 bool
+	cleared              bool // stale spooled zips were looked for
+	// free returns the space free on a directory's file system (freeSpace;
+	// tests give less).
+	free func(dir string) (int64, bool)
+	stdinUsed            bool
+	ancestors            []string // the directories being walked, outermost first
 	// cur is the Stream handed to fn, reused from one to the next: fn
 	// may not keep it.
 	cur Stream
 }
 
 func newWalker(opt Options, fn func(*Stream) error) *walker {
-	w := &walker{opt: opt.withDefaults(), fn: fn}
+	w := &walker{opt: opt.withDefaults(), fn: fn, free: freeSpace}
 	for _, p := range w.opt.Skip {
 		if fi, err := os.Stat(p); err == nil {
 			w.skip = append(w.skip, fi)
@@ -117,9 +127,15 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 	return w.emit(&w.cur)
 }
 
+// begin starts a new input: a file given to Walk or found under a
+// directory, standard input, the reader of WalkReader.
+func (w *walker) begin() {
+	w.entries, w.inflated, w.read, w.size, w.over = 0, 0, 0, -1, false
+}
+
 // root walks one path given to Walk.
 func (w *walker) root(p string) error {
-	w.entries = 0
+	w.begin()
 	if p == "-" {
 		if w.stdinUsed {
 			return w.fail("-", errors.New("standard input named twice; it can be read once"))
@@ -140,7 +156,7 @@ func (w *walker) root(p string) error {
 // reader reads r as the input name: in place when it can be read at an
 // offset and is at offset 0, else as a stream.
 func (w *walker) reader(name string, r io.Reader) error {
-	w.entries = 0
+	w.begin()
 	switch f := r.(type) {
 	case *os.File:
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
@@ -180,7 +196,7 @@ func (w *walker) dir(p string) error {
 		if w.skipped(full) {
 			continue
 		}
-		w.entries = 0
+		w.begin()
 		var err error
 		switch t := e.Type(); {
 		case t.IsDir():
@@ -262,6 +278,7 @@ func (w *walker) open(p string, explicit bool) error {
 
 // file reads the regular file f of the given size, positioned at its start.
 func (w *walker) file(p string, f file, size int64) error {
+	w.size = size
 	if size == 0 {
 		// Empty, or a file whose size the system does not know (procfs).
 		return w.stream(p, f, 0, extent{-1, -1})
@@ -291,30 +308,70 @@ func (readerOnly) ReadAt([]byte, int64) (int, error) {
 	return 0, errors.New("stream read at an offset")
 }
 
-// countedFile adds the bytes read from a file to Options.BytesRead.
+// countedFile counts the bytes read from an input, for the decompression
+// budget and Options.BytesRead.
 type countedFile struct {
 	f file
-	n *atomic.Int64
+	w *walker
 }
 
 func (c countedFile) Read(p []byte) (int, error) {
 	n, err := c.f.Read(p)
-	c.n.Add(int64(n))
+	c.w.countRead(n)
 	return n, err
 }
 
 func (c countedFile) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.f.ReadAt(p, off)
-	c.n.Add(int64(n))
+	c.w.countRead(n)
 	return n, err
 }
 
-// counted wraps f to count its bytes when Options.BytesRead asks for it.
-func (w *walker) counted(f file) file {
-	if w.opt.BytesRead == nil {
-		return f
+func (w *walker) countRead(n int) {
+	w.read += int64(n)
+	if w.opt.BytesRead != nil {
+		w.opt.BytesRead.Add(int64(n))
 	}
-	return countedFile{f, w.opt.BytesRead}
+}
+
+// counted wraps f, an input, to count its bytes.
+func (w *walker) counted(f file) file {
+	return countedFile{f, w}
+}
+
+// budgeted is the output of a decompressor, counted against the input's
+// budget (Options.MaxRatio). Past the budget it fails, and the walk reads
+// nothing more of the input.
+type budgeted struct {
+	r io.Reader
+	w *walker
+}
+
+func (b budgeted) Read(p []byte) (int, error) {
+	w := b.w
+	if w.over {
+		return 0, w.overBudget()
+	}
+	n, err := b.r.Read(p)
+	w.inflated += int64(n)
+	if w.inflated > w.budget() {
+		w.over = true
+		return n, w.overBudget()
+	}
+	return n, err
+}
+
+// budget returns the bytes the decompressors may give under the current
+// input.
+func (w *walker) budget() int64 {
+	in := max(w.size, w.read)
+	return min(in, (1<<62)/int64(w.opt.MaxRatio))*int64(w.opt.MaxRatio) + w.opt.MaxWindowBytes
+}
+
+// overBudget is the error of a decompressor past the budget.
+func (w *walker) overBudget() error {
+	return fmt.Errorf("decompressed more than %d bytes from %d bytes of input (%d times as much, and %d more), the rest of the input is not read: %w",
+		w.budget(), max(w.size, w.read), w.opt.MaxRatio, w.opt.MaxWindowBytes, ErrTooLarge)
 }
 
 // close releases the decompressors.
