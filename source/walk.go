@@ -83,9 +83,9 @@ type walker struct {
 	cleared              bool // stale spooled zips were looked for
 	// free returns the space free on a directory's file system (freeSpace;
 	// tests give less).
-	free func(dir string) (int64, bool)
-	stdinUsed            bool
-	ancestors            []string // the directories being walked, outermost first
+	free      func(dir string) (int64, bool)
+	stdinUsed bool
+	ancestors []string // the directories being walked, outermost first
 	// cur is the Stream handed to fn, reused from one to the next: fn
 	// may not keep it.
 	cur Stream
