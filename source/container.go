@@ -390,6 +390,9 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		if w.over {
 			return nil // the error was delivered where the budget ran out
 		}
+		if err := w.ctxErr(); err != nil {
+			return err
+		}
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -435,6 +438,9 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 	for _, f := range zr.File {
 		if w.over {
 			return nil // the error was delivered where the budget ran out
+		}
+		if err := w.ctxErr(); err != nil {
+			return err
 		}
 		if !w.countEntry() {
 			return w.tooManyEntries(path)

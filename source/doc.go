@@ -34,5 +34,7 @@
 // to walk; a zip whose entries overlap (a zip bomb) is refused.
 //
 // The package starts no goroutines: the walk, and the decompressors, run in
-// the caller's goroutine.
+// the caller's goroutine. Only the cancellation of a walk (Options.Context)
+// runs a function in a goroutine of its own, which wakes a walk that waits
+// on a pipe or a terminal.
 package source

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,13 @@ const (
 // Options configures a walk. The zero Options reads os.Stdin for "-" and
 // uses the default limits; a zero or negative field means its default.
 type Options struct {
+	// Context, when not nil, cancels the walk once it is done: the walk
+	// returns its error (context.Cause) before the next input or archive
+	// member, and a walk that waits wakes up: for a writer to open a named
+	// pipe, or for bytes from a pipe or a terminal (a named pipe given as
+	// a path, the process's standard input, an *os.File that supports
+	// deadlines).
+	Context context.Context
 	// Stdin is read for the path "-"; nil means os.Stdin. It is read as
 	// WalkReader reads its reader.
 	Stdin io.Reader

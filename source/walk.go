@@ -1,12 +1,16 @@
 package source
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
+	"syscall"
+	"time"
 	"unicode/utf8"
 )
 
@@ -36,20 +40,24 @@ const smallFile = 1 << 20
 // archive cannot be read to its end, the members read so far are delivered,
 // then one Stream whose Path is the archive's and whose Err says why.
 //
-// Walk stops when fn returns an error and returns that error; otherwise it
-// returns nil once every input has been delivered. It removes its temporary
-// files before returning. Walk starts no goroutines; fn runs in the caller's
+// Walk stops when fn returns an error and returns that error, or when
+// Options.Context is done and returns its cause; otherwise it returns nil
+// once every input has been delivered. It removes its temporary files
+// before returning. Walk starts no goroutines; fn runs in the caller's
 // goroutine.
 func Walk(paths []string, opt Options, fn func(*Stream) error) error {
 	w := newWalker(opt, fn)
 	defer w.close()
 	w.clearSpools()
 	for _, p := range paths {
+		if err := w.ctxErr(); err != nil {
+			return err
+		}
 		if err := w.root(p); err != nil {
 			return err
 		}
 	}
-	return nil
+	return w.ctxErr()
 }
 
 // WalkReader walks r, named name, as one input, as Walk walks standard
@@ -64,7 +72,21 @@ func Walk(paths []string, opt Options, fn func(*Stream) error) error {
 func WalkReader(name string, r io.Reader, opt Options, fn func(*Stream) error) error {
 	w := newWalker(opt, fn)
 	defer w.close()
-	return w.reader(name, r)
+	if err := w.ctxErr(); err != nil {
+		return err
+	}
+	if err := w.reader(name, r); err != nil {
+		return err
+	}
+	return w.ctxErr()
+}
+
+// ctxErr returns the cause of Options.Context once it is done, else nil.
+func (w *walker) ctxErr() error {
+	if ctx := w.opt.Context; ctx != nil && ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return nil
 }
 
 // walker is the state of one walk.
@@ -159,10 +181,21 @@ func (w *walker) reader(name string, r io.Reader) error {
 	w.begin()
 	switch f := r.(type) {
 	case *os.File:
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		fi, err := f.Stat()
+		if err == nil && fi.Mode().IsRegular() {
 			if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
 				return w.file(name, w.counted(f), fi.Size())
 			}
+		}
+		if err == nil && !fi.Mode().IsRegular() && w.opt.Context != nil {
+			// A pipe or a terminal: read so that cancelling wakes the
+			// walk.
+			g := w.interruptible(f)
+			if g != f {
+				defer g.Close()
+			}
+			defer context.AfterFunc(w.opt.Context, func() { g.SetReadDeadline(time.Unix(1, 0)) })()
+			r = g
 		}
 	case inMemory:
 		if off, err := f.Seek(0, io.SeekCurrent); err == nil && off == 0 {
@@ -195,6 +228,9 @@ func (w *walker) dir(p string) error {
 		full := filepath.Join(p, name)
 		if w.skipped(full) {
 			continue
+		}
+		if err := w.ctxErr(); err != nil {
+			return err
 		}
 		w.begin()
 		var err error
@@ -258,8 +294,11 @@ func (w *walker) symlink(p string) error {
 // open reads the file p. A file that turns out not to be regular is read as
 // a stream when it was named by the user (explicit), and refused otherwise.
 func (w *walker) open(p string, explicit bool) error {
-	f, err := os.Open(p)
+	f, err := w.openFile(p)
 	if err != nil {
+		if cerr := w.ctxErr(); cerr != nil {
+			return cerr
+		}
 		return w.fail(p, err)
 	}
 	defer f.Close()
@@ -269,11 +308,75 @@ func (w *walker) open(p string, explicit bool) error {
 	}
 	if !fi.Mode().IsRegular() {
 		if explicit {
+			if ctx := w.opt.Context; ctx != nil {
+				// Cancelling wakes a read that waits on a pipe.
+				defer context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Unix(1, 0)) })()
+			}
 			return w.stream(p, w.counted(f), 0, extent{-1, -1})
 		}
 		return w.fail(p, fmt.Errorf("file mode %v: %w", fi.Mode().Type(), ErrNotRegular))
 	}
 	return w.file(p, w.counted(f), fi.Size())
+}
+
+// openFile opens the file p to read it. Opening a named pipe waits for a
+// writer; when Options.Context is done first, the walk opens the pipe as
+// its writer, which ends the wait, and openFile returns the context's
+// error.
+func (w *walker) openFile(p string) (*os.File, error) {
+	ctx := w.opt.Context
+	if ctx == nil {
+		return os.Open(p)
+	}
+	if fi, err := os.Stat(p); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		return os.Open(p)
+	}
+	var opened atomic.Bool
+	stop := context.AfterFunc(ctx, func() {
+		// Until the open below returns (it may not have started):
+		// open for writing, without waiting for a reader.
+		for i := 0; i < 500 && !opened.Load(); i++ {
+			if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				f.Close()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+	f, err := os.Open(p)
+	opened.Store(true)
+	stop()
+	if err := w.ctxErr(); err != nil {
+		if f != nil {
+			f.Close()
+		}
+		return nil, err
+	}
+	return f, err
+}
+
+// interruptible returns a file that reads what f, a pipe or a terminal,
+// reads, and whose reads a deadline ends: f itself when it has deadlines,
+// else (standard input, which Go reads with blocking calls) the same pipe
+// or terminal opened anew, without waiting (so its reads may wait in Go's
+// poller, and the standard input of the shell is left as it was); f when
+// that cannot be done.
+func (w *walker) interruptible(f *os.File) *os.File {
+	if f.SetReadDeadline(time.Time{}) == nil {
+		return f
+	}
+	if f != os.Stdin {
+		return f
+	}
+	g, err := os.OpenFile("/dev/stdin", os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return f
+	}
+	if g.SetReadDeadline(time.Time{}) != nil {
+		g.Close()
+		return f
+	}
+	return g
 }
 
 // file reads the regular file f of the given size, positioned at its start.
@@ -318,6 +421,11 @@ type countedFile struct {
 func (c countedFile) Read(p []byte) (int, error) {
 	n, err := c.f.Read(p)
 	c.w.countRead(n)
+	if err != nil && err != io.EOF {
+		if cerr := c.w.ctxErr(); cerr != nil {
+			err = cerr // a read that cancelling ended
+		}
+	}
 	return n, err
 }
 
