@@ -168,7 +168,12 @@ func (w *walker) stream(s *source.Stream) error {
 	if pieces == 0 {
 		// Nothing but white space: one empty game, which the decoder
 		// reports.
-		return w.fn(Input{Path: path, Data: s.Window()[:0:0], Format: f})
+		return w.fn(Input{Path: path, Data: s.Window()[:0:0], Format: f, Warnings: append(sp.early, s.Warnings...)})
+	}
+	// What reading the stream worked around (zero bytes after gzip data)
+	// is said with its last game.
+	for _, msg := range s.Warnings {
+		sp.warn(msg)
 	}
 	return sp.flush()
 }

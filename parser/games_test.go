@@ -355,3 +355,17 @@ func TestBombMemory(t *testing.T) {
 		t.Errorf("the walk allocated %d MiB for a 256 MiB bomb with an 8 MiB limit", got>>20)
 	}
 }
+
+// TestGzipPaddingWarns: a game in gzip data followed by zero padding is
+// read, with a warning.
+func TestGzipPaddingWarns(t *testing.T) {
+	a := readFixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	var got []Input
+	err := WalkReader("x.gz", strings.NewReader(gz(a)+strings.Repeat("\x00", 512)), Options{}, func(in Input) error {
+		got = append(got, in)
+		return nil
+	})
+	if err != nil || len(got) != 1 || got[0].Err != nil || len(got[0].Warnings) != 1 || !strings.Contains(got[0].Warnings[0], "ignored 512 zero bytes") {
+		t.Errorf("%v: %+v", err, got)
+	}
+}

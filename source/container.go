@@ -108,7 +108,11 @@ type level struct {
 	head [headSize]byte
 	pre  prefixReader
 	gzip *gzip.Reader
-	zstd *zstd.Decoder
+	// gzbuf buffers the input of gzip, whose members it reads one after
+	// another (gzipMembers).
+	gzbuf *bufio.Reader
+	gzm   gzipMembers
+	zstd  *zstd.Decoder
 	// inflate and inbuf inflate the deflated members of a zip whose
 	// members are at this depth, one after another: made once, Reset for
 	// each member.
@@ -289,16 +293,27 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 	var dr io.Reader
 	switch k {
 	case kindGzip:
+		br, ok := r.(*bufio.Reader)
+		if !ok {
+			if lv.gzbuf == nil {
+				lv.gzbuf = bufio.NewReaderSize(r, 32<<10)
+			} else {
+				lv.gzbuf.Reset(r)
+			}
+			br = lv.gzbuf
+		}
 		var err error
 		if lv.gzip == nil {
-			lv.gzip, err = gzip.NewReader(r)
+			lv.gzip, err = gzip.NewReader(br)
 		} else {
-			err = lv.gzip.Reset(r)
+			err = lv.gzip.Reset(br)
 		}
 		if err != nil {
 			return w.fail(path, corrupt(prefixed(k, err)))
 		}
-		dr = lv.gzip
+		lv.gzip.Multistream(false)
+		lv.gzm = gzipMembers{z: lv.gzip, br: br, w: w}
+		dr = &lv.gzm
 	case kindZstd:
 		if lv.zstd == nil {
 			// Concurrency 1 decodes in the caller's goroutine; the
@@ -318,6 +333,73 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 		dr = bzip2.NewReader(r)
 	}
 	return w.stream(path, budgeted{decompressed{k, dr}, w}, depth+1, ext)
+}
+
+// gzipMembers reads the members of a gzip stream one after another, as
+// gzip -d does, and skips, with a warning, the zero bytes that may follow
+// the last one (the padding of a tape block, or of some downloads), which
+// gzip -d ignores too.
+type gzipMembers struct {
+	z    *gzip.Reader
+	br   *bufio.Reader
+	w    *walker
+	done bool
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		if g.done {
+			return 0, io.EOF
+		}
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The member ended: another follows, or padding, or nothing.
+		zeros, err := skipZeros(g.br)
+		if err == io.EOF {
+			g.done = true
+			if zeros > 0 {
+				g.w.warn(fmt.Sprintf("gzip: ignored %d zero bytes after the compressed data (padding, as gzip -d ignores it)", zeros))
+			}
+			return n, io.EOF
+		}
+		if err != nil {
+			return n, err
+		}
+		if err := g.z.Reset(g.br); err != nil {
+			return n, err
+		}
+		g.z.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// skipZeros reads the zero bytes br starts with and returns their number,
+// with io.EOF when nothing else follows.
+func skipZeros(br *bufio.Reader) (int64, error) {
+	var n int64
+	for {
+		b, err := br.Peek(1)
+		if len(b) == 0 {
+			if err == nil {
+				err = io.ErrNoProgress
+			}
+			return n, err
+		}
+		buf, _ := br.Peek(br.Buffered())
+		k := 0
+		for k < len(buf) && buf[k] == 0 {
+			k++
+		}
+		br.Discard(k)
+		n += int64(k)
+		if k < len(buf) {
+			return n, nil
+		}
+	}
 }
 
 // decompressed is a decompressor's output. It names the compression in its

@@ -186,3 +186,46 @@ func TestSpool(t *testing.T) {
 		t.Errorf("error %q", gotErr)
 	}
 }
+
+// TestGzipPadding: zero bytes after the last member of a gzip stream (tape
+// blocks, some downloads) are skipped with a warning, as gzip -d skips
+// them, in a file and in a stream, after one member or several; anything
+// else after the zeros is still an error.
+func TestGzipPadding(t *testing.T) {
+	zeros := strings.Repeat("\x00", 10240)
+	for _, c := range []struct{ name, data, want, err string }{
+		{"one member", gz("log") + zeros, "log", ""},
+		{"two members", gz("lo") + gz("g") + zeros[:3], "log", ""},
+		{"one zero", gz("log") + "\x00", "log", ""},
+		{"zeros, then text", gz("log") + zeros + "junk", "", "gzip: "},
+		{"no padding", gz("log"), "log", ""},
+	} {
+		for _, stream := range []bool{false, true} {
+			var got []result
+			var warnings []string
+			opt := Options{}
+			fn := func(s *Stream) error {
+				r := readStream(t, s)
+				got = append(got, r)
+				warnings = append(warnings, s.Warnings...)
+				return nil
+			}
+			var err error
+			if stream {
+				err = WalkReader("x.gz", pipe{strings.NewReader(c.data)}, opt, fn)
+			} else {
+				err = WalkReader("x.gz", strings.NewReader(c.data), opt, fn)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Data != c.want || !strings.Contains(got[0].Err, c.err) || (c.err == "") != (got[0].Err == "") {
+				t.Errorf("%s (stream %v): got %+v", c.name, stream, got)
+			}
+			padded := c.err == "" && c.name != "no padding"
+			if padded != (len(warnings) == 1 && strings.Contains(warnings[0], "zero bytes after the compressed data")) {
+				t.Errorf("%s (stream %v): warnings %q", c.name, stream, warnings)
+			}
+		}
+	}
+}

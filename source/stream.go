@@ -41,6 +41,10 @@ type Stream struct {
 	// It is an *Error; errors.Is finds the cause (fs.ErrNotExist,
 	// ErrTooLarge, ErrCorrupt, ...).
 	Err error
+	// Warnings are problems that reading the stream worked around (zero
+	// bytes padding a gzip stream). Reading may add to them: they are
+	// complete once the stream is read to its end.
+	Warnings []string
 
 	buf   []byte    // the window: buf[start:] is not taken yet
 	start int       // offset in buf of the window's first byte

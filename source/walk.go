@@ -109,8 +109,11 @@ type walker struct {
 	stdinUsed bool
 	ancestors []string // the directories being walked, outermost first
 	// cur is the Stream handed to fn, reused from one to the next: fn
-	// may not keep it.
-	cur Stream
+	// may not keep it. inFn says that fn is reading it; warnings are the
+	// warnings about the stream that comes next.
+	cur      Stream
+	inFn     bool
+	warnings []string
 }
 
 func newWalker(opt Options, fn func(*Stream) error) *walker {
@@ -133,7 +136,19 @@ func (w *walker) emit(s *Stream) error {
 			e.Path = s.Path
 		}
 	}
+	w.inFn = true
+	defer func() { w.inFn = false }()
 	return w.fn(s)
+}
+
+// warn records a problem worked around in the stream being read (by fn),
+// or else in the one that comes next.
+func (w *walker) warn(msg string) {
+	if w.inFn {
+		w.cur.Warnings = append(w.cur.Warnings, msg)
+		return
+	}
+	w.warnings = append(w.warnings, msg)
 }
 
 // fail delivers a Stream for path with err.
@@ -145,7 +160,8 @@ func (w *walker) fail(path string, err error) error {
 // plain delivers the plain stream path, of which buf holds the first bytes
 // (all of them when eof) and r reads the rest.
 func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext extent) error {
-	w.cur = Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes}
+	w.cur = Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes, Warnings: w.warnings}
+	w.warnings = nil
 	return w.emit(&w.cur)
 }
 
@@ -153,6 +169,7 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 // directory, standard input, the reader of WalkReader.
 func (w *walker) begin() {
 	w.entries, w.inflated, w.read, w.size, w.over = 0, 0, 0, -1, false
+	w.warnings = nil
 }
 
 // root walks one path given to Walk.
