@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"path/filepath"
@@ -454,6 +455,26 @@ func memberName(name string) string {
 	return name
 }
 
+// memberNames counts the members of an archive by name (a hash of it: an
+// archive may hold a million).
+type memberNames map[uint64]int32
+
+// memberPath returns the path of the member name of the archive path: the
+// archive's path, "!" and the name; for the k-th member of a name that
+// members before it have (an archive may hold several, a tar appended to,
+// a zip written so), "#k" after it, with a warning, so that every member,
+// and every game, has a path of its own.
+func (w *walker) memberPath(path, name string, names memberNames) string {
+	h := maphash.String(w.seed, name)
+	names[h]++
+	mpath := path + "!" + name
+	if k := names[h]; k > 1 {
+		w.warn(fmt.Sprintf("the archive holds %d members named %s: this one is read as %s#%d", k, name, name, k))
+		mpath += "#" + strconv.Itoa(int(k))
+	}
+	return mpath
+}
+
 // hidden reports whether a member name has an element starting with '.'.
 func hidden(name string) bool {
 	for e := range strings.SplitSeq(name, "/") {
@@ -468,6 +489,7 @@ func hidden(name string) bool {
 // the given depth.
 func (w *walker) tar(path string, r io.Reader, depth int) error {
 	tr := tar.NewReader(r)
+	names := memberNames{}
 	for i := 1; ; i++ {
 		if w.over {
 			return nil // the error was delivered where the budget ran out
@@ -489,7 +511,7 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		if hidden(name) {
 			continue
 		}
-		mpath := path + "!" + name
+		mpath := w.memberPath(path, name, names)
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
 			lv := w.level(depth)
@@ -517,6 +539,7 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 	if err := overlap(zr.File); err != nil {
 		return w.fail(path, corrupt(err))
 	}
+	names := memberNames{}
 	for _, f := range zr.File {
 		if w.over {
 			return nil // the error was delivered where the budget ran out
@@ -531,7 +554,7 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 		if hidden(name) || strings.HasSuffix(name, "/") || f.Mode().IsDir() {
 			continue
 		}
-		mpath := path + "!" + name
+		mpath := w.memberPath(path, name, names)
 		if !f.Mode().IsRegular() {
 			if err := w.fail(mpath, fmt.Errorf("zip entry mode %v: %w", f.Mode().Type(), ErrNotRegular)); err != nil {
 				return err

@@ -229,3 +229,70 @@ func TestGzipPadding(t *testing.T) {
 		}
 	}
 }
+
+// walkWarnings walks paths and returns the paths of the streams, each with
+// its warnings.
+func walkWarnings(t *testing.T, paths []string, opt Options) []string {
+	t.Helper()
+	var got []string
+	err := Walk(paths, opt, func(s *Stream) error {
+		readStream(t, s)
+		got = append(got, strings.Join(append([]string{s.Path}, s.Warnings...), ": "))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestDuplicateMembers: members of one name in one archive are all read,
+// the second as NAME#2 (and so on), with a warning, so that every game's
+// path is its own.
+func TestDuplicateMembers(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.zip": zipOf(0x08, m("x", "1"), m("y", "2"), m("x", "3")),
+		"a.tar": tarOf(m("x", "1"), m("x", "2"), m("x", "3")),
+	})
+	got := walkWarnings(t, []string{filepath.Join(dir, "a.zip"), filepath.Join(dir, "a.tar")}, Options{})
+	for i := range got {
+		got[i] = strings.TrimPrefix(got[i], dir+"/")
+	}
+	want := []string{
+		"a.zip!x", "a.zip!y", "a.zip!x#2: the archive holds 2 members named x: this one is read as x#2",
+		"a.tar!x", "a.tar!x#2: the archive holds 2 members named x: this one is read as x#2",
+		"a.tar!x#3: the archive holds 3 members named x: this one is read as x#3",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestPathsGivenTwice: a file given twice, or a directory and a directory
+// or file inside it, are read once, in the order of the first path that
+// holds them, with a warning on what was given more than once.
+func TestPathsGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"d/b": "b", "d/sub/a": "a", "e": "e"})
+	d, sub, a, e := filepath.Join(dir, "d"), filepath.Join(dir, "d", "sub"), filepath.Join(dir, "d", "sub", "a"), filepath.Join(dir, "e")
+	for _, c := range []struct {
+		paths []string
+		want  []string
+	}{
+		{[]string{d, e}, []string{"d/b", "d/sub/a", "e"}},
+		{[]string{d, sub}, []string{"d/b", "d/sub/a: " + sub + " is given again, inside " + d + ": its games are read once"}},
+		{[]string{sub, d}, []string{"d/sub/a: " + sub + " is given again, inside " + d + ": its games are read once, here", "d/b"}},
+		{[]string{a, e, a}, []string{"d/sub/a: " + a + " is given twice: its games are read once", "e"}},
+		{[]string{d, d}, []string{"d/b: " + d + " is given twice: its games are read once", "d/sub/a"}},
+		{[]string{e, a, d}, []string{"e", "d/sub/a: " + a + " is given again, inside " + d + ": its games are read once, here", "d/b"}},
+	} {
+		got := walkWarnings(t, c.paths, Options{})
+		for i := range got {
+			got[i] = strings.TrimPrefix(got[i], dir+"/")
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%q:\ngot\n%s\nwant\n%s", c.paths, strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"io/fs"
 	"os"
@@ -34,6 +35,9 @@ const smallFile = 1 << 20
 // (a path given to Walk is never skipped); directory members of archives
 // are skipped. Symbolic links under a directory are followed, except to a
 // directory that encloses them. An archive without members yields nothing.
+// Every file is read once: a path given twice, or inside a directory given
+// too, is read where the first path that holds it is, with a warning
+// (Stream.Warnings) on its streams.
 //
 // An input that cannot be read becomes a Stream with Err and the walk goes
 // on with the next one; so nothing found is dropped without a word. When an
@@ -49,15 +53,138 @@ func Walk(paths []string, opt Options, fn func(*Stream) error) error {
 	w := newWalker(opt, fn)
 	defer w.close()
 	w.clearSpools()
-	for _, p := range paths {
+	skip := w.overlaps(paths)
+	for j, p := range paths {
 		if err := w.ctxErr(); err != nil {
 			return err
+		}
+		if skip != nil && skip[j] {
+			continue // read as part of an earlier path, with a warning
+		}
+		if w.later != nil {
+			w.after = w.later[j]
 		}
 		if err := w.root(p); err != nil {
 			return err
 		}
 	}
 	return w.ctxErr()
+}
+
+// fileID identifies a file or directory: its device and inode.
+type fileID struct{ dev, ino uint64 }
+
+// idOf returns the identity of the file fi describes.
+func idOf(fi os.FileInfo) (fileID, bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fileID{}, false
+	}
+	return fileID{uint64(st.Dev), uint64(st.Ino)}, true
+}
+
+// overlaps finds the paths given to Walk that name the same file or
+// directory as another, or something inside another, so that every file is
+// read once: a path inside (or the same as) an earlier one is skipped
+// (skip[j]), as the earlier one's walk reads it; a path inside a later
+// directory is read where it is given, and that directory's walk skips it
+// (w.later). Where such a path is read, its streams carry a warning that
+// says so (w.warnAt).
+func (w *walker) overlaps(paths []string) (skip []bool) {
+	ids := make([]fileID, len(paths))
+	known := make([]bool, len(paths))
+	dirs := map[fileID]int{} // the directories given, by identity: the first index
+	files := map[fileID]int{}
+	for j, p := range paths {
+		if p == "-" {
+			continue
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		if ids[j], known[j] = idOf(fi); !known[j] {
+			continue
+		}
+		m := files
+		if fi.IsDir() {
+			m = dirs
+		}
+		if _, ok := m[ids[j]]; !ok {
+			m[ids[j]] = j
+		}
+	}
+	if len(dirs) == 0 && len(files) == len(paths) {
+		return nil // no directory, no path given twice: the common case
+	}
+	skip = make([]bool, len(paths))
+	for j, p := range paths {
+		if !known[j] {
+			continue
+		}
+		// The paths that hold j: itself given earlier, or a directory
+		// it is in.
+		i := -1
+		if k, ok := files[ids[j]]; ok && k < j {
+			i = k
+		}
+		if k, ok := dirs[ids[j]]; ok && k < j {
+			i = k
+		}
+		if len(dirs) > 0 {
+			for a := parentOf(p); a != ""; a = parentOf(a) {
+				fi, err := os.Stat(a)
+				if err != nil {
+					break
+				}
+				if id, ok := idOf(fi); ok {
+					if k, ok := dirs[id]; ok && k != j && (i < 0 || k < i) {
+						i = k
+					}
+				}
+			}
+		}
+		if i < 0 {
+			continue
+		}
+		if w.warnAt == nil {
+			w.warnAt = map[fileID]string{}
+			w.later = make([]map[fileID]bool, len(paths))
+		}
+		how := "given again, inside " + paths[i]
+		if known[i] && ids[i] == ids[j] {
+			how = "given twice"
+		}
+		if i < j {
+			skip[j] = true
+			w.warnAt[ids[j]] = fmt.Sprintf("%s is %s: its games are read once", p, how)
+			continue
+		}
+		// Inside a later directory i: read here, skipped there.
+		w.warnAt[ids[j]] = fmt.Sprintf("%s is %s: its games are read once, here", p, how)
+		if w.later[i] == nil {
+			w.later[i] = map[fileID]bool{}
+		}
+		w.later[i][ids[j]] = true
+	}
+	return skip
+}
+
+// parentOf returns the directory that holds the file or directory p (its
+// path made absolute, symbolic links followed), or "" at the root.
+func parentOf(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return ""
+	}
+	d := filepath.Dir(a)
+	if d == a {
+		return ""
+	}
+	return d
 }
 
 // WalkReader walks r, named name, as one input, as Walk walks standard
@@ -103,6 +230,14 @@ type walker struct {
 	inflated, read, size int64
 	over                 bool
 	cleared              bool // stale spooled zips were looked for
+	// warnAt are the files and directories given to Walk more than once
+	// (overlaps), with the warning of their streams; after the ones that
+	// the walk of the current path skips, read before, and later the same
+	// for each path.
+	warnAt map[fileID]string
+	seed   maphash.Seed // of the hashes of member names
+	after  map[fileID]bool
+	later  []map[fileID]bool
 	// free returns the space free on a directory's file system (freeSpace;
 	// tests give less).
 	free      func(dir string) (int64, bool)
@@ -117,7 +252,7 @@ type walker struct {
 }
 
 func newWalker(opt Options, fn func(*Stream) error) *walker {
-	w := &walker{opt: opt.withDefaults(), fn: fn, free: freeSpace}
+	w := &walker{opt: opt.withDefaults(), fn: fn, free: freeSpace, seed: maphash.MakeSeed()}
 	for _, p := range w.opt.Skip {
 		if fi, err := os.Stat(p); err == nil {
 			w.skip = append(w.skip, fi)
@@ -153,7 +288,8 @@ func (w *walker) warn(msg string) {
 
 // fail delivers a Stream for path with err.
 func (w *walker) fail(path string, err error) error {
-	w.cur = Stream{Path: path, Size: -1, Err: pathError(path, err)}
+	w.cur = Stream{Path: path, Size: -1, Err: pathError(path, err), Warnings: w.warnings}
+	w.warnings = nil
 	return w.emit(&w.cur)
 }
 
@@ -169,7 +305,6 @@ func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext exten
 // directory, standard input, the reader of WalkReader.
 func (w *walker) begin() {
 	w.entries, w.inflated, w.read, w.size, w.over = 0, 0, 0, -1, false
-	w.warnings = nil
 }
 
 // root walks one path given to Walk.
@@ -186,10 +321,24 @@ func (w *walker) root(p string) error {
 	if err != nil {
 		return w.fail(p, err)
 	}
+	w.given(fi)
 	if fi.IsDir() {
 		return w.dir(p)
 	}
 	return w.open(p, true)
+}
+
+// given notes the warning of a file or directory given to Walk more than
+// once, for the streams read from it.
+func (w *walker) given(fi os.FileInfo) {
+	if w.warnAt == nil {
+		return
+	}
+	if id, ok := idOf(fi); ok {
+		if msg, ok := w.warnAt[id]; ok {
+			w.warn(msg)
+		}
+	}
 }
 
 // reader reads r as the input name: in place when it can be read at an
@@ -271,9 +420,11 @@ func (w *walker) dir(p string) error {
 	return nil
 }
 
-// skipped reports whether p is one of Options.Skip.
+// skipped reports whether p is one of Options.Skip, or a path given to
+// Walk that was read before the current one; for a path given to Walk
+// that the current one holds, it notes the warning of its streams.
 func (w *walker) skipped(p string) bool {
-	if len(w.skip) == 0 {
+	if len(w.skip) == 0 && w.warnAt == nil {
 		return false
 	}
 	fi, err := os.Stat(p)
@@ -284,6 +435,12 @@ func (w *walker) skipped(p string) bool {
 		if os.SameFile(fi, s) {
 			return true
 		}
+	}
+	if w.warnAt != nil {
+		if id, ok := idOf(fi); ok && w.after[id] {
+			return true
+		}
+		w.given(fi)
 	}
 	return false
 }
