@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -367,5 +368,37 @@ func TestGzipPaddingWarns(t *testing.T) {
 	})
 	if err != nil || len(got) != 1 || got[0].Err != nil || len(got[0].Warnings) != 1 || !strings.Contains(got[0].Warnings[0], "ignored 512 zero bytes") {
 		t.Errorf("%v: %+v", err, got)
+	}
+}
+
+// TestDetectionWindow: the format of a stream is detected from its first
+// 64 KiB, however its bytes arrive: a tenhou.net/6 log whose "log" comes
+// after a name of 200 KB is no game log in a file read whole, from a pipe
+// and in gzip alike; with the name cut to 60 KB, it is a game in all three.
+func TestDetectionWindow(t *testing.T) {
+	t6 := strings.TrimSpace(readFixture(t, "tenhou6/jeff__sample_tenhou.json"))
+	for _, c := range []struct {
+		name int
+		game bool
+	}{{200 << 10, false}, {60 << 10, true}} {
+		data := `{"name": ["` + strings.Repeat("A", c.name) + `", "B", "C", "D"], ` + t6[1:]
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"a.json": data, "a.json.gz": gz(data)})
+		for _, how := range []string{"file", "pipe", "gzip"} {
+			var got []Input
+			fn := func(in Input) error { got = append(got, in); return nil }
+			var err error
+			switch how {
+			case "file":
+				err = Walk([]string{filepath.Join(dir, "a.json")}, Options{}, fn)
+			case "pipe":
+				err = WalkReader("a.json", struct{ io.Reader }{strings.NewReader(data)}, Options{}, fn)
+			case "gzip":
+				err = Walk([]string{filepath.Join(dir, "a.json.gz")}, Options{}, fn)
+			}
+			if err != nil || len(got) != 1 || (got[0].Err == nil) != c.game || !c.game && !errors.Is(got[0].Err, ErrUnknownFormat) {
+				t.Errorf("a name of %d bytes, from a %s: %v, %+v", c.name, how, err, got)
+			}
+		}
 	}
 }

@@ -126,7 +126,7 @@ type Decoder struct {
 	// handHidden has a bit per seat whose hand the current hand hides
 	// (a player's view of the game).
 	handHidden uint8
-	hiddenPos  event.Pos
+	hiddenPos  place // of the first hidden tile
 	text       int // lines skipped because they are not JSON
 	textFirst  int
 	unknown    []string // warnings about values not understood
@@ -190,12 +190,24 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	return d.finish(len(data))
 }
 
-// hiddenError reports tiles hidden outside a hidden hand.
+// place is where an event is: its position, and the hand and round it is
+// in.
+type place struct {
+	pos   event.Pos
+	hand  int
+	round event.RoundID
+}
+
+// here returns the place of the event being decoded.
+func (d *Decoder) here() place { return place{d.pos, d.hand, d.round} }
+
+// hiddenError reports tiles hidden outside a hidden hand, at the first of
+// them: its line (or event), hand and round.
 func (d *Decoder) hiddenError() error {
-	pos := d.pos
-	d.pos = d.hiddenPos
+	now := d.here()
+	d.pos, d.hand, d.round = d.hiddenPos.pos, d.hiddenPos.hand, d.hiddenPos.round
 	err := d.errf(event.ErrUnsupported, "%d tiles are hidden as \"?\" outside a hidden hand, the first here: the game cannot be replayed", d.hidden)
-	d.pos = pos
+	d.pos, d.hand, d.round = now.pos, now.hand, now.round
 	return err
 }
 

@@ -116,3 +116,27 @@ func TestUnknownFieldBomb(t *testing.T) {
 		t.Errorf("a known field of 2,000,000 values: %v, %d bytes allocated", err, a)
 	}
 }
+
+// TestHiddenTileRound: tiles hidden outside a hidden hand are reported at
+// the first of them, with its line, hand and round (not those of the line
+// the log ends on).
+func TestHiddenTileRound(t *testing.T) {
+	data, err := os.ReadFile("../../fixtures/good/mjai/riichienv__126_204_0_mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const draw = `{"type":"tsumo","actor":0,"pai":"`
+	i := bytes.Index(data, []byte(draw))
+	j := i + len(draw) + bytes.IndexByte(data[i+len(draw):], '"')
+	bad := append(append(append([]byte(nil), data[:i+len(draw)]...), '?'), data[j:]...)
+	var d Decoder
+	var g event.Game
+	err = d.Decode(bad, "a.jsonl", &g)
+	var pe *event.Error
+	if !errors.As(err, &pe) || !errors.Is(err, event.ErrUnsupported) {
+		t.Fatalf("error %v", err)
+	}
+	if pe.Index != 3 || pe.Round.String() != "E1-0" || pe.Hand != 0 {
+		t.Errorf("error %v (line %d, hand %d, round %v), want at line 3, hand 0, round E1-0", err, pe.Index, pe.Hand, pe.Round)
+	}
+}
