@@ -127,7 +127,7 @@ type Decoder struct {
 	// (a player's view of the game).
 	handHidden uint8
 	hiddenPos  place // of the first hidden tile
-	text       int // lines skipped because they are not JSON
+	text       int   // lines skipped because they are not JSON
 	textFirst  int
 	unknown    []string // warnings about values not understood
 
