@@ -42,9 +42,8 @@ var allowed = map[string][]string{
 	"replay":                  {"check", "scoring", "event", "tile", "hand"},
 	"adjudicator":             {"check", "replay", "scoring", "wall", "event", "tile", "hand"},
 	"stats":                   {"check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
-	// archive decodes a downloaded log (parser/tenhou) before it keeps
-	// it.
-	"archive": {"event", "source", "parser/tenhou"},
+	// archive decodes a downloaded log (parser) before it keeps it.
+	"archive": {"event", "source", "parser"},
 	// tables writes and reads the archive table, whose row type is
 	// archive's (archive sits below stats, which may not import it).
 	"tables":             {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser/tenhou"
+	"github.com/haifu/haifu/parser"
 )
 
 // The defaults of a Fetcher's zero fields.
@@ -232,7 +232,7 @@ func (e *FetchError) Unwrap() error { return e.Err }
 // client, the rate limit and the counts of the Fetch under way.
 type fetchRun struct {
 	f      Fetcher
-	dec    tenhou.Decoder // checks that a log decodes before it is kept
+	dec    parser.Decoder // checks that a log decodes before it is kept
 	client *http.Client
 	clock  clock
 	agent  string
@@ -738,7 +738,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 // store: the body as sent when it is gzip (a gzip inside a gzip is taken
 // from the inside), else the body compressed. A whole document that does
 // not decode wraps ErrNotMjlog.
-func mjlogBytes(body []byte, maxSize int64, dec *tenhou.Decoder) ([]byte, error) {
+func mjlogBytes(body []byte, maxSize int64, dec *parser.Decoder) ([]byte, error) {
 	var gz []byte
 	doc := body
 	for range 2 {
@@ -756,7 +756,8 @@ func mjlogBytes(body []byte, maxSize int64, dec *tenhou.Decoder) ([]byte, error)
 		return nil, err
 	}
 	var g event.Game
-	if err := dec.Decode(doc, "", &g); err != nil {
+	dec.Format = event.FormatMjlog
+	if err := dec.Decode(&parser.Input{Data: doc, Format: event.FormatMjlog}, &g); err != nil {
 		// The document is whole (checkMjlog saw its end tag): asking
 		// again would give the same.
 		return nil, fmt.Errorf("%w: it does not decode: %w", ErrNotMjlog, err)
