@@ -325,7 +325,7 @@ func (w *walker) root(p string) error {
 	if fi.IsDir() {
 		return w.dir(p)
 	}
-	return w.open(p, true)
+	return w.open(p, true, fi.Mode())
 }
 
 // given notes the warning of a file or directory given to Walk more than
@@ -404,7 +404,7 @@ func (w *walker) dir(p string) error {
 		case t.IsDir():
 			err = w.dir(full)
 		case t.IsRegular():
-			err = w.open(full, false)
+			err = w.open(full, false, t)
 		case t&fs.ModeSymlink != 0:
 			err = w.symlink(full)
 		default:
@@ -453,7 +453,7 @@ func (w *walker) symlink(p string) error {
 	}
 	switch {
 	case fi.Mode().IsRegular():
-		return w.open(p, false)
+		return w.open(p, false, fi.Mode())
 	case fi.IsDir():
 		for _, a := range w.ancestors {
 			if afi, err := os.Stat(a); err == nil && os.SameFile(fi, afi) {
@@ -467,8 +467,8 @@ func (w *walker) symlink(p string) error {
 
 // open reads the file p. A file that turns out not to be regular is read as
 // a stream when it was named by the user (explicit), and refused otherwise.
-func (w *walker) open(p string, explicit bool) error {
-	f, err := w.openFile(p)
+func (w *walker) open(p string, explicit bool, mode fs.FileMode) error {
+	f, err := w.openFile(p, mode)
 	if err != nil {
 		if cerr := w.ctxErr(); cerr != nil {
 			return cerr
@@ -493,16 +493,13 @@ func (w *walker) open(p string, explicit bool) error {
 	return w.file(p, w.counted(f), fi.Size())
 }
 
-// openFile opens the file p to read it. Opening a named pipe waits for a
-// writer; when Options.Context is done first, the walk opens the pipe as
-// its writer, which ends the wait, and openFile returns the context's
-// error.
-func (w *walker) openFile(p string) (*os.File, error) {
+// openFile opens the file p, of the given mode (as a stat before said), to
+// read it. Opening a named pipe waits for a writer; when Options.Context is
+// done first, the walk opens the pipe as its writer, which ends the wait,
+// and openFile returns the context's error.
+func (w *walker) openFile(p string, mode fs.FileMode) (*os.File, error) {
 	ctx := w.opt.Context
-	if ctx == nil {
-		return os.Open(p)
-	}
-	if fi, err := os.Stat(p); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+	if ctx == nil || mode&fs.ModeNamedPipe == 0 {
 		return os.Open(p)
 	}
 	var opened atomic.Bool
