@@ -358,11 +358,11 @@ func (g *gzipMembers) Read(p []byte) (int, error) {
 		}
 		// The member ended: another follows, or padding, or nothing.
 		zeros, err := skipZeros(g.br)
+		if zeros > 0 {
+			g.w.warn(fmt.Sprintf("gzip: ignored %d zero bytes after the compressed data (padding, as gzip -d ignores it)", zeros))
+		}
 		if err == io.EOF {
 			g.done = true
-			if zeros > 0 {
-				g.w.warn(fmt.Sprintf("gzip: ignored %d zero bytes after the compressed data (padding, as gzip -d ignores it)", zeros))
-			}
 			return n, io.EOF
 		}
 		if err != nil {
@@ -511,6 +511,9 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		if hidden(name) {
 			continue
 		}
+		if hdr.Typeflag == tar.TypeDir || hdr.Typeflag == tar.TypeXGlobalHeader {
+			continue
+		}
 		mpath := w.memberPath(path, name, names)
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
@@ -519,7 +522,6 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 			if err := w.stream(mpath, &lv.member, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}
-		case tar.TypeDir, tar.TypeXGlobalHeader:
 		default:
 			if err := w.fail(mpath, fmt.Errorf("tar entry type %q: %w", hdr.Typeflag, ErrNotRegular)); err != nil {
 				return err

@@ -231,13 +231,14 @@ type walker struct {
 	over                 bool
 	cleared              bool // stale spooled zips were looked for
 	// warnAt are the files and directories given to Walk more than once
-	// (overlaps), with the warning of their streams; after the ones that
-	// the walk of the current path skips, read before, and later the same
-	// for each path.
+	// (see overlaps), with the warning of their streams. later has, for
+	// each path given, the paths given before it that it holds, which its
+	// walk skips (they were read where they were given); after is the
+	// current path's.
 	warnAt map[fileID]string
-	seed   maphash.Seed // of the hashes of member names
-	after  map[fileID]bool
 	later  []map[fileID]bool
+	after  map[fileID]bool
+	seed   maphash.Seed // of the hashes of archive member names
 	// free returns the space free on a directory's file system (freeSpace;
 	// tests give less).
 	free      func(dir string) (int64, bool)
