@@ -45,7 +45,8 @@ var allowed = map[string][]string{
 	"replay":                  {"check", "scoring", "event", "tile", "hand"},
 	"adjudicator":             {"check", "replay", "scoring", "wall", "event", "tile", "hand", "yaku"},
 	"stats":                   {"check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
-	"archive":                 {"event", "source"},
+	// archive decodes a downloaded log (parser) before it keeps it.
+	"archive": {"event", "source", "parser"},
 	// tables writes and reads the archive table, whose row type is
 	// archive's (archive sits below stats, which may not import it).
 	"tables": {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},

@@ -151,6 +151,9 @@ func Verify(ctx context.Context, src Source, opt *Options) (*Report, error) {
 		return nil, err
 	}
 	sink := &reportSink{}
+	if bopt.Walk.Source.Context == nil {
+		bopt.Walk.Source.Context = ctx // cancelling ends a walk that waits on a pipe
+	}
 	walk := func(fn func(parser.Input) error) error { return src.walk(bopt.Walk, fn) }
 	_, err = batch.EachInput(ctx, walk, bopt, sink)
 	if err == nil {
@@ -220,6 +223,9 @@ func Games(ctx context.Context, src Source, opt *Options) iter.Seq2[*event.Game,
 	return func(yield func(*event.Game, error) bool) {
 		walk := o.Walk
 		walk.Format = o.Format
+		if walk.Source.Context == nil {
+			walk.Source.Context = ctx
+		}
 		dec := parser.Decoder{Format: o.Format}
 		var g event.Game
 		stop := errors.New("stop")

@@ -15,6 +15,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser"
 )
 
 // The defaults of a Fetcher's zero fields.
@@ -50,6 +53,12 @@ var (
 	// ErrRetryAfter: the server asked, with Retry-After, for a pause
 	// longer than MaxRetryAfter. Fetch stops; run it again later.
 	ErrRetryAfter = errors.New("server asks for a long pause")
+	// ErrRedirect: the server redirected to another host, which is not
+	// followed (nor asked again).
+	ErrRedirect = errors.New("redirect to another host")
+	// ErrURL: the URL cannot be asked for (a scheme other than http and
+	// https, a malformed URL); it is not asked again.
+	ErrURL = errors.New("bad URL")
 )
 
 // A Fetcher downloads Tenhou logs politely and resumably: one request at a
@@ -223,6 +232,7 @@ func (e *FetchError) Unwrap() error { return e.Err }
 // client, the rate limit and the counts of the Fetch under way.
 type fetchRun struct {
 	f      Fetcher
+	dec    parser.Decoder // checks that a log decodes before it is kept
 	client *http.Client
 	clock  clock
 	agent  string
@@ -411,6 +421,9 @@ func (r *fetchRun) httpClient() *http.Client {
 	}
 	check := cl.CheckRedirect
 	cl.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) > 0 && !strings.EqualFold(req.URL.Host, via[0].URL.Host) {
+			return &permanentError{fmt.Errorf("%w: %s redirects to %s", ErrRedirect, via[0].URL.Host, req.URL.Host)}
+		}
 		if check != nil {
 			if err := check(req, via); err != nil {
 				return err
@@ -470,7 +483,7 @@ func (r *fetchRun) report(p Progress, st Status, err error) {
 func (r *fetchRun) fetch(ctx context.Context, p *Progress, path string) (Status, error) {
 	url := r.f.BaseURL + "/0/log/?" + p.ID
 	stored, status, err := r.attempts(ctx, p, url, r.inMemory(func(body []byte) ([]byte, error) {
-		return mjlogBytes(body, r.f.MaxSize)
+		return mjlogBytes(body, r.f.MaxSize, &r.dec)
 	}))
 	switch {
 	case ctx.Err() != nil:
@@ -543,6 +556,13 @@ func (s *Session) GetFile(ctx context.Context, url string, f *os.File) (int64, e
 	}
 	return n, err
 }
+
+// permanentError is an error that asking again would meet again: a URL
+// that cannot be asked for, a redirect to another host.
+type permanentError struct{ err error }
+
+func (e *permanentError) Error() string { return e.err.Error() }
+func (e *permanentError) Unwrap() error { return e.err }
 
 // localError is an error of this machine (writing a download to a file),
 // which asking the server again would not mend.
@@ -620,9 +640,12 @@ func (r *fetchRun) attempts(ctx context.Context, p *Progress, url string, take f
 // an error of this machine's.
 func retryable(status int, err error) bool {
 	var local *localError
+	var perm *permanentError
 	switch {
 	case errors.As(err, &local):
 		return false // a full disk is not mended by asking again
+	case errors.As(err, &perm):
+		return false // a bad URL, a redirect elsewhere: asking again asks the same
 	case status == 0:
 		return true // no answer: a connection error or a timeout
 	case status == http.StatusOK:
@@ -667,7 +690,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 func (r *fetchRun) get(ctx context.Context, url string, take func(io.Reader) ([]byte, error)) (kept []byte, status int, retryAfter time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, &permanentError{fmt.Errorf("%w: %w", ErrURL, err)}
+	}
+	if sc := req.URL.Scheme; sc != "http" && sc != "https" {
+		return nil, 0, 0, &permanentError{fmt.Errorf("%w: %s: the scheme %q is not http or https", ErrURL, url, sc)}
 	}
 	req.Header.Set("User-Agent", r.agent)
 	req.Header.Set("Accept-Encoding", "gzip")
@@ -708,9 +734,11 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 }
 
 // mjlogBytes checks that a body is an mjlog document, gzip-compressed or
-// not, and returns what to store: the body as sent when it is gzip (a gzip
-// inside a gzip is taken from the inside), else the body compressed.
-func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
+// not, that decodes (with dec) without an error, and returns what to
+// store: the body as sent when it is gzip (a gzip inside a gzip is taken
+// from the inside), else the body compressed. A whole document that does
+// not decode wraps ErrNotMjlog.
+func mjlogBytes(body []byte, maxSize int64, dec *parser.Decoder) ([]byte, error) {
 	var gz []byte
 	doc := body
 	for range 2 {
@@ -726,6 +754,13 @@ func mjlogBytes(body []byte, maxSize int64) ([]byte, error) {
 	}
 	if err := checkMjlog(doc); err != nil {
 		return nil, err
+	}
+	var g event.Game
+	dec.Format = event.FormatMjlog
+	if err := dec.Decode(&parser.Input{Data: doc, Format: event.FormatMjlog}, &g); err != nil {
+		// The document is whole (checkMjlog saw its end tag): asking
+		// again would give the same.
+		return nil, fmt.Errorf("%w: it does not decode: %w", ErrNotMjlog, err)
 	}
 	if gz != nil {
 		return gz, nil

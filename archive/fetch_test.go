@@ -311,20 +311,36 @@ func planFaults(logs []*testLog) {
 	}
 }
 
-// makeLogs generates n logs with ids, documents, encodings and the faults
-// of planFaults.
+// fixtureDocs returns the mjlog documents of fixtures/good: real games,
+// which a Fetcher keeps (it keeps only what decodes).
+func fixtureDocs(t *testing.T) [][]byte {
+	files, _ := filepath.Glob(filepath.Join(filepath.Dir(corpus.Fixture(t, "mjlog/dnov__pao.xml")), "*"))
+	var docs [][]byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.HasPrefix(b, []byte("\x1f\x8b")) {
+			continue
+		}
+		docs = append(docs, bytes.TrimSpace(b))
+	}
+	if len(docs) < 10 {
+		t.Fatalf("only %d mjlog fixtures", len(docs))
+	}
+	return docs
+}
+
+// makeLogs makes n logs of the fixtures' games, with ids, encodings and
+// the faults of planFaults.
 func makeLogs(t *testing.T, n int) []*testLog {
 	rng := rand.New(rand.NewPCG(1, 2))
+	docs := fixtureDocs(t)
 	var logs []*testLog
 	for i := range n {
 		id := fmt.Sprintf("20240102%02dgm-00a9-0000-%08x", i%24, rng.Uint32())
-		var doc bytes.Buffer
-		fmt.Fprintf(&doc, `<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,%d" ref=""/><GO type="169" lobby="0"/><UN n0="%%E3%%81%%82" n1="b" n2="c" n3="d"/>`, i)
-		for range 20 + rng.IntN(400) {
-			fmt.Fprintf(&doc, `<T%d/><D%d/>`, rng.IntN(136), rng.IntN(136))
-		}
-		doc.WriteString(`</mjloggm>`)
-		l := &testLog{id: id, doc: doc.Bytes(), encoding: i % 4}
+		l := &testLog{id: id, doc: docs[i%len(docs)], encoding: i % 4}
 		if l.encoding == xmlHeader {
 			l.doc = append([]byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- test -->\n"), l.doc...)
 		}
@@ -739,9 +755,10 @@ func TestFetchRetryAfterTooLong(t *testing.T) {
 // TestFetchIDs checks the forms of id Fetch takes and the URL it asks.
 func TestFetchIDs(t *testing.T) {
 	var paths []string
+	doc := fixtureDocs(t)[0]
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paths = append(paths, r.URL.String())
-		w.Write([]byte(`<mjloggm ver="2.3"></mjloggm>`))
+		w.Write(doc)
 	}))
 	defer ts.Close()
 	dir := t.TempDir()
@@ -819,6 +836,7 @@ func TestCheckMjlog(t *testing.T) {
 func TestSessionGet(t *testing.T) {
 	listing := []byte("00:00 | 12 | 四般東－－－ | a(+55.0) b(+13.0) c(-23.0) d(-45.0)\n")
 	gz := gzipBytes(t, listing)
+	doc := fixtureDocs(t)[0]
 	var mu sync.Mutex
 	asked := map[string]int{}
 	var agents []string
@@ -842,7 +860,7 @@ func TestSessionGet(t *testing.T) {
 				w.Write(gz)
 			}
 		case "/0/log/":
-			w.Write([]byte(`<mjloggm ver="2.3"></mjloggm>`))
+			w.Write(doc)
 		default:
 			http.NotFound(w, r)
 		}
@@ -959,6 +977,8 @@ func TestRetryable(t *testing.T) {
 		{http.StatusInternalServerError, ErrStatus, true},
 		{http.StatusTooManyRequests, ErrStatus, true},
 		{http.StatusForbidden, ErrStatus, false},
+		{0, &permanentError{fmt.Errorf("%w: ftp", ErrURL)}, false},
+		{0, fmt.Errorf("get: %w", &permanentError{ErrRedirect}), false},
 		{http.StatusNotFound, ErrStatus, false},
 	}
 	for _, tt := range tests {

@@ -41,6 +41,11 @@ func writeFile(path string, data []byte) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
+	// Readable by all, as analyze writes its tables (CreateTemp made it
+	// 0600).
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
 	return os.Rename(tmp.Name(), path)
 }
 

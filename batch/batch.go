@@ -166,6 +166,9 @@ type result[T any] struct {
 // the sink, or of ctx; an input that cannot be read or judged is not an
 // error of the run (its Result says why).
 func Each[T any](ctx context.Context, paths []string, opt Options, sink Sink[T]) (Counts, error) {
+	if opt.Walk.Source.Context == nil {
+		opt.Walk.Source.Context = ctx // cancelling ends a walk that waits on a pipe
+	}
 	walk := func(fn func(parser.Input) error) error { return parser.Walk(paths, opt.Walk, fn) }
 	return EachInput(ctx, walk, opt, sink)
 }

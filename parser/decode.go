@@ -66,7 +66,7 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 	var i int
 	switch {
 	case d.Format != event.FormatUnknown:
-		if i = lookup(d.Format); i < 0 || !formats[i].Detect(in.Data) {
+		if i = lookup(d.Format); i < 0 || !formats[i].Detect(in.Data[:min(len(in.Data), detectWindow)]) {
 			return d.wrongFormat(g, in, d.Format)
 		}
 	case in.Format != event.FormatUnknown:

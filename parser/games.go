@@ -40,6 +40,8 @@ type splitter struct {
 	pending Input
 	hasPend bool
 	games   int
+	// early are warnings about what came before the first game, for it.
+	early []string
 }
 
 // stream reads the plain stream s, or the error the walk met, and delivers
@@ -55,7 +57,8 @@ func (w *walker) stream(s *source.Stream) error {
 		return w.fail(path, err)
 	}
 	f, frame := w.opt.Format, format.Framer(format.Rest)
-	if f == event.FormatUnknown {
+	detected := f == event.FormatUnknown
+	if detected {
 		i := detect(s.Window())
 		if i < 0 {
 			// Not a log: the rest is not read (a compressed bomb of
@@ -67,6 +70,12 @@ func (w *walker) stream(s *source.Stream) error {
 		frame = formats[i].Frame
 	}
 	sp := splitter{w: w, frame: frame}
+	// The stream's format starts at offset 0; a stream of several formats
+	// (an mjai game, then an mjlog document) switches at the first byte
+	// of the other's, which its framer called Junk: start is where the
+	// current framer started (its first piece), switched the offset of
+	// the last switch (-1: none), where Junk is not looked at again.
+	start, switched := int64(0), int64(-1)
 	limit := s.MaxWindowBytes()
 	pieces := 0 // games and errors delivered or held back
 	for {
@@ -74,7 +83,7 @@ func (w *walker) stream(s *source.Stream) error {
 		if len(win) == 0 && s.EOF() {
 			break
 		}
-		n, k := sp.frame(win, sp.games == 0 && s.Offset() == 0, s.EOF())
+		n, k := sp.frame(win, s.Offset() == start, s.EOF())
 		if k != format.More && (n <= 0 || n > len(win)) {
 			n, k = len(win), format.Game // a framer's mistake: the rest is one game
 		}
@@ -95,6 +104,20 @@ func (w *walker) stream(s *source.Stream) error {
 			continue
 		}
 		off := s.Offset()
+		if k == format.Junk && detected && off != switched {
+			// Text that is no game of this format: the start of a game
+			// of another? Detection looks at the piece alone, with as
+			// much as it needs to tell (its window).
+			if len(win) < detectWindow && !s.EOF() {
+				if err := s.More(); err == nil {
+					continue // frame again with more in the window
+				}
+			}
+			if i := detect(win[:n]); i >= 0 && formats[i].ID != f {
+				f, sp.frame, start, switched = formats[i].ID, formats[i].Frame, off, off
+				continue
+			}
+		}
 		piece := s.Take(n)
 		if k == format.Game || k == format.Junk {
 			pieces++
@@ -119,8 +142,19 @@ func (w *walker) stream(s *source.Stream) error {
 				return err
 			}
 		case format.Prompts:
+			if sp.games == 0 {
+				sp.early = append(sp.early, fmt.Sprintf("removed %d bytes of console prompts written before the game, at offset %d", n, off))
+				break
+			}
 			sp.warn(fmt.Sprintf("removed %d bytes of console prompts written after the game, at offset %d", n, off))
 		case format.Junk:
+			if sp.games == 0 {
+				// Text before the first game (as stray console output
+				// may be): the game is read, with a warning.
+				sp.early = append(sp.early, fmt.Sprintf("ignored %d bytes before the game that are no game (it %s), at offset %d", n, describe(piece), off))
+				pieces--
+				break
+			}
 			if err := sp.flush(); err != nil {
 				return err
 			}
@@ -134,13 +168,21 @@ func (w *walker) stream(s *source.Stream) error {
 	if pieces == 0 {
 		// Nothing but white space: one empty game, which the decoder
 		// reports.
-		return w.fn(Input{Path: path, Data: s.Window()[:0:0], Format: f})
+		return w.fn(Input{Path: path, Data: s.Window()[:0:0], Format: f, Warnings: append(sp.early, s.Warnings...)})
+	}
+	// What reading the stream worked around (zero bytes after gzip data)
+	// is said with its last game.
+	for _, msg := range s.Warnings {
+		sp.warn(msg)
 	}
 	return sp.flush()
 }
 
 // add holds back in and delivers the game held before it.
 func (sp *splitter) add(in Input) error {
+	if sp.early != nil {
+		in.Warnings, sp.early = sp.early, nil
+	}
 	sp.pending.Several = true // another game follows it
 	if err := sp.flush(); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -106,6 +107,40 @@ func TestGames(t *testing.T) {
 			{Game: 1, Offset: int64(len(t6)), Several: true, Len: len(t6b), Decoded: "ok"},
 			{Game: 2, Offset: int64(len(t6) + len(t6b) + 1), Several: true, Len: len(oneLine(t6)), Decoded: "ok"},
 			{Game: 3, Offset: int64(len(t6) + len(t6b) + 1 + len(oneLine(t6)) + 1), Several: true, Len: len(oneLine(t6b)), Decoded: "ok"},
+		},
+	}, {
+		name: "text before the first game: a warning, and the game read",
+		data: "garbage\n" + a,
+		want: []piece{{Game: 0, Offset: 8, Len: len(a), Warn: "ignored 8 bytes before the game that are no game (it starts with \"garbage\\n\"), at offset 0", Decoded: "ok"}},
+	}, {
+		name: "console prompts before the first game: a warning",
+		data: prompt[1:] + a,
+		want: []piece{{Game: 0, Offset: int64(len(prompt) - 1), Len: len(a), Warn: "console prompts written before the game", Decoded: "ok"}},
+	}, {
+		name: "a short mjai game, then an mjlog document, then another mjai game: all read",
+		data: mj + a + "\n" + mj,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(mj), Decoded: "ok"},
+			{Game: 1, Offset: int64(len(mj)), Several: true, Len: len(a), Decoded: "ok"},
+			{Game: 2, Offset: int64(len(mj) + len(a) + 1), Several: true, Len: len(mj), Decoded: "ok"},
+		},
+	}, {
+		name: "a long mjai game, then an mjlog document: both read",
+		data: mj2 + "\n" + a,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(mj2) + 1, Decoded: "ok"},
+			{Game: 1, Offset: int64(len(mj2) + 1), Several: true, Len: len(a), Decoded: "ok"},
+		},
+	}, {
+		name: "an mjlog document on the last line of an mjai game: an error at its offset",
+		data: mj2 + a,
+		want: []piece{{Game: 0, Len: len(mj2) + len(a), Decoded: "truncated"}}, // at the offset of the line
+	}, {
+		name: "an mjlog document, then an mjai game: both read",
+		data: a + "\n" + mj2,
+		want: []piece{
+			{Game: 0, Several: true, Len: len(a), Decoded: "ok"},
+			{Game: 1, Offset: int64(len(a) + 1), Several: true, Len: len(mj2), Decoded: "ok"},
 		},
 	}, {
 		name: "mjai: two games one after another",
@@ -319,5 +354,51 @@ func TestBombMemory(t *testing.T) {
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
 		t.Errorf("the walk allocated %d MiB for a 256 MiB bomb with an 8 MiB limit", got>>20)
+	}
+}
+
+// TestGzipPaddingWarns: a game in gzip data followed by zero padding is
+// read, with a warning.
+func TestGzipPaddingWarns(t *testing.T) {
+	a := readFixture(t, "mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog")
+	var got []Input
+	err := WalkReader("x.gz", strings.NewReader(gz(a)+strings.Repeat("\x00", 512)), Options{}, func(in Input) error {
+		got = append(got, in)
+		return nil
+	})
+	if err != nil || len(got) != 1 || got[0].Err != nil || len(got[0].Warnings) != 1 || !strings.Contains(got[0].Warnings[0], "ignored 512 zero bytes") {
+		t.Errorf("%v: %+v", err, got)
+	}
+}
+
+// TestDetectionWindow: the format of a stream is detected from its first
+// 64 KiB, however its bytes arrive: a tenhou.net/6 log whose "log" comes
+// after a name of 200 KB is no game log in a file read whole, from a pipe
+// and in gzip alike; with the name cut to 60 KB, it is a game in all three.
+func TestDetectionWindow(t *testing.T) {
+	t6 := strings.TrimSpace(readFixture(t, "tenhou6/jeff__sample_tenhou.json"))
+	for _, c := range []struct {
+		name int
+		game bool
+	}{{200 << 10, false}, {60 << 10, true}} {
+		data := `{"name": ["` + strings.Repeat("A", c.name) + `", "B", "C", "D"], ` + t6[1:]
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"a.json": data, "a.json.gz": gz(data)})
+		for _, how := range []string{"file", "pipe", "gzip"} {
+			var got []Input
+			fn := func(in Input) error { got = append(got, in); return nil }
+			var err error
+			switch how {
+			case "file":
+				err = Walk([]string{filepath.Join(dir, "a.json")}, Options{}, fn)
+			case "pipe":
+				err = WalkReader("a.json", struct{ io.Reader }{strings.NewReader(data)}, Options{}, fn)
+			case "gzip":
+				err = Walk([]string{filepath.Join(dir, "a.json.gz")}, Options{}, fn)
+			}
+			if err != nil || len(got) != 1 || (got[0].Err == nil) != c.game || !c.game && !errors.Is(got[0].Err, ErrUnknownFormat) {
+				t.Errorf("a name of %d bytes, from a %s: %v, %+v", c.name, how, err, got)
+			}
+		}
 	}
 }

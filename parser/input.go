@@ -84,7 +84,11 @@ var (
 // stream it finds is cut into games by the rules of its format (mjlog
 // documents back to back, tenhou.net/6 games or JSON lines of whole games,
 // mjai games one after another), each one Input; bytes after the last
-// game that are no game are an Input with an Err naming their offset. An
+// game that are no game are an Input with an Err naming their offset. A
+// stream may hold games of several formats one after another (an mjai
+// game, then an mjlog document): text that is no game of the stream's
+// format is detected anew, and read as the games of the format it is;
+// text before the first game that is no game is a warning of that game. An
 // input that cannot be read becomes an Input with Err and the walk goes on
 // with the next one; so nothing found is dropped without a word.
 //

@@ -28,8 +28,10 @@ var formats = [...]format.Descriptor{
 const detectWindow = 64 << 10
 
 // Detect returns the format of the decompressed log data, judged by its
-// content alone, or event.FormatUnknown. It looks at the start of data
-// only: the walk detects the format of a stream from its first 64 KiB.
+// content alone, or event.FormatUnknown. It looks at the first 64 KiB of
+// data only, as the walk does, so that a log is detected as the same format
+// however its bytes arrive (a file read whole, a pipe read a little at a
+// time).
 func Detect(data []byte) event.Format {
 	if i := detect(data); i >= 0 {
 		return formats[i].ID
@@ -38,8 +40,9 @@ func Detect(data []byte) event.Format {
 }
 
 // detect returns the index in formats of the first format whose Detect
-// accepts data, or -1.
+// accepts the first detectWindow bytes of data, or -1.
 func detect(data []byte) int {
+	data = data[:min(len(data), detectWindow)]
 	for i := range formats {
 		if formats[i].Detect(data) {
 			return i

@@ -5,13 +5,19 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/bzip2"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
@@ -103,7 +109,11 @@ type level struct {
 	head [headSize]byte
 	pre  prefixReader
 	gzip *gzip.Reader
-	zstd *zstd.Decoder
+	// gzbuf buffers the input of gzip, whose members it reads one after
+	// another (gzipMembers).
+	gzbuf *bufio.Reader
+	gzm   gzipMembers
+	zstd  *zstd.Decoder
 	// inflate and inbuf inflate the deflated members of a zip whose
 	// members are at this depth, one after another: made once, Reset for
 	// each member.
@@ -284,16 +294,27 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 	var dr io.Reader
 	switch k {
 	case kindGzip:
+		br, ok := r.(*bufio.Reader)
+		if !ok {
+			if lv.gzbuf == nil {
+				lv.gzbuf = bufio.NewReaderSize(r, 32<<10)
+			} else {
+				lv.gzbuf.Reset(r)
+			}
+			br = lv.gzbuf
+		}
 		var err error
 		if lv.gzip == nil {
-			lv.gzip, err = gzip.NewReader(r)
+			lv.gzip, err = gzip.NewReader(br)
 		} else {
-			err = lv.gzip.Reset(r)
+			err = lv.gzip.Reset(br)
 		}
 		if err != nil {
 			return w.fail(path, corrupt(prefixed(k, err)))
 		}
-		dr = lv.gzip
+		lv.gzip.Multistream(false)
+		lv.gzm = gzipMembers{z: lv.gzip, br: br, w: w}
+		dr = &lv.gzm
 	case kindZstd:
 		if lv.zstd == nil {
 			// Concurrency 1 decodes in the caller's goroutine; the
@@ -312,7 +333,74 @@ func (w *walker) decompress(path string, k kind, r io.Reader, depth int, ext ext
 	case kindBzip2:
 		dr = bzip2.NewReader(r)
 	}
-	return w.stream(path, decompressed{k, dr}, depth+1, ext)
+	return w.stream(path, budgeted{decompressed{k, dr}, w}, depth+1, ext)
+}
+
+// gzipMembers reads the members of a gzip stream one after another, as
+// gzip -d does, and skips, with a warning, the zero bytes that may follow
+// the last one (the padding of a tape block, or of some downloads), which
+// gzip -d ignores too.
+type gzipMembers struct {
+	z    *gzip.Reader
+	br   *bufio.Reader
+	w    *walker
+	done bool
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		if g.done {
+			return 0, io.EOF
+		}
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The member ended: another follows, or padding, or nothing.
+		zeros, err := skipZeros(g.br)
+		if zeros > 0 {
+			g.w.warn(fmt.Sprintf("gzip: ignored %d zero bytes after the compressed data (padding, as gzip -d ignores it)", zeros))
+		}
+		if err == io.EOF {
+			g.done = true
+			return n, io.EOF
+		}
+		if err != nil {
+			return n, err
+		}
+		if err := g.z.Reset(g.br); err != nil {
+			return n, err
+		}
+		g.z.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+	}
+}
+
+// skipZeros reads the zero bytes br starts with and returns their number,
+// with io.EOF when nothing else follows.
+func skipZeros(br *bufio.Reader) (int64, error) {
+	var n int64
+	for {
+		b, err := br.Peek(1)
+		if len(b) == 0 {
+			if err == nil {
+				err = io.ErrNoProgress
+			}
+			return n, err
+		}
+		buf, _ := br.Peek(br.Buffered())
+		k := 0
+		for k < len(buf) && buf[k] == 0 {
+			k++
+		}
+		br.Discard(k)
+		n += int64(k)
+		if k < len(buf) {
+			return n, nil
+		}
+	}
 }
 
 // decompressed is a decompressor's output. It names the compression in its
@@ -367,6 +455,26 @@ func memberName(name string) string {
 	return name
 }
 
+// memberNames counts the members of an archive by name (a hash of it: an
+// archive may hold a million).
+type memberNames map[uint64]int32
+
+// memberPath returns the path of the member name of the archive path: the
+// archive's path, "!" and the name; for the k-th member of a name that
+// members before it have (an archive may hold several, a tar appended to,
+// a zip written so), "#k" after it, with a warning, so that every member,
+// and every game, has a path of its own.
+func (w *walker) memberPath(path, name string, names memberNames) string {
+	h := maphash.String(w.seed, name)
+	names[h]++
+	mpath := path + "!" + name
+	if k := names[h]; k > 1 {
+		w.warn(fmt.Sprintf("the archive holds %d members named %s: this one is read as %s#%d", k, name, name, k))
+		mpath += "#" + strconv.Itoa(int(k))
+	}
+	return mpath
+}
+
 // hidden reports whether a member name has an element starting with '.'.
 func hidden(name string) bool {
 	for e := range strings.SplitSeq(name, "/") {
@@ -381,7 +489,14 @@ func hidden(name string) bool {
 // the given depth.
 func (w *walker) tar(path string, r io.Reader, depth int) error {
 	tr := tar.NewReader(r)
+	names := memberNames{}
 	for i := 1; ; i++ {
+		if w.over {
+			return nil // the error was delivered where the budget ran out
+		}
+		if err := w.ctxErr(); err != nil {
+			return err
+		}
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			return nil
@@ -396,7 +511,10 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 		if hidden(name) {
 			continue
 		}
-		mpath := path + "!" + name
+		if hdr.Typeflag == tar.TypeDir || hdr.Typeflag == tar.TypeXGlobalHeader {
+			continue
+		}
+		mpath := w.memberPath(path, name, names)
 		switch hdr.Typeflag {
 		case tar.TypeReg, tar.TypeCont, tar.TypeGNUSparse:
 			lv := w.level(depth)
@@ -404,7 +522,6 @@ func (w *walker) tar(path string, r io.Reader, depth int) error {
 			if err := w.stream(mpath, &lv.member, depth, extent{hdr.Size, hdr.Size}); err != nil {
 				return err
 			}
-		case tar.TypeDir, tar.TypeXGlobalHeader:
 		default:
 			if err := w.fail(mpath, fmt.Errorf("tar entry type %q: %w", hdr.Typeflag, ErrNotRegular)); err != nil {
 				return err
@@ -421,7 +538,17 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 		return w.fail(path, corrupt(err))
 	}
 	zr.RegisterDecompressor(zip.Deflate, w.level(depth).inflater)
+	if err := overlap(zr.File); err != nil {
+		return w.fail(path, corrupt(err))
+	}
+	names := memberNames{}
 	for _, f := range zr.File {
+		if w.over {
+			return nil // the error was delivered where the budget ran out
+		}
+		if err := w.ctxErr(); err != nil {
+			return err
+		}
 		if !w.countEntry() {
 			return w.tooManyEntries(path)
 		}
@@ -429,7 +556,7 @@ func (w *walker) zip(path string, ra io.ReaderAt, size int64, depth int) error {
 		if hidden(name) || strings.HasSuffix(name, "/") || f.Mode().IsDir() {
 			continue
 		}
-		mpath := path + "!" + name
+		mpath := w.memberPath(path, name, names)
 		if !f.Mode().IsRegular() {
 			if err := w.fail(mpath, fmt.Errorf("zip entry mode %v: %w", f.Mode().Type(), ErrNotRegular)); err != nil {
 				return err
@@ -463,13 +590,50 @@ func (w *walker) zipMember(path string, ra io.ReaderAt, f *zip.File, depth int) 
 	size := int64(min(f.UncompressedSize64, 1<<62))
 	lv := w.level(depth)
 	lv.member = corruptReader{rc}
-	return w.stream(path, &lv.member, depth, extent{size, min(size, csize*maxRatio+64)})
+	var r io.Reader = &lv.member
+	if f.Method != zip.Store {
+		r = budgeted{r, w}
+	}
+	return w.stream(path, r, depth, extent{size, min(size, csize*maxRatio+64)})
+}
+
+// overlap reports an error when the data of two members of a zip overlap:
+// entries of the central directory that point at the same member, or into
+// one another's data, make a small archive that inflates to much more (a
+// zip bomb), which is refused whole, as unzip refuses it.
+func overlap(files []*zip.File) error {
+	type span struct {
+		off, end int64
+		i        int
+	}
+	spans := make([]span, 0, len(files))
+	for i, f := range files {
+		off, err := f.DataOffset()
+		if err != nil || f.CompressedSize64 == 0 {
+			continue // read as it is (an error when it is opened)
+		}
+		spans = append(spans, span{off, off + int64(min(f.CompressedSize64, 1<<62)), i})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.off, b.off) })
+	for k := 1; k < len(spans); k++ {
+		if a, b := spans[k-1], spans[k]; b.off < a.end {
+			return fmt.Errorf("zip entries %d (%s) and %d (%s) overlap: a zip bomb, not read", min(a.i, b.i)+1, files[min(a.i, b.i)].Name, max(a.i, b.i)+1, files[max(a.i, b.i)].Name)
+		}
+	}
+	return nil
 }
 
 // spoolZip copies the zip archive arriving as the stream r, the content of
 // path at the given depth, to a temporary file, and reads it from there.
+// The copy may take at most Options.MaxSpoolBytes, and half the space free
+// where it is written.
 func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
-	f, err := os.CreateTemp(w.opt.TempDir, "haifu-*.zip")
+	w.clearSpools()
+	dir := w.opt.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	f, err := os.CreateTemp(dir, spoolPrefix+strconv.Itoa(os.Getpid())+"-*.zip")
 	if err != nil {
 		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
 	}
@@ -477,12 +641,71 @@ func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
 		f.Close()
 		os.Remove(f.Name())
 	}()
-	n, err := io.Copy(f, io.LimitReader(r, w.opt.MaxSpoolBytes+1))
+	limit, why := w.opt.MaxSpoolBytes, ""
+	if free, ok := w.free(dir); ok && free/2 < limit {
+		limit, why = max(free/2, 0), fmt.Sprintf(" (half the space free in %s)", dir)
+	}
+	n, err := io.Copy(f, io.LimitReader(r, limit+1))
 	if err != nil {
 		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
 	}
-	if n > w.opt.MaxSpoolBytes {
-		return w.fail(path, fmt.Errorf("zip archive read from a stream is larger than %d bytes: %w", w.opt.MaxSpoolBytes, ErrTooLarge))
+	if n > limit {
+		return w.fail(path, fmt.Errorf("zip archive read from a stream is larger than %d bytes%s: %w", limit, why, ErrTooLarge))
 	}
 	return w.zip(path, f, n, depth+1)
+}
+
+// spoolPrefix starts the names of the temporary files of spooled zips:
+// "haifu-spool-PID-….zip", the id of the process that wrote it.
+const spoolPrefix = "haifu-spool-"
+
+// clearSpools removes, once per walk, the spooled zips that walks of
+// processes no longer running left in the temporary directory (killed
+// before they could remove them).
+func (w *walker) clearSpools() {
+	if w.cleared {
+		return
+	}
+	w.cleared = true
+	dir := w.opt.TempDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, spoolPrefix) || !strings.HasSuffix(n, ".zip") || !e.Type().IsRegular() {
+			continue
+		}
+		pid, _, ok := strings.Cut(n[len(spoolPrefix):], "-")
+		if p, err := strconv.Atoi(pid); ok && err == nil && !running(p) {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
+}
+
+// running reports whether a process with the given id runs (this one
+// does).
+func running(pid int) bool {
+	if pid == os.Getpid() {
+		return true
+	}
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// freeSpace returns the bytes free for this process on the file system
+// of dir.
+func freeSpace(dir string) (int64, bool) {
+	var st syscall.Statfs_t
+	if syscall.Statfs(dir, &st) != nil {
+		return 0, false
+	}
+	return int64(st.Bavail) * int64(st.Bsize), true
 }

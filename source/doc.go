@@ -25,12 +25,16 @@
 // is decompressed as it is read, and a zip, which needs random access, is
 // read in place when it is a file, a reader that can be read at an offset,
 // or a stored member of a zip that is, and is otherwise copied to a
-// temporary file that is removed as soon as it has been read. A Stream is
-// read through a window of bounded size (see Stream), so a reader of games
-// holds one game at a time, whatever the size of the file. Limits on the
-// window, the number of archive entries, the nesting depth and the size of
-// a spooled zip make untrusted inputs safe to walk.
+// temporary file that is removed as soon as it has been read (or, when the
+// process was killed first, by the next walk). A Stream is read through a
+// window of bounded size (see Stream), so a reader of games holds one game
+// at a time, whatever the size of the file. Limits on the window, the
+// number of archive entries, the nesting depth, what decompression may give
+// under one input and the size of a spooled zip make untrusted inputs safe
+// to walk; a zip whose entries overlap (a zip bomb) is refused.
 //
 // The package starts no goroutines: the walk, and the decompressors, run in
-// the caller's goroutine.
+// the caller's goroutine. Only the cancellation of a walk (Options.Context)
+// runs a function in a goroutine of its own, which wakes a walk that waits
+// on a pipe or a terminal.
 package source

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,11 +16,19 @@ const (
 	DefaultMaxEntries     = 1 << 20
 	DefaultMaxDepth       = 6
 	DefaultMaxSpoolBytes  = 4 << 30
+	DefaultMaxRatio       = 100
 )
 
 // Options configures a walk. The zero Options reads os.Stdin for "-" and
 // uses the default limits; a zero or negative field means its default.
 type Options struct {
+	// Context, when not nil, cancels the walk once it is done: the walk
+	// returns its error (context.Cause) before the next input or archive
+	// member, and a walk that waits wakes up: for a writer to open a named
+	// pipe, or for bytes from a pipe or a terminal (a named pipe given as
+	// a path, the process's standard input, an *os.File that supports
+	// deadlines).
+	Context context.Context
 	// Stdin is read for the path "-"; nil means os.Stdin. It is read as
 	// WalkReader reads its reader.
 	Stdin io.Reader
@@ -45,10 +54,25 @@ type Options struct {
 	// gzip, tar, gzip). Content nested deeper gets an Err wrapping
 	// ErrTooDeep. Default DefaultMaxDepth (6).
 	MaxDepth int
+	// MaxRatio bounds decompression: what the decompressors (gzip,
+	// zstd, bzip2, and the deflated members of zips) give under one file
+	// (given to Walk or found under a directory), standard input or the
+	// reader of WalkReader, every level of nesting counted, may add up to
+	// at most MaxRatio times its size (or the bytes read of it, for a
+	// stream) and MaxWindowBytes: a compressed bomb costs the work of a
+	// bounded number of bytes, however many members or levels it holds.
+	// Past that, the stream being read gets an Err wrapping ErrTooLarge,
+	// and the rest of the file is not read. Default DefaultMaxRatio (100;
+	// real logs compress 3 to 15 times).
+	MaxRatio int
 	// MaxSpoolBytes bounds a zip archive that arrives as a stream (standard
 	// input, a member of a tar or of a compressed zip) and must be copied to
-	// a temporary file to be read. A larger one gets an Err wrapping
-	// ErrTooLarge. Default DefaultMaxSpoolBytes (4 GiB).
+	// a temporary file to be read; the copy may also take at most half the
+	// space free on the temporary file's file system when it starts, so
+	// that it cannot fill the disk. A larger one gets an Err wrapping
+	// ErrTooLarge. Default DefaultMaxSpoolBytes (4 GiB). A copy that a
+	// killed walk left behind is removed by the next walk that spools or
+	// is given paths (Walk).
 	MaxSpoolBytes int64
 	// TempDir is where such zip archives are copied; "" means os.TempDir.
 	TempDir string
@@ -80,6 +104,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxSpoolBytes <= 0 {
 		o.MaxSpoolBytes = DefaultMaxSpoolBytes
+	}
+	if o.MaxRatio <= 0 {
+		o.MaxRatio = DefaultMaxRatio
 	}
 	return o
 }

@@ -26,7 +26,9 @@ type Stream struct {
 	// input, or the name given to WalkReader. A member of an archive is the
 	// archive's path, "!" and the member's name in the archive
 	// ("logs.tar.gz!2016/a.xml"), nested as deep as the archives are
-	// ("a.zip!b.tar!c.xml"). A compressed stream keeps the compressed
+	// ("a.zip!b.tar!c.xml"); a member whose name members before it in its
+	// archive have is "NAME#2" (#3, ...), so that every path is its own. A
+	// compressed stream keeps the compressed
 	// file's path ("a.mjlog" for a gzip file). Names that are not UTF-8 are
 	// decoded (CP932 zip names) or have their invalid bytes escaped as
 	// \xNN, so Path is valid UTF-8.
@@ -41,6 +43,10 @@ type Stream struct {
 	// It is an *Error; errors.Is finds the cause (fs.ErrNotExist,
 	// ErrTooLarge, ErrCorrupt, ...).
 	Err error
+	// Warnings are problems that reading the stream worked around (zero
+	// bytes padding a gzip stream). Reading may add to them: they are
+	// complete once the stream is read to its end.
+	Warnings []string
 
 	buf   []byte    // the window: buf[start:] is not taken yet
 	start int       // offset in buf of the window's first byte

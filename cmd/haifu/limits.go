@@ -14,17 +14,18 @@ import (
 // the same for every command that reads logs.
 type limitFlags struct {
 	gameBytes, spoolBytes byteSize
-	entries, depth        int
+	entries, depth, ratio int
 }
 
 // addLimitFlags defines the limit flags on fs.
 func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	l := &limitFlags{gameBytes: source.DefaultMaxWindowBytes, spoolBytes: source.DefaultMaxSpoolBytes,
-		entries: source.DefaultMaxEntries, depth: source.DefaultMaxDepth}
+		entries: source.DefaultMaxEntries, depth: source.DefaultMaxDepth, ratio: source.DefaultMaxRatio}
 	fs.Var(&l.gameBytes, "max-game-bytes", "the largest decompressed game read, `N` bytes (a larger one is an error and the rest of its file is not read); K, M, G suffixes")
 	fs.IntVar(&l.entries, "max-entries", l.entries, "the most archive entries read from one file, `N` (nested archives count)")
 	fs.IntVar(&l.depth, "max-depth", l.depth, "the most levels of compression and archives around a log, `N`")
-	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream, `N` bytes (copied to a temporary file first); K, M, G suffixes")
+	fs.IntVar(&l.ratio, "max-ratio", l.ratio, "what decompression may give under one file, `N` times its size and --max-game-bytes, every level counted (the rest of the file is not read)")
+	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream, `N` bytes (copied to a temporary file first; at most half the space free there); K, M, G suffixes")
 	return l
 }
 
@@ -32,11 +33,11 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 // game is read through a stream's window, so --max-game-bytes bounds the
 // window.
 func (l *limitFlags) apply(o *parser.Options) error {
-	if l.gameBytes <= 0 || l.spoolBytes <= 0 || l.entries <= 0 || l.depth <= 0 {
+	if l.gameBytes <= 0 || l.spoolBytes <= 0 || l.entries <= 0 || l.depth <= 0 || l.ratio <= 0 {
 		return fmt.Errorf("the --max-* limits must be positive")
 	}
 	s := &o.Source
-	s.MaxWindowBytes, s.MaxSpoolBytes, s.MaxEntries, s.MaxDepth = int64(l.gameBytes), int64(l.spoolBytes), l.entries, l.depth
+	s.MaxWindowBytes, s.MaxSpoolBytes, s.MaxEntries, s.MaxDepth, s.MaxRatio = int64(l.gameBytes), int64(l.spoolBytes), l.entries, l.depth, l.ratio
 	return nil
 }
 

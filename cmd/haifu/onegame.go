@@ -41,7 +41,7 @@ func runOneGame(ctx context.Context, e *env, fs *flag.FlagSet, args []string, pr
 	var g event.Game
 	n := 0
 	status := exitOK
-	err := parser.Walk(fs.Args(), parser.Options{Source: source.Options{Stdin: e.stdin}}, func(in parser.Input) error {
+	err := parser.Walk(fs.Args(), parser.Options{Source: source.Options{Stdin: e.stdin, Context: ctx}}, func(in parser.Input) error {
 		if n++; n > 1 {
 			return fmt.Errorf("%s: more than one game; give a single log", in.Path)
 		}

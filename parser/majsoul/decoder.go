@@ -91,6 +91,11 @@ func isBinary(b []byte) bool {
 type Decoder struct {
 	p   fastjson.Parser
 	tok jsontok.Tokenizer // finds where a document fastjson rejects goes wrong
+	// pruneBuf holds a long document pruned to the members the decoder
+	// reads (see parse); pruneAll prunes every one (for the tests, which
+	// check that pruning changes nothing).
+	pruneBuf []byte
+	pruneAll bool
 
 	g    *event.Game
 	path string
@@ -194,15 +199,17 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) (err error) {
 
 func (d *Decoder) reset(g *event.Game, path string) {
 	*d = Decoder{
-		p:      d.p,
-		tok:    d.tok,
-		order:  d.order[:0],
-		b64:    d.b64[:0],
-		names:  d.names[:0],
-		g:      g,
-		path:   path,
-		hand:   -1,
-		riichi: event.NoSeat,
+		p:        d.p,
+		tok:      d.tok,
+		pruneBuf: d.pruneBuf[:0],
+		pruneAll: d.pruneAll,
+		order:    d.order[:0],
+		b64:      d.b64[:0],
+		names:    d.names[:0],
+		g:        g,
+		path:     path,
+		hand:     -1,
+		riichi:   event.NoSeat,
 		liujuRiichi: pendingRiichi{
 			seat: event.NoSeat, ev: -1,
 		},

@@ -37,7 +37,11 @@ func normKey(buf *[64]byte, k []byte) []byte {
 // decodeJSON decodes a JSON record; start is the offset of its first
 // byte.
 func (d *Decoder) decodeJSON(data []byte, start int) error {
-	v, err := d.p.ParseBytes(data[start:])
+	defer d.dropBig(len(data))
+	v, err := d.parse(data, start, data[start:])
+	if ee, ok := err.(*event.Error); ok {
+		return ee
+	}
 	if err != nil {
 		// Where the document goes wrong, and whether it is cut short.
 		t := &d.tok
@@ -59,7 +63,10 @@ func (d *Decoder) decodeJSON(data []byte, start int) error {
 		if !ok {
 			return d.jsonErrAt(data, len(data), -1, fmt.Errorf("the JSON document ends early, before any record: %w", event.ErrTruncated))
 		}
-		if v, err = d.p.ParseBytes(fixed); err != nil {
+		if v, err = d.parse(data, start, fixed); err != nil {
+			if ee, ok := err.(*event.Error); ok {
+				return ee
+			}
 			return d.jsonErrAt(data, len(data), -1, fmt.Errorf("the JSON document ends early: %w", event.ErrTruncated))
 		}
 		d.truncated = true
@@ -73,6 +80,56 @@ func (d *Decoder) decodeJSON(data []byte, start int) error {
 		return nil
 	}
 	return d.jsonRoot(v)
+}
+
+// parse parses the JSON document b, at offset off of the input data, with
+// fastjson. A long one is pruned first to the members the decoder reads
+// (jsontok.Pruned): a record that holds a huge value under another key
+// costs a scan, not a tree. A document that holds too much in the members
+// read is an *event.Error wrapping event.ErrValue at its offset; the other
+// errors are syntax errors, which the caller locates itself.
+func (d *Decoder) parse(data []byte, off int, b []byte) (*fastjson.Value, error) {
+	d.tok.MaxDepth = maxDepth
+	pb, e := d.tok.Pruned(&d.pruneBuf, b, keep, d.pruneAll)
+	if e != nil {
+		if e.Err == jsontok.ErrTooLarge {
+			return nil, d.jsonErrAt(data, off+e.Offset, -1, fmt.Errorf("%s: %w", e.Msg, event.ErrValue))
+		}
+		return nil, e
+	}
+	return d.p.ParseBytes(pb)
+}
+
+// dropBig drops the parser and the buffer after an input of size bytes
+// when it is large: they hold a copy of it, which is not kept for the
+// next input.
+func (d *Decoder) dropBig(size int) {
+	if size > 4<<20 || cap(d.pruneBuf) > 4<<20 {
+		d.p, d.pruneBuf = fastjson.Parser{}, nil
+	}
+}
+
+// keep says which members of a record's objects the decoder reads: those
+// whose keys, folded (normKey), it looks for anywhere; every member of the
+// detail rules, which are all kept.
+func keep(k []byte) jsontok.Keep {
+	var buf [64]byte
+	switch string(normKey(&buf, k)) {
+	case "detailrule":
+		return jsontok.Whole
+	case "accountid", "accounts", "actions", "ai", "allplayertiles", "baopai", "begintiles0", "begintiles1",
+		"begintiles2", "begintiles3", "begintiles[0]", "begintiles[1]", "begintiles[2]", "begintiles[3]", "ben", "category", "chang", "config", "contestuid", "count", "data",
+		"dataurl", "deltascores", "details", "dora", "doras", "endtime", "failed", "fans", "froms", "fu",
+		"hand", "head", "hules", "hutile", "id", "isliqi", "iswliqi", "ju", "level", "level3", "lidoras",
+		"liqi", "liqibang", "liujumanguan", "meta", "ming", "mode", "modeid", "moqie", "name", "nickname",
+		"oldscores", "operation", "paishan", "partpoint1", "players", "pointrong", "pointzimoqin",
+		"pointzimoxian", "qinjia", "records", "result", "roomid", "rounds", "score", "scores", "seat",
+		"starttime", "testingenvironment", "paixing", "tile", "tiles", "tiles0", "tiles1", "tiles2", "tiles3",
+		"tingpai", "title", "titleid", "totalpoint", "type", "userinput", "uuid", "val", "version", "yiman",
+		"zimo":
+		return jsontok.Member
+	}
+	return jsontok.Drop
 }
 
 // maxDepth bounds the nesting of a JSON document that fastjson rejected,

@@ -67,6 +67,14 @@ func typeKeyBefore(b []byte) bool {
 type Decoder struct {
 	p   fastjson.Parser
 	tok jsontok.Tokenizer
+	// pt and pruneBuf prune a long event to the fields the decoder
+	// reads (see parse); pruneAll prunes every one (for the tests, which
+	// check that pruning changes nothing). big says that a parsed value
+	// was large: the parser's copy of it is not kept.
+	pt       jsontok.Tokenizer
+	pruneBuf []byte
+	pruneAll bool
+	big      bool
 
 	g       *event.Game
 	path    string
@@ -118,8 +126,8 @@ type Decoder struct {
 	// handHidden has a bit per seat whose hand the current hand hides
 	// (a player's view of the game).
 	handHidden uint8
-	hiddenPos  event.Pos
-	text       int // lines skipped because they are not JSON
+	hiddenPos  place // of the first hidden tile
+	text       int   // lines skipped because they are not JSON
 	textFirst  int
 	unknown    []string // warnings about values not understood
 
@@ -143,7 +151,7 @@ const (
 // event.ErrTruncated.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
-	*d = Decoder{p: d.p, tok: d.tok, yakus: d.yakus[:0], unknown: d.unknown[:0]}
+	*d = Decoder{p: d.p, tok: d.tok, yakus: d.yakus[:0], unknown: d.unknown[:0], pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll}
 	d.g, d.path, d.data = g, path, data
 	defer d.release()
 	d.hand = -1
@@ -182,12 +190,24 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	return d.finish(len(data))
 }
 
-// hiddenError reports tiles hidden outside a hidden hand.
+// place is where an event is: its position, and the hand and round it is
+// in.
+type place struct {
+	pos   event.Pos
+	hand  int
+	round event.RoundID
+}
+
+// here returns the place of the event being decoded.
+func (d *Decoder) here() place { return place{d.pos, d.hand, d.round} }
+
+// hiddenError reports tiles hidden outside a hidden hand, at the first of
+// them: its line (or event), hand and round.
 func (d *Decoder) hiddenError() error {
-	pos := d.pos
-	d.pos = d.hiddenPos
+	now := d.here()
+	d.pos, d.hand, d.round = d.hiddenPos.pos, d.hiddenPos.hand, d.hiddenPos.round
 	err := d.errf(event.ErrUnsupported, "%d tiles are hidden as \"?\" outside a hidden hand, the first here: the game cannot be replayed", d.hidden)
-	d.pos = pos
+	d.pos, d.hand, d.round = now.pos, now.hand, now.round
 	return err
 }
 
@@ -213,7 +233,7 @@ func (d *Decoder) isDocument(data []byte, start int) bool {
 	if !isObjectLine(line) {
 		return true
 	}
-	v, err := d.p.ParseBytes(line)
+	v, err := d.parse(line, i)
 	if err != nil {
 		return line[len(line)-1] != '}'
 	}
@@ -254,7 +274,10 @@ func (d *Decoder) lines(data []byte, off int) error {
 			if scanFlat(b, &d.flat) && d.fastEvent(&d.flat) {
 				break
 			}
-			v, err := d.p.ParseBytes(b)
+			v, err := d.parse(b, off)
+			if ee, ok := err.(*event.Error); ok {
+				return ee
+			}
 			if err != nil {
 				// Where the line goes wrong, for the line and column.
 				at := off + len(b)
@@ -366,6 +389,47 @@ func (d *Decoder) textErrf(at int, kind error, format string, args ...any) error
 func (d *Decoder) release() {
 	d.data = nil
 	d.tok.Reset(nil, 0)
+	if d.big {
+		d.p, d.pruneBuf = fastjson.Parser{}, nil
+	}
+}
+
+// bigValue is the length of a parsed value past which the Decoder does not
+// keep the parser's copy of it for the next input.
+const bigValue = 4 << 20
+
+// parse parses the JSON value b, at offset off of the input, with
+// fastjson. A long value is pruned first to the members the decoder reads
+// (jsontok.Pruned): an event that holds a huge value under another key
+// costs a scan, not a tree. A value that holds too much in the members
+// read is an *event.Error wrapping event.ErrValue at its offset; the other
+// errors are syntax errors (fastjson's, or a *jsontok.Error at an offset
+// of b), for the caller to report.
+func (d *Decoder) parse(b []byte, off int) (*fastjson.Value, error) {
+	pb, e := d.pt.Pruned(&d.pruneBuf, b, keep, d.pruneAll)
+	if e != nil {
+		if e.Err == jsontok.ErrTooLarge {
+			return nil, d.textErrf(off+e.Offset, event.ErrValue, "%s", e.Msg)
+		}
+		return nil, e
+	}
+	d.big = d.big || len(pb) > bigValue
+	return d.p.ParseBytes(pb)
+}
+
+// keep says which members of an event's objects (and of the single-object
+// variant's metadata) the decoder reads: those it looks up, in any event.
+func keep(k []byte) jsontok.Keep {
+	switch string(k) {
+	case "type", "actor", "target", "pai", "consumed", "tsumogiri", "names", "seed", "uri", "message",
+		"bakaze", "dora_marker", "kyoku", "honba", "kyotaku", "oya", "scores", "tehais", "haiyama",
+		"deltas", "ura_markers", "uradora_markers", "uradora_marker", "ura_marker", "yakus", "yaku",
+		"fu", "han", "hu", "fan", "hora_points", "hora_tehais", "tenpais", "reason", "paowho", "pais",
+		"aka_flag", "kyoku_first", "fromwho", "machi", "hai", "score", "dora",
+		"lobby", "dan", "rate", "sex", "sx", "id", "game", "owari":
+		return jsontok.Member
+	}
+	return jsontok.Drop
 }
 
 // finish checks the game's end after the last event.

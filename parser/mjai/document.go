@@ -172,7 +172,10 @@ func (d *Decoder) array(data []byte, i int) error {
 		if c != '{' {
 			return d.errf(event.ErrSyntax, "event %d is not an object", k)
 		}
-		v, err := d.p.ParseBytes(data[x.Off:x.End])
+		v, err := d.parse(data[x.Off:x.End], x.Off)
+		if ee, ok := err.(*event.Error); ok {
+			return ee
+		}
 		if err != nil {
 			return d.errf(event.ErrSyntax, "%v", err)
 		}
@@ -208,7 +211,10 @@ func (d *Decoder) metaMember(data []byte, m member) error {
 	default:
 		return nil // unknown members are ignored
 	}
-	v, err := d.p.ParseBytes(data[m.start:m.end])
+	v, err := d.parse(data[m.start:m.end], m.start)
+	if ee, ok := err.(*event.Error); ok {
+		return ee
+	}
 	if err != nil {
 		return d.errf(event.ErrSyntax, "member %q: %v", m.key, err)
 	}
@@ -306,7 +312,10 @@ func (d *Decoder) owari(b []byte) error {
 	if d.inHand {
 		return d.errf(event.ErrValue, "owari before the last hand ended")
 	}
-	v, err := d.p.ParseBytes(b)
+	v, err := d.parse(b, int(d.pos.Offset))
+	if ee, ok := err.(*event.Error); ok {
+		return ee
+	}
 	if err != nil {
 		return d.errf(event.ErrSyntax, "owari: %v", err)
 	}

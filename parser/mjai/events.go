@@ -127,7 +127,7 @@ func (d *Decoder) tileOf(x *fastjson.Value, what string, hidden bool) (tile.Tile
 		return tile.None, d.errf(event.ErrValue, "%s is hidden as \"?\"", what)
 	case h:
 		if d.hidden == 0 {
-			d.hiddenPos = d.pos
+			d.hiddenPos = d.here()
 		}
 		d.hidden++
 		return tile.None, nil

@@ -11,8 +11,11 @@ import (
 // game starts at a start_game event: a second start_game line begins the
 // next game, and a game runs from its start_game line (for the first game,
 // the start of the stream, with any text before it) to the next one or the
-// end of the stream. A stream that is one JSON document (the
-// single-object variant, or a top-level array) is one game.
+// end of the stream, or to a line that starts with '<' (markup, such as an
+// mjlog document after the game): such lines, up to the next start_game
+// line, are Junk, which the parser reads as another format when they are.
+// A stream that is one JSON document (the single-object variant, or a
+// top-level array) is one game.
 func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	p := jsontok.SkipSpace(data, 0)
 	if p == len(data) {
@@ -29,6 +32,33 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 			return format.Rest(data, first, atEOF) // not JSON lines
 		}
 	}
+	// A line that starts with '<' is markup, which no mjai log holds (an
+	// mjlog document after the game): it ends the game, and is Junk up to
+	// the next game, for the parser to look at.
+	if markupLine(data[:lineEnd(data, p)], p) == p && !first {
+		end := len(data)
+		if i := nextStartGame(data, p); i >= 0 {
+			end = i
+		} else if !atEOF && len(data) < 64<<10 {
+			return 0, format.More
+		}
+		return end - p, format.Junk
+	}
+	n, k := gameEnd(data, p, first, atEOF)
+	limit := n
+	if k == format.More {
+		limit = len(data)
+	}
+	// The game's lines, up to its end, looked at once for markup.
+	if m := markupLine(data[:limit], p); m < limit {
+		return m, format.Game
+	}
+	return n, k
+}
+
+// gameEnd finds the end of the game that starts at data[p]: the start of
+// the next game's start_game line, or the end of the stream.
+func gameEnd(data []byte, p int, first, atEOF bool) (int, format.Kind) {
 	// The game's own start_game line (the first one, unless an event line
 	// comes before it) is not the start of the next game.
 	own := false
@@ -55,6 +85,44 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 		return ls, format.Game
 	}
 	return format.Rest(data, first, atEOF)
+}
+
+// markupLine returns the offset of the first line, from data[p] on (p
+// starts a line), whose first byte that is not a space or a tab is '<', or
+// len(data).
+func markupLine(data []byte, p int) int {
+	for ls := p; ls < len(data); {
+		i := ls
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t') {
+			i++
+		}
+		if i < len(data) && data[i] == '<' {
+			return ls
+		}
+		nl := bytes.IndexByte(data[i:], '\n')
+		if nl < 0 {
+			break
+		}
+		ls = i + nl + 1
+	}
+	return len(data)
+}
+
+// nextStartGame returns the offset of the first start_game line that
+// starts after data[p], or -1.
+func nextStartGame(data []byte, p int) int {
+	for from := p; from < len(data); {
+		i := bytes.Index(data[from:], startGameValue)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		from = i + len(startGameValue)
+		if ls := lineStart(data, i); ls > p && isStartGame(lineFrom(data, ls)) {
+			return ls
+		}
+	}
+	return -1
 }
 
 // hasEventLine reports whether b holds a line that starts with '{'.

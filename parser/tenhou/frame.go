@@ -12,12 +12,15 @@ var rootName = []byte("mjloggm")
 
 // frame is the framer of mjlog streams (see format.Framer). A game is one
 // <mjloggm> document: from the end of the previous piece (for the first
-// game, the start of the stream, with whatever text comes before the root)
-// to the end of its </mjloggm> tag, or to the start of the next <mjloggm>
+// game, the start of the stream, with the markup before the root: a byte
+// order mark, white space, comments, instructions) to the end of its
+// </mjloggm> tag, or to the start of the next <mjloggm>
 // when the end tag is missing, or to the end of the stream. Between and after
 // documents, white space, comments and processing instructions are Space,
 // console prompts (non-ASCII lines ending in ": ", which no Tenhou log
-// holds) are Prompts, and anything else up to the next document is Junk.
+// holds) are Prompts, and anything else up to the next document is Junk;
+// so is other text before the first root (it may be a log of another
+// format, which the parser reads as such).
 func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	if !first {
 		n, complete := skipMarkup(data)
@@ -49,6 +52,23 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	}
 	// A document: find its root, then its end tag or the next root.
 	if root, _ := nextTag(data, 0); root >= 0 {
+		if first && root > 0 {
+			// Before the first root: a byte order mark, white space,
+			// comments and instructions are part of the game; anything
+			// else is a piece of its own (console prompts, or text
+			// that the parser looks at: perhaps a log of another
+			// format).
+			bom := 0
+			if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+				bom = 3
+			}
+			if n, _ := skipMarkup(data[bom:root]); bom+n < root {
+				if onlyPrompts(data[:root]) {
+					return root, format.Prompts
+				}
+				return root, format.Junk
+			}
+		}
 		start, isEnd := nextTag(data, root+len(rootTag))
 		switch {
 		case start >= 0 && !isEnd:

@@ -65,6 +65,12 @@ type Decoder struct {
 	sc      scanner
 	metaBuf []byte
 	strBuf  []byte
+	// pt and pruneBuf prune a long metadata object or result to the
+	// fields the decoder reads (jsontok.Pruned); pruneAll prunes every
+	// one (for the tests, which check that pruning changes nothing).
+	pt       jsontok.Tokenizer
+	pruneBuf []byte
+	pruneAll bool
 
 	g       *event.Game
 	path    string
@@ -104,7 +110,8 @@ type conn struct {
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
 	defer d.release()
-	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]}}
+	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]},
+		pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll}
 	d.g, d.path, d.data = g, path, data
 	d.hand = -1
 	d.lastKey = -1
@@ -171,10 +178,21 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 // release drops the references to the input and the game, which the
 // Decoder must not keep between calls.
 func (d *Decoder) release() {
+	big := len(d.data) > bigInput
 	d.g, d.data, d.rd = nil, nil, roundData{}
 	d.sc.b = nil
 	d.sc.t.Reset(nil, 0)
+	if big || cap(d.metaBuf) > bigInput || cap(d.pruneBuf) > bigInput {
+		// The parsers keep a copy of what they parsed: a huge input's
+		// is not kept for the next one.
+		d.p, d.rp = fastjson.Parser{}, fastjson.Parser{}
+		d.metaBuf, d.pruneBuf = nil, nil
+	}
 }
+
+// bigInput is the size of a buffer past which the Decoder does not keep it
+// from one input to the next.
+const bigInput = 4 << 20
 
 // errAt returns an *event.Error at byte offset off (-1: none), whose
 // message starts with the line and column of the offset.
@@ -213,14 +231,34 @@ func (d *Decoder) doc(doc *docPos) error {
 		}
 		return d.errAt(d.base+doc.start, errf(event.ErrSyntax, `no "log" array: not a tenhou.net/6 object`))
 	}
-	m := append(d.metaBuf[:0], b[doc.start:doc.logOff]...)
-	if doc.end < 0 {
-		m = append(m, "[]}"...)
+	var m []byte
+	var perr *jsontok.Error
+	mapOff := func(off int) int { return d.metaOffset(doc, off) }
+	if doc.end >= 0 && (doc.end-doc.start > jsontok.PruneAbove || d.pruneAll) {
+		// A long document: its metadata pruned out of it, with no copy
+		// of what is not read (the log, keys of no meaning).
+		m, perr = d.pt.Pruned(&d.pruneBuf, b[doc.start:doc.end], metaKeep, true)
+		mapOff = func(off int) int { return doc.start + off }
 	} else {
-		m = append(m, "[]"...)
-		m = append(m, b[doc.logEnd:doc.end]...)
+		m = append(d.metaBuf[:0], b[doc.start:doc.logOff]...)
+		if doc.end < 0 {
+			m = append(m, "[]}"...)
+		} else {
+			m = append(m, "[]"...)
+			m = append(m, b[doc.logEnd:doc.end]...)
+		}
+		d.metaBuf = m
+		m, perr = d.pt.Pruned(&d.pruneBuf, m, metaKeep, d.pruneAll)
 	}
-	d.metaBuf = m
+	switch {
+	case perr == nil:
+	case perr.Err == jsontok.ErrTooLarge:
+		return d.errAt(d.base+mapOff(perr.Offset), errf(event.ErrValue, "the metadata: %s", perr.Msg))
+	case doc.end < 0:
+		return nil
+	default:
+		return d.errAt(d.base+doc.start, errf(event.ErrSyntax, "%s", perr.Msg))
+	}
 	v, err := d.p.ParseBytes(m)
 	if err != nil {
 		if doc.end < 0 {
@@ -248,6 +286,33 @@ func (d *Decoder) doc(doc *docPos) error {
 		}
 	}
 	return nil
+}
+
+// metaKeep says which members of the metadata object the decoder reads
+// (see meta): the others, and the log ("log" is not one of them), are not
+// parsed.
+func metaKeep(k []byte) jsontok.Keep {
+	switch string(k) {
+	case "ref", "title", "name", "dan", "rate", "sx", "lobby", "sc":
+		return jsontok.Member
+	case "rule", "connection":
+		return jsontok.Whole
+	}
+	return jsontok.Drop
+}
+
+// metaOffset returns the offset in the input (less d.base) of offset off
+// of the metadata buffer of doc: the document with its log array replaced
+// by "[]".
+func (d *Decoder) metaOffset(doc *docPos, off int) int {
+	before := int(doc.logOff) - doc.start
+	if doc.logOff < 0 || off < before {
+		return doc.start + off
+	}
+	if off < before+2 || doc.end < 0 {
+		return int(doc.logOff)
+	}
+	return int(doc.logEnd) + off - before - 2
 }
 
 // finalScores reads "sc": final score and points per seat.

@@ -705,7 +705,7 @@ func (e *Encoder) appendWins(b []byte, g *event.Game) ([]byte, error) {
 				b = append(b, ',')
 				b = appendString(b, name+"("+han+")")
 			}
-		} else if w.Known&event.KnownFu == 0 && w.Known&event.KnownHan != 0 && w.Han > 0 {
+		} else if w.Known&event.KnownFu == 0 && w.Known&event.KnownHan != 0 {
 			// Only the yaku carry the han of a limit hand.
 			return b, e.fail(g, h.index, "seat %d's win records its han but not its yaku, and no fu", w.Winner)
 		}

@@ -213,7 +213,12 @@ func (d *Decoder) decodeRound(rp *roundPos) error {
 		rd.out[s] = d.items[ranges[s][1][0]:ranges[s][1][1]]
 	}
 	el := &rp.elems[16]
-	v, err := d.rp.ParseBytes(d.sc.b[el.off:el.end])
+	res, perr := d.pt.Pruned(&d.pruneBuf, d.sc.b[el.off:el.end], keepWhole, d.pruneAll)
+	if perr != nil {
+		// The scanner checked the syntax: only the size is left.
+		return d.roundErr(16, -1, event.ErrValue, "%s", perr.Msg)
+	}
+	v, err := d.rp.ParseBytes(res)
 	if err != nil {
 		return d.roundErr(16, -1, event.ErrSyntax, "%v", err)
 	}
@@ -234,6 +239,9 @@ func (d *Decoder) decodeRound(rp *roundPos) error {
 	g.Rounds = append(g.Rounds, r)
 	return d.b.build(d)
 }
+
+// keepWhole keeps every member of a result's objects (it has none).
+func keepWhole([]byte) jsontok.Keep { return jsontok.Whole }
 
 // tokInts reads element e, an array of integers, into dst.
 func (d *Decoder) tokInts(e int, dst []int) (int, bool) {
@@ -279,7 +287,7 @@ func (d *Decoder) tiles(e int, dst []tile.Tile) (int, error) {
 		return 0, d.roundErr(e, -1, event.ErrSyntax, "not an array")
 	}
 	if len(ts) > len(dst) {
-		return 0, d.roundErr(e, -1, event.ErrValue, "%d tiles, at most %d allowed", len(ts), len(dst))
+		return 0, d.roundErr(e, -1, event.ErrValue, "%d tiles, at most %d allowed", d.rd.pos.elems[e].total, len(dst))
 	}
 	for i := range ts {
 		if ts[i].kind != tNum {
@@ -301,10 +309,10 @@ func (d *Decoder) list(e int, in bool, empty bool) error {
 		return d.roundErr(e, -1, event.ErrSyntax, "not an array")
 	}
 	if empty && len(ts) > 0 {
-		return d.roundErr(e, -1, event.ErrValue, "%d items for the empty seat of a three-player game", len(ts))
+		return d.roundErr(e, -1, event.ErrValue, "%d items for the empty seat of a three-player game", d.rd.pos.elems[e].total)
 	}
 	if len(ts) > maxItems {
-		return d.roundErr(e, -1, event.ErrValue, "%d items, at most %d allowed", len(ts), maxItems)
+		return d.roundErr(e, -1, event.ErrValue, "%d items, at most %d allowed", d.rd.pos.elems[e].total, maxItems)
 	}
 	sanma := d.players == 3
 	d.items = slices.Grow(d.items, len(ts))

@@ -39,7 +39,11 @@ type token struct {
 type elemPos struct {
 	off, end int32
 	first, n int32
-	arr      bool
+	// total is the number of items of an array, of which the first n
+	// (at most maxItems+1) have tokens: a list longer than maxItems is an
+	// error, whose tokens need no memory.
+	total int32
+	arr   bool
 }
 
 // roundPos locates one round (one element of "log").
@@ -136,7 +140,11 @@ func (s *scanner) logArray() {
 		return
 	}
 	for {
-		if t.Peek() == '[' {
+		if len(s.rounds) > maxRounds {
+			// More rounds than a game may have: the decoder stops at
+			// the first of them, and the rest need no memory.
+			t.Value()
+		} else if t.Peek() == '[' {
 			s.round()
 		} else {
 			s.rounds = append(s.rounds, roundPos{off: int32(t.Pos())})
@@ -170,7 +178,7 @@ func (s *scanner) round() {
 			e.first = int32(len(s.toks))
 			if c == '[' {
 				e.arr = true
-				s.list()
+				e.total = int32(s.list())
 			} else {
 				t.Value()
 			}
@@ -194,16 +202,23 @@ func (s *scanner) round() {
 	}
 }
 
-// list scans an element's array into tokens.
-func (s *scanner) list() {
+// list scans an element's array into tokens, the first maxItems+1 of
+// them, and returns the number of its items.
+func (s *scanner) list() int {
 	t := &s.t
 	if !t.Enter() {
-		return
+		return 0
 	}
-	for {
+	for n := 1; ; n++ {
 		v := t.Value()
 		if v.Kind() == jsontok.Invalid {
-			return
+			return n - 1
+		}
+		if n > maxItems+1 {
+			if !t.More(']', "an array") {
+				return n
+			}
+			continue
 		}
 		// Fill the new slot in place (copying a token built on the stack
 		// costs a store-forwarding stall per item).
@@ -221,7 +236,7 @@ func (s *scanner) list() {
 			*tk = token{off: int32(v.Off), kind: tOther}
 		}
 		if !t.More(']', "an array") {
-			return
+			return n
 		}
 	}
 }

@@ -1,0 +1,142 @@
+package mjai
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
+)
+
+// TestPruneChangesNothing decodes every fixture and corpus file twice, the
+// second time with every event pruned to the fields the decoder reads (as
+// a long one is): the games and errors must be the same, so that keep
+// names every field that is read.
+func TestPruneChangesNothing(t *testing.T) {
+	files, _ := filepath.Glob("../../fixtures/*/mjai/*")
+	if dir := corpus.Find(); dir != "" {
+		more, _ := filepath.Glob(filepath.Join(dir, "mjai", "*"))
+		files = append(files, more...)
+	}
+	if len(files) < 4 {
+		t.Fatalf("only %d files", len(files))
+	}
+	var plain, pruned Decoder
+	pruned.pruneAll = true
+	var g1, g2 event.Game
+	for _, f := range files {
+		data, err := corpus.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e1 := plain.Decode(data, f, &g1)
+		e2 := pruned.Decode(data, f, &g2)
+		if errString(e1) != errString(e2) {
+			t.Errorf("%s: error %v, pruned %v", f, e1, e2)
+		}
+		if !reflect.DeepEqual(&g1, &g2) {
+			t.Errorf("%s: the pruned events give another game", f)
+		}
+	}
+}
+
+// play returns the events of g without their positions, which text
+// inserted before them moves.
+func play(g *event.Game) []event.Event {
+	evs := append([]event.Event(nil), g.Events...)
+	for i := range evs {
+		evs[i].Pos = event.Pos{}
+	}
+	return evs
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// allocated returns the bytes fn allocates.
+func allocated(fn func()) uint64 {
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	fn()
+	runtime.ReadMemStats(&m1)
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+// TestUnknownFieldBomb: an event with a member of no meaning holding an
+// array of two million elements (4 MB) decodes as the event without it,
+// allocating a small multiple of its size, not a tree of its elements
+// (hundreds of bytes each: a gigabyte), in JSON lines and in the
+// single-object variant. A huge value where a field that is read is
+// expected is an error at its line.
+func TestUnknownFieldBomb(t *testing.T) {
+	const n = 2_000_000
+	junk := "[" + strings.Repeat("1,", n-1) + "1]"
+	for _, c := range []struct{ file, at, with string }{
+		{"riichienv__126_204_0_mjai.jsonl", `{"type":"start_kyoku",`, `{"type":"start_kyoku","junk":` + junk + `,`},
+		{"rmss__pao.json", `"game": [`, `"junk": {"a":` + junk + `}, "game": [{"junk":` + junk + `,"type":"hello"},`},
+	} {
+		data, err := os.ReadFile("../../fixtures/good/mjai/" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(c.at)) {
+			t.Fatalf("%s has no %s", c.file, c.at)
+		}
+		var d Decoder
+		var want, g event.Game
+		werr := d.Decode(data, c.file, &want)
+		bomb := []byte(strings.Replace(string(data), c.at, c.with, 1))
+		if a := allocated(func() { err = d.Decode(bomb, c.file, &g) }); errString(err) != errString(werr) || a > 8*uint64(len(bomb)) {
+			t.Fatalf("%s with unknown fields: %v (want %v), %d bytes allocated for %d of input", c.file, err, werr, a, len(bomb))
+		}
+		if !reflect.DeepEqual(play(&g), play(&want)) || !reflect.DeepEqual(g.Meta, want.Meta) {
+			t.Errorf("%s with unknown fields decodes as another game", c.file)
+		}
+	}
+	data, err := os.ReadFile("../../fixtures/good/mjai/riichienv__126_204_0_mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bomb := []byte(strings.Replace(string(data), `{"type":"start_kyoku",`, `{"type":"start_kyoku","tehais":`+junk+`,`, 1))
+	var d Decoder
+	var g event.Game
+	a := allocated(func() { err = d.Decode(bomb, "a.jsonl", &g) })
+	var pe *event.Error
+	if !errors.As(err, &pe) || pe.Index != 2 || !errors.Is(err, event.ErrValue) || a > 8*uint64(len(bomb)) {
+		t.Errorf("a known field of 2,000,000 values: %v, %d bytes allocated", err, a)
+	}
+}
+
+// TestHiddenTileRound: tiles hidden outside a hidden hand are reported at
+// the first of them, with its line, hand and round (not those of the line
+// the log ends on).
+func TestHiddenTileRound(t *testing.T) {
+	data, err := os.ReadFile("../../fixtures/good/mjai/riichienv__126_204_0_mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const draw = `{"type":"tsumo","actor":0,"pai":"`
+	i := bytes.Index(data, []byte(draw))
+	j := i + len(draw) + bytes.IndexByte(data[i+len(draw):], '"')
+	bad := append(append(append([]byte(nil), data[:i+len(draw)]...), '?'), data[j:]...)
+	var d Decoder
+	var g event.Game
+	err = d.Decode(bad, "a.jsonl", &g)
+	var pe *event.Error
+	if !errors.As(err, &pe) || !errors.Is(err, event.ErrUnsupported) {
+		t.Fatalf("error %v", err)
+	}
+	if pe.Index != 3 || pe.Round.String() != "E1-0" || pe.Hand != 0 {
+		t.Errorf("error %v (line %d, hand %d, round %v), want at line 3, hand 0, round E1-0", err, pe.Index, pe.Hand, pe.Round)
+	}
+}
