@@ -385,6 +385,36 @@ func (w *Writer) Write(r *stats.GameRows) error {
 	return nil
 }
 
+// WriteInput appends one input's rows under each rule set of a run (its
+// games rows, one per rule set, and the rows of the other tables, in the
+// order of the rule sets); it copies them and keeps nothing of r. The
+// input counts as one game for the row groups.
+func (w *Writer) WriteInput(r *stats.InputRows) error {
+	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+		return err
+	}
+	for i := range r.Sets {
+		g := &r.Sets[i]
+		w.games.add(g.Game)
+		w.rounds.add(g.Rounds...)
+		w.seats.add(g.Seats...)
+		w.wins.add(g.Wins...)
+		w.discrepancies.add(g.Discrepancies...)
+		w.errs.add(g.Errors...)
+	}
+	w.n++
+	if w.n%chunkGames == 0 {
+		end := w.n%gamesPerRowGroup == 0
+		w.games.send(end)
+		w.rounds.send(end)
+		w.seats.send(end)
+		w.wins.send(end)
+		w.discrepancies.send(end)
+		w.errs.send(end)
+	}
+	return nil
+}
+
 // Close finishes every table and puts the output in place. On an error
 // the output directory is left as it was.
 func (w *Writer) Close() error {
