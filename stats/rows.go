@@ -109,7 +109,7 @@ type GameRow struct {
 	// time for Tenhou (its log ids' clock; a game of New Year's morning
 	// in Japan is of the new year), UTC for the others; null when
 	// unknown.
-	Year *int32 `parquet:"year,optional"`
+	Year *int32 `parquet:"start_year,optional"`
 	// IndexLobby, IndexStartTime and IndexPlacements come from a Tenhou
 	// archive index (haifu analyze --index DIR, the index that haifu
 	// archive index writes), joined by the game's log id (game_id): the
@@ -638,7 +638,6 @@ func roundName(wind, number int8) string {
 	}
 	return w + string(rune('0'+number))
 }
-
 
 // MarkDuplicate marks r as the rows of a game read before in the run (the
 // same game_id): its games rows are kept, with Duplicate set, and its rows
