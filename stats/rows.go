@@ -12,6 +12,7 @@ package stats
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -351,7 +352,9 @@ func (r *InputRows) Fill(path string, g *event.Game, sets []*adjudicator.RuleSet
 		var rep *adjudicator.Report
 		notApplicable := ""
 		err := decodeErr
-		if i < len(js) {
+		if i < len(js) && decodeErr == nil {
+			// A game read in part is not judged (its report is of the
+			// events read): its errors row says where it broke.
 			rep, notApplicable = js[i].Report, js[i].NotApplicable
 			if err == nil && js[i].Err != nil {
 				err = fmt.Errorf("%s: %w", path, js[i].Err)
@@ -671,4 +674,12 @@ func (d *GameIDs) Seen(id string) bool {
 	}
 	d.seen[h] = struct{}{}
 	return false
+}
+
+// StartYear is the start_year column as text ("2017"), "" when null.
+func (g *GameRow) StartYear() string {
+	if g.Year == nil {
+		return ""
+	}
+	return strconv.Itoa(int(*g.Year))
 }
