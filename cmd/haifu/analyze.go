@@ -35,8 +35,9 @@ interval; discrepancies by check; split by platform, players and length).
 judges every game under its own rules, WRC's and M-League's in one pass
 (each game is decoded and replayed once). Every table has a rule_set
 column; a comparison is one GROUP BY rule_set. 4p=NAME and 3p=NAME make
-one rule set by number of players (--rules 4p=wrc,3p=tenhou-sanma; a
-mapping file is its file form, see haifu rules). A rule set for another
+one rule set by number of players (--rules 4p=wrc,3p=tenhou-sanma), and
+so does a mapping file: a TOML file with a [players] table, 4 = "wrc" and
+3 = "tenhou-sanma" (and name = "..." to name it). A rule set for another
 number of players does not apply to a game: the game is counted as not
 applicable under it and is in none of its figures. Under rules that are
 not the log's own, every figure counts the hands the rules judged (before
@@ -47,7 +48,7 @@ Each game is counted once: a PATH given twice or inside another PATH is
 read once, and a game whose game_id was read before in the run (the same
 log in two files) is warned of and counted once (games.duplicate).
 
-Years (--by year, games.year) are on the platform's clock: Japan time for
+Years (--by year, games.start_year) are on the platform's clock: Japan time for
 Tenhou (the clock of its log ids: a game of New Year's morning in Japan
 is of the new year), UTC for the others. --by player adds each player's
 per-seat rates (by name; players with at least --min-hands judged hands).
