@@ -388,7 +388,7 @@ func (w *Writer) Write(r *stats.GameRows) error {
 // WriteInput appends one input's rows under each rule set of a run (its
 // games rows, one per rule set, and the rows of the other tables, in the
 // order of the rule sets); it copies them and keeps nothing of r. The
-// input counts as one game for the row groups.
+// input counts as one game per rule set for the row groups.
 func (w *Writer) WriteInput(r *stats.InputRows) error {
 	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
 		return err
@@ -402,9 +402,13 @@ func (w *Writer) WriteInput(r *stats.InputRows) error {
 		w.discrepancies.add(g.Discrepancies...)
 		w.errs.add(g.Errors...)
 	}
-	w.n++
-	if w.n%chunkGames == 0 {
-		end := w.n%gamesPerRowGroup == 0
+	// Each rule set's rows count as a game's: a row group holds the rows
+	// of 2,048 games under one rule set, or of fewer under several, and
+	// the memory of a run does not grow with the number of rule sets.
+	before := w.n
+	w.n += max(len(r.Sets), 1)
+	if before/chunkGames != w.n/chunkGames {
+		end := before/gamesPerRowGroup != w.n/gamesPerRowGroup
 		w.games.send(end)
 		w.rounds.send(end)
 		w.seats.send(end)
