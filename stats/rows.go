@@ -12,7 +12,6 @@ package stats
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -674,12 +673,4 @@ func (d *GameIDs) Seen(id string) bool {
 	}
 	d.seen[h] = struct{}{}
 	return false
-}
-
-// StartYear is the start_year column as text ("2017"), "" when null.
-func (g *GameRow) StartYear() string {
-	if g.Year == nil {
-		return ""
-	}
-	return strconv.Itoa(int(*g.Year))
 }

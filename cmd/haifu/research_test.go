@@ -127,8 +127,8 @@ func TestYearsInJapanTime(t *testing.T) {
 			return
 		}
 		want[m[1]+" tenhou"]++
-		if g.StartYear() != m[1] {
-			t.Errorf("%s: start_year %s, want %s", *g.GameID, g.StartYear(), m[1])
+		if g.Year == nil || strconv.Itoa(int(*g.Year)) != m[1] {
+			t.Errorf("%s: start_year %v, want %s", *g.GameID, g.Year, m[1])
 		}
 		if g.StartTime != nil && strconv.Itoa(timeUTCYear(*g.StartTime)) != m[1] {
 			utcOther++
