@@ -922,7 +922,12 @@ func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
 		pc.writeRates(b)
 	}
 	fmt.Fprintf(b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game judged whole\n", c.NotenTotal, c.NotenPerDraw, c.NotenPerGame)
-	fmt.Fprintf(b, "divergent under the rules: %d games, %d hands; ended earlier under the rules: %d games\n", c.DivergentGames, c.Hands-c.HandsJudged, c.EndedEarlyGames)
+	divHands := 0
+	for _, d := range c.Divergences {
+		divHands += d.Hands
+	}
+	fmt.Fprintf(b, "divergent under the rules: %d games, %d hands; ended earlier under the rules: %d games, %d hands after\n",
+		c.DivergentGames, divHands, c.EndedEarlyGames, c.HandsPast[EndedEarly])
 	for _, k := range slices.Sorted(maps.Keys(c.Divergences)) {
 		d := c.Divergences[k]
 		fmt.Fprintf(b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
