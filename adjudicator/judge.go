@@ -190,10 +190,11 @@ func (j *judge) recordedOutcome(st *replay.State, v *handVerdict) Outcome {
 			return WinOutcome
 		case event.Ryuukyoku:
 			k := j.d.g.Ryuukyoku[e.Ref].Kind
-			if int(k) < len(recordedOutcomes) && (k == event.Exhaustive || recordedOutcomes[k] != Incomplete) {
-				out = recordedOutcomes[k]
-			} else if k == event.Unrecorded {
+			switch {
+			case k == event.Unrecorded:
 				out = v.outcome
+			case int(k) < len(recordedOutcomes):
+				out = recordedOutcomes[k] // Interrupted: Incomplete
 			}
 		}
 	}

@@ -87,8 +87,8 @@ func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report
 }
 
 // judgeAll judges g under each of rules (natives[i]: rules[i] are the
-// log's own) and returns their reports, in the order of rules, valid until the next
-// call. The game is replayed once for each set of replay options the
+// log's own) and returns their reports, in the order of rules, valid
+// until the next call. The game is replayed once for each set of replay options the
 // rules give, and the judges of a set read its hand-end states in
 // lockstep.
 func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, natives []bool) []*Report {
