@@ -83,8 +83,8 @@ with the output directory left as it was.
 Memory does not grow with the number of games (about 120 MB with one
 worker, 130 MB with two): each table is a directory of part files, written
 a row group at a time, and the garbage collector gets a soft limit of 96
-MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
-it).`)
+MiB plus 16 MiB per worker and 32 MiB per rule set beyond the first (the
+environment variable GOMEMLIMIT overrides it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`, comma-separated: auto (each log's own), a preset name (see haifu rules), a TOML file, or 4p=NAME,3p=NAME")
 	minHands := fs.Int("min-hands", stats.DefaultMinHands, "with --by player, list the players with at least `N` judged hands")
 	checks := addChecksFlag(fs)
@@ -111,14 +111,6 @@ it).`)
 		// -j N uses N cores in all: the input walk and the table writer
 		// share them with the N workers.
 		runtime.GOMAXPROCS(jobs.n)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// What a run holds is bounded (a row group per table, a part file's
-		// metadata, the games in flight), but a garbage collector that lets
-		// the heap grow to twice what it found live reaches higher peaks
-		// the longer it runs. A soft limit a little above the bound keeps
-		// the peak where it is; a game that needs more still gets it.
-		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
@@ -155,6 +147,17 @@ it).`)
 		return exitUsage
 	}
 	opt.RuleSets = sets
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// What a run holds is bounded (a row group per table, a part file's
+		// metadata, the games in flight), but a garbage collector that lets
+		// the heap grow to twice what it found live reaches higher peaks
+		// the longer it runs. A soft limit a little above the bound keeps
+		// the peak where it is; a game that needs more still gets it. The
+		// games in flight hold rows of every rule set: 32 MiB more for
+		// each beyond the first (at the limit of one, three rule sets
+		// spent a tenth of their time collecting).
+		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)) + int64(32*(len(sets)-1))<<20)
+	}
 	if len(sets) == 1 {
 		if r := sets[0].Fixed(); r != nil {
 			meta[tables.MetaRulesTOML] = r.String()
