@@ -939,7 +939,7 @@ func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
 	c.writeWall(b)
 	c.writeYaku(b)
 	if rs.ByPlayer != nil {
-		fmt.Fprintf(b, "players with %d judged hands or more: %d (%d with fewer left out)\n", s.MinHands, len(rs.ByPlayer), rs.PlayersBelowMin)
+		fmt.Fprintf(b, "players with %d judged hands or more: %d (%d with fewer left out); %% [95%% interval] of their seat-hands (tenpai at draw: at exhaustive draws)\n", s.MinHands, len(rs.ByPlayer), rs.PlayersBelowMin)
 		if len(rs.ByPlayer) > 0 {
 			writeSeatHeader(b, "player", playerWidth(rs.ByPlayer))
 			for _, n := range slices.Sorted(maps.Keys(rs.ByPlayer)) {
@@ -1008,7 +1008,7 @@ func (c *Counts) writeRates(b *strings.Builder) {
 	line("next dealer differs", &c.DealerDiffers)
 	line("next honba differs", &c.HonbaDiffers)
 	line("game end differs", &c.GameEndDiffers)
-	b.WriteString("  per seat and hand, % [95% interval]:\n")
+	b.WriteString("  per seat and hand, % [95% interval]: win, deal-in, riichi, call of the seat-hands; tenpai at draw of the seat-hands at exhaustive draws\n")
 	writeSeatHeader(b, "  seats", 14)
 	st := &c.Seats
 	writeSeatRow(b, "  all", 14, &st.All)
