@@ -63,6 +63,14 @@ func ReadSummaryMin(dirs []string, minHands int, by ...string) (*stats.Summary, 
 	return s, nil
 }
 
+// ErrOldOutput: the output was written by a haifu without rule sets (its
+// tables have no rule_set column); analyze it again.
+var ErrOldOutput = errors.New("written by an older haifu (no rule_set column): analyze the inputs again")
+
+// metaRuleSetColumn marks, in what fileMetadata returns, a file whose
+// schema has the rule_set column.
+const metaRuleSetColumn = "\x00rule_set"
+
 // ErrSameOutput: an output directory was given twice (its games would be
 // counted twice).
 var ErrSameOutput = errors.New("the same output directory given twice")
@@ -115,6 +123,9 @@ func checkShards(dirs []string) error {
 		if err != nil {
 			return err
 		}
+		if meta[metaRuleSetColumn] == "" {
+			return fmt.Errorf("%s: %w", dir, ErrOldOutput)
+		}
 		r := meta[MetaRules] + "\x00" + meta[MetaRulesTOML]
 		switch {
 		case !haveRules:
@@ -159,6 +170,9 @@ func fileMetadata(path string) (map[string]string, error) {
 	meta := map[string]string{}
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		meta[kv.Key] = kv.Value
+	}
+	if _, ok := pf.Schema().Lookup("rule_set"); ok {
+		meta[metaRuleSetColumn] = "yes"
 	}
 	return meta, nil
 }
