@@ -92,10 +92,21 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	reps := jr.judgeAll(g, cands, true)
+	jr.natives = jr.natives[:0]
+	for range cands {
+		jr.natives = append(jr.natives, true)
+	}
+	reps := jr.judgeAll(g, cands, jr.natives)
 	if len(cands) == 1 {
 		return reps[0], nil
 	}
+	return mergeCandidates(reps, cands), nil
+}
+
+// mergeCandidates makes one report of the reports reps of the candidates
+// cands (two or more): the findings all make, the others Undetermined,
+// the hands and the rest of the candidate with the fewest findings.
+func mergeCandidates(reps []*Report, cands []*Rules) *Report {
 	best := 0
 	for i := range reps {
 		if len(reps[i].Findings) < len(reps[best].Findings) {
@@ -110,7 +121,7 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	}
 	out.Findings = append(out.Findings[:0], findings...)
 	out.Undetermined = und
-	return out, nil
+	return out
 }
 
 // findingKey is what makes two findings made under two rule sets the same

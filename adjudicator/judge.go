@@ -95,6 +95,7 @@ func (j *judge) handEnd(st *replay.State) {
 	hr := HandResult{Index: st.HandIndex, Event: st.RoundEvent, Round: st.Round.ID(), Dealer: st.Round.Dealer,
 		Sticks: int(st.Round.Sticks), Outcome: v.outcome, TenpaiCount: v.tenpaiCount, NotenPaymentTotal: v.notenTotal, LiveLeft: st.LiveLeft}
 	recordedKnown := j.describeSeats(st, v, &hr)
+	hr.RecordedKnown, hr.RecordedOutcome = recordedKnown, j.recordedOutcome(st, v)
 	if j.stopped {
 		// After a divergence the log no longer shows the rules' game: the
 		// hand is described, not compared.
@@ -124,6 +125,13 @@ func (j *judge) handEnd(st *replay.State) {
 		return
 	}
 	j.d.expectNext(st, v, &hr, recordedKnown)
+	if !hr.Divergent {
+		// The rules' course after the hand, for the figures of what they
+		// change (a divergent hand's next one is not the rules' to say).
+		h, x := &j.rep.Hands[len(j.rep.Hands)-1], &j.d.next
+		h.NextKnown, h.GameEnds, h.EndUnknown = true, x.end, x.endUnknown
+		h.DealerKeeps, h.NextHonba = v.dealerKeeps, x.honba
+	}
 }
 
 // describeSeats fills in each player's part of the hand's description hr:
@@ -170,4 +178,25 @@ func (j *judge) describeSeats(st *replay.State, v *handVerdict, hr *HandResult) 
 		}
 	}
 	return recordedKnown
+}
+
+// recordedOutcome is how the log says the hand whose final state st is
+// ended; a draw of a kind the log does not record is the verdict's.
+func (j *judge) recordedOutcome(st *replay.State, v *handVerdict) Outcome {
+	out := Incomplete
+	for _, ei := range st.Ends {
+		switch e := &j.d.g.Events[ei]; e.Type {
+		case event.Win:
+			return WinOutcome
+		case event.Ryuukyoku:
+			k := j.d.g.Ryuukyoku[e.Ref].Kind
+			switch {
+			case k == event.Unrecorded:
+				out = v.outcome
+			case int(k) < len(recordedOutcomes):
+				out = recordedOutcomes[k] // Interrupted: Incomplete
+			}
+		}
+	}
+	return out
 }

@@ -33,8 +33,12 @@ type Judger struct {
 	// Per call, memory kept: the rule sets of a call, the judges of one
 	// replay, the reports.
 	rules   []*Rules
+	natives []bool
 	group   []*judge
 	reports []*Report
+	// JudgeSets' judgements, and the index of each one's first rules.
+	sets  []SetJudgement
+	first []int
 }
 
 // wallCheck is a game's hands checked against the walls of their seed,
@@ -63,7 +67,8 @@ func (w *wallCheck) add(m wall.Mismatch) { w.findings = append(w.findings, m) }
 // show are marked divergent. The report is valid until the next call.
 func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
 	jr.rules = append(jr.rules[:0], rules)
-	return jr.judgeAll(g, jr.rules, native)[0]
+	jr.natives = append(jr.natives[:0], native)
+	return jr.judgeAll(g, jr.rules, jr.natives)[0]
 }
 
 // JudgeGame judges g under fixed rules, or under its own when fixed is nil
@@ -81,12 +86,12 @@ func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report
 	return jr.Judge(g, fixed, native), nil
 }
 
-// judgeAll judges g under each of rules (native: they are the log's own)
-// and returns their reports, in the order of rules, valid until the next
-// call. The game is replayed once for each set of replay options the
+// judgeAll judges g under each of rules (natives[i]: rules[i] are the
+// log's own) and returns their reports, in the order of rules, valid
+// until the next call. The game is replayed once for each set of replay options the
 // rules give, and the judges of a set read its hand-end states in
 // lockstep.
-func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, native bool) []*Report {
+func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, natives []bool) []*Report {
 	checks := setOf(jr.Passes)
 	jr.wall.check(g, checks.runs(WallPass))
 	for len(jr.judges) < len(rules) {
@@ -100,12 +105,12 @@ func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, native bool) []*Report
 		if jr.reports[i] != nil {
 			continue // judged in the lockstep of an earlier rule set
 		}
-		opt := r.ReplayOptions(&g.Meta, native)
+		opt := r.ReplayOptions(&g.Meta, natives[i])
 		jr.group = jr.group[:0]
 		for k := i; k < len(rules); k++ {
-			if k == i || jr.reports[k] == nil && rules[k].ReplayOptions(&g.Meta, native) == opt {
+			if k == i || jr.reports[k] == nil && rules[k].ReplayOptions(&g.Meta, natives[k]) == opt {
 				j := &jr.judges[k]
-				j.start(g, rules[k], native, opt, checks)
+				j.start(g, rules[k], natives[k], opt, checks)
 				jr.group = append(jr.group, j)
 				jr.reports[k] = &j.rep
 			}

@@ -60,7 +60,11 @@ func TestLockstep(t *testing.T) {
 		if rules[0].ReplayOptions(&g.Meta, true) != rich.ReplayOptions(&g.Meta, true) {
 			fellBack++
 		}
-		reps := together.judgeAll(&g, rules, true)
+		natives := make([]bool, len(rules))
+		for i := range natives {
+			natives[i] = true
+		}
+		reps := together.judgeAll(&g, rules, natives)
 		for i, r := range rules {
 			want := alone.Judge(&g, r, true)
 			if !reflect.DeepEqual(normal(want), normal(reps[i])) {

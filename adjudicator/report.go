@@ -37,6 +37,11 @@ func (o Outcome) String() string {
 	return "outcome?"
 }
 
+// recordedOutcomes are the outcomes of the kinds of draw a log records.
+var recordedOutcomes = [...]Outcome{event.Exhaustive: ExhaustiveOutcome, event.Nagashi: NagashiOutcome,
+	event.NineTerminals: NineTerminalsOutcome, event.FourWinds: FourWindsOutcome, event.FourRiichi: FourRiichiOutcome,
+	event.FourKans: FourKansOutcome, event.TripleRon: TripleRonOutcome, event.Interrupted: Incomplete}
+
 // IsAbortive reports whether o is one of the five abortive draws.
 func (o Outcome) IsAbortive() bool { return o >= NineTerminalsOutcome && o <= TripleRonOutcome }
 
@@ -103,6 +108,23 @@ type HandResult struct {
 	// payments of a hand after the one that diverged are not judged.
 	Divergent       bool
 	DivergentReason string
+	// NextKnown: the rules' course of the game after the hand was worked
+	// out (the hand was judged and complete). Then GameEnds says that the
+	// rules end the game after it (EndUnknown: the log does not say enough
+	// to tell, its length or scores unknown), and DealerKeeps and
+	// NextHonba give the next hand under the rules: the dealer deals again
+	// (renchan), and its honba.
+	NextKnown bool
+	GameEnds  bool
+	// RecordedOutcome is how the log says the hand ended (as played): a
+	// win, the kind of draw it records (an unrecorded kind as the table
+	// tells it: Outcome), Incomplete for none. RecordedKnown: the log
+	// records every seat's score change (SeatResult.Recorded).
+	RecordedOutcome Outcome
+	RecordedKnown   bool
+	EndUnknown      bool
+	DealerKeeps     bool
+	NextHonba       int
 }
 
 // Divergence is why a game judged under rules that are not its own would

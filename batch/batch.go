@@ -30,8 +30,12 @@ type Options struct {
 	// Format forces the input format (event.FormatUnknown: detect).
 	Format event.Format
 	// Rules, when not nil, judges every game under these rules; nil
-	// judges each under its own (--rules auto).
-	Rules *adjudicator.Rules
+	// judges each under its own (--rules auto). RuleSets, when not empty,
+	// replace it: every game is judged under each of them in one pass
+	// (adjudicator.Judger.JudgeSets), and Result.Sets holds the
+	// judgements.
+	Rules    *adjudicator.Rules
+	RuleSets []*adjudicator.RuleSet
 	// Passes are the passes a judgement runs (adjudicator.SelectPasses);
 	// nil runs every pass.
 	Passes []*adjudicator.Pass
@@ -64,13 +68,22 @@ type Result struct {
 	// or when no rule set fits the game (RulesErr).
 	Report   *adjudicator.Report
 	RulesErr error
+	// Sets are the judgements under Options.RuleSets, in their order
+	// (nil without them): Report is then the first of their reports
+	// (nil when no rule set applies to the game), and RulesErr the error
+	// of the first rule set that has one.
+	Sets []adjudicator.SetJudgement
 }
 
 // Unreadable reports whether the input holds no game at all.
 func (r *Result) Unreadable() bool { return r.Input.Err != nil }
 
-// Judged reports whether the game was read completely and judged.
-func (r *Result) Judged() bool { return r.Err == nil && r.Report != nil }
+// Judged reports whether the game was read completely and judged (under
+// Options.RuleSets: under every rule set that applies to it, which may be
+// none).
+func (r *Result) Judged() bool {
+	return r.Err == nil && (r.Report != nil || r.Sets != nil && r.RulesErr == nil)
+}
 
 // A Sink receives a run's results. Take turns one result into what Write
 // gets; it runs in the worker goroutines, any number at once, and must keep
@@ -115,6 +128,9 @@ func (c *Counts) count(r *Result) {
 		return
 	}
 	c.Judged++
+	if r.Report == nil {
+		return
+	}
 	c.Rounds += len(r.Report.Hands)
 	c.Discrepancies += len(r.Report.Findings)
 	c.Undetermined += len(r.Report.Undetermined)
@@ -327,6 +343,18 @@ func (w *worker) step(in *parser.Input) *Result {
 	if w.opt.DecodeOnly || in.Err != nil || len(w.g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
 		// Nothing to judge, or a game the decoder cannot replay, which
 		// is never judged from what it read.
+		return r
+	}
+	if len(w.opt.RuleSets) > 0 {
+		r.Sets = w.jr.JudgeSets(&w.g, w.opt.RuleSets, &w.sel)
+		for i := range r.Sets {
+			if r.Report == nil {
+				r.Report = r.Sets[i].Report
+			}
+			if r.RulesErr == nil {
+				r.RulesErr = r.Sets[i].Err
+			}
+		}
 		return r
 	}
 	r.Report, r.RulesErr = w.jr.JudgeGame(&w.g, w.opt.Rules, &w.sel)

@@ -216,16 +216,17 @@ func TestCorpusOutcomes(t *testing.T) {
 		}
 		flush()
 	}
-	got := sink.sum.All.Outcomes
+	all := sink.sum.RuleSets[0].All
+	got := all.Outcomes
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outcomes (-scan +haifu):\n%s", d)
 	}
-	if sink.sum.All.Hands != hands {
-		t.Errorf("hands: scan %d, haifu %d", hands, sink.sum.All.Hands)
+	if all.Hands != hands || all.HandsJudged != hands {
+		t.Errorf("hands: scan %d, haifu %d (%d judged)", hands, all.Hands, all.HandsJudged)
 	}
 	rate := float64(want["exhaustive"]+want["nagashi"]) / float64(hands)
-	if d := rate - sink.sum.All.DrawRate; d > 1e-12 || d < -1e-12 {
-		t.Errorf("exhaustive-draw rate: scan %.6f, haifu %.6f", rate, sink.sum.All.DrawRate)
+	if d := rate - all.DrawRate.Rate; d > 1e-12 || d < -1e-12 {
+		t.Errorf("exhaustive-draw rate: scan %.6f, haifu %.6f", rate, all.DrawRate.Rate)
 	}
 	if c.Failed != len(failed) {
 		t.Errorf("failed inputs: haifu %d, scan finds %d logs without owari", c.Failed, len(failed))

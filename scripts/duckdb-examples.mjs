@@ -42,39 +42,80 @@ for (const block of blocks) {
       continue;
     }
     const r = comment.match(/^-- research: (.*)$/);
-    if (r && /^\s*select/i.test(sql)) research[r[1]] = result;
+    if (r && /^\s*(select|with)/i.test(sql)) research[r[1]] = result;
   }
 }
 
-// Research question 1: the draw rate by lobby and year, as haifu summary
-// --by lobby,year groups the games (its lobby and year "unknown-…" where
-// the tables have null).
-const q1 = research['exhaustive-draw rate by lobby and year'];
-if (!q1) { failures++; console.error('research question 1 not found in the README'); } else {
-  check('research 1: groups', q1.length, Object.keys(byLobbyYear.groups).length);
-  for (const row of q1) {
-    const name = `${row.lobby ?? 'unknown-lobby'} ${row.year === null ? 'unknown-year' : num(row.year)}`;
-    const g = byLobbyYear.groups[name];
-    if (!g) { failures++; console.error(`research 1: no summary group ${name}`); continue; }
-    check(`research 1: ${name} hands`, num(row.hands), g.hands);
-    check(`research 1: ${name} draws`, num(row.draws), g.exhaustive_draws);
-    check(`research 1: ${name} draw rate`, num(row.draw_rate), Math.round(g.exhaustive_draw_rate * 1e4) / 1e4);
-  }
+const z = 1.959963984540054;
+function wilson(k, n) {
+  if (n <= 0) return [0, 1];
+  const p = k / n, den = 1 + z * z / n;
+  const mid = (p + z * z / (2 * n)) / den, half = z * Math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den;
+  return [Math.max(0, mid - half), Math.min(1, mid + half)];
+}
+const sets = (s) => Object.fromEntries(s.rule_sets.map((r) => [r.rule_set, r]));
+const bySet = sets(summary), byLobbyYearSet = sets(byLobbyYear);
+function need(name) {
+  const r = research[name];
+  if (!r) { failures++; console.error(`research question "${name}" not found in the README`); }
+  return r ?? [];
 }
 
-// Research question 2: noten payments per game by player count, as the
-// summary's player rows count the judged games and their noten payments.
-const q2 = research['noten payments per game by player count'];
-if (!q2) { failures++; console.error('research question 2 not found in the README'); } else {
-  check('research 2: player counts', q2.length, Object.keys(summary.players).length);
-  for (const row of q2) {
-    const p = summary.players[`${num(row.players)}p`];
-    if (!p) { failures++; console.error(`research 2: no summary row ${num(row.players)}p`); continue; }
-    check(`research 2: ${num(row.players)}p games`, num(row.games), p.games);
-    check(`research 2: ${num(row.players)}p noten points`, num(row.noten_points), p.noten_payment_total);
-    check(`research 2: ${num(row.players)}p noten points per game`, num(row.noten_points_per_game),
-      Math.round(p.noten_payment_total / p.games * 10) / 10);
-  }
+// Research question 1: the draw rate by rule set, lobby and year, as haifu
+// summary --by lobby,year groups the games (its lobby and year
+// "unknown-…" where the tables have null).
+const q1 = need('exhaustive-draw rate by rule set, lobby and year (Japan time for Tenhou)');
+for (const [name, rs] of Object.entries(byLobbyYearSet)) {
+  const rows = q1.filter((r) => r.rule_set === name);
+  if (q1.length) check(`research 1: ${name} groups`, rows.length, Object.values(rs.groups).filter((g) => g.hands_judged > 0).length);
+}
+for (const row of q1) {
+  const name = `${row.lobby ?? 'unknown-lobby'} ${row.year === null ? 'unknown-year' : num(row.year)}`;
+  const g = byLobbyYearSet[row.rule_set]?.groups[name];
+  if (!g) { failures++; console.error(`research 1: no summary group ${row.rule_set} ${name}`); continue; }
+  check(`research 1: ${row.rule_set} ${name} hands`, num(row.hands), g.hands_judged);
+  check(`research 1: ${row.rule_set} ${name} draws`, num(row.draws), g.exhaustive_draws);
+  check(`research 1: ${row.rule_set} ${name} draw rate`, num(row.draw_rate), Math.round(g.exhaustive_draw_rate.rate * 1e4) / 1e4);
+}
+
+// Research question 2: noten payments per game judged whole, by rule set
+// and player count.
+const q2 = need('noten payments per game by rule set and player count');
+for (const row of q2) {
+  const p = bySet[row.rule_set]?.players[`${num(row.players)}p`];
+  if (!p) { failures++; console.error(`research 2: no summary row ${row.rule_set} ${num(row.players)}p`); continue; }
+  check(`research 2: ${row.rule_set} ${num(row.players)}p games`, num(row.games), p.games_judged_whole);
+  check(`research 2: ${row.rule_set} ${num(row.players)}p noten points`, num(row.noten_points), p.noten_payment_games_whole_total);
+  check(`research 2: ${row.rule_set} ${num(row.players)}p noten per game`, num(row.noten_points_per_game), Math.round(p.noten_payment_per_game * 10) / 10);
+  check(`research 2: ${row.rule_set} ${num(row.players)}p hands per game`, num(row.hands_per_game), Math.round(p.hands_per_game * 1000) / 1000);
+}
+
+// Research question 3: the draw rate under each rule set with its Wilson
+// interval, worked out in SQL.
+const q3 = need('the draw rate under each rule set, with its 95% Wilson interval');
+check('research 3: rows', q3.length, Object.values(bySet).reduce((a, r) => a + Object.keys(r.players).length, 0));
+for (const row of q3) {
+  const r = bySet[row.rule_set]?.players[`${num(row.players)}p`]?.exhaustive_draw_rate;
+  if (!r) { failures++; console.error(`research 3: no rate ${row.rule_set} ${num(row.players)}p`); continue; }
+  check(`research 3: ${row.rule_set} ${num(row.players)}p draws`, num(row.draws), r.count);
+  check(`research 3: ${row.rule_set} ${num(row.players)}p judged hands`, num(row.judged_hands), r.of);
+  check(`research 3: ${row.rule_set} ${num(row.players)}p low`, num(row.low), r.low);
+  check(`research 3: ${row.rule_set} ${num(row.players)}p high`, num(row.high), r.high);
+}
+
+// Research question 4: per-seat rates by standing.
+const q4 = need('win, deal-in, riichi and call rates per seat and hand, by standing at the hand\'s start');
+for (const row of q4) {
+  const sr = bySet[row.rule_set]?.players[`${num(row.players)}p`]?.seats.by_standing[num(row.standing) - 1];
+  if (!sr) { failures++; console.error(`research 4: no rates ${row.rule_set} ${num(row.players)}p standing ${num(row.standing)}`); continue; }
+  const what = `research 4: ${row.rule_set} ${num(row.players)}p standing ${num(row.standing)}`;
+  check(`${what} seat-hands`, num(row.seat_hands), sr.win.of);
+  check(`${what} win`, num(row.win), sr.win.rate);
+  check(`${what} deal-in`, num(row.deal_in), sr.deal_in.rate);
+  check(`${what} riichi`, num(row.riichi), sr.riichi.rate);
+  check(`${what} call`, num(row.call_rate), sr.call.rate);
+  const [lo, hi] = wilson(sr.win.count, sr.win.of);
+  check(`${what} win interval`, sr.win.low + sr.win.high, lo + hi);
 }
 
 console.log(`duckdb-examples: ${queries} README queries run, ${checked} answers compared, ${failures} failures`);

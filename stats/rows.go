@@ -11,7 +11,9 @@ package stats
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/check"
@@ -47,14 +49,27 @@ type GameRow struct {
 	Fast        *bool   `parquet:"fast,optional"`
 	TenhouType  *int32  `parquet:"tenhou_type,optional"`
 	TenhouLobby *int32  `parquet:"tenhou_lobby,optional"`
-	// Rules is the rule set judged under; Native whether it is the log's
-	// own.
-	Rules  *string `parquet:"rules,optional,dict"`
-	Native bool    `parquet:"native"`
+	// RuleSet is the rule set of the run this row is of (analyze --rules
+	// A,B: "auto", a preset, a mapping "4p=wrc,3p=tenhou-sanma"): a game
+	// has a row for each. Applicable: the rule set has rules for the
+	// game's number of players (auto always); a game it does not apply to
+	// is not judged under it (Rules null, no rows in the other tables).
+	// Rules is the rule set judged under (the preset auto picked, or the
+	// mapping's for the game); Native whether it is the log's own.
+	RuleSet    string  `parquet:"rule_set,dict"`
+	Applicable bool    `parquet:"applicable"`
+	Rules      *string `parquet:"rules,optional,dict"`
+	Native     bool    `parquet:"native"`
 	// Hands is the number of hands read; Complete whether the game has a
 	// recorded end.
 	Hands    int32 `parquet:"hands"`
 	Complete bool  `parquet:"complete"`
+	// HandsJudged is the number of hands the rules judged: those before
+	// the first divergence and up to the rules' end of the game (every
+	// hand under the log's own rules); NotenPaymentTotal the noten
+	// payments of those hands under the rules (null when not judged).
+	HandsJudged       int32  `parquet:"hands_judged"`
+	NotenPaymentTotal *int32 `parquet:"noten_payment_total,optional"`
 	// Discrepancies is the number of findings; Undetermined the number of
 	// findings that depend on which of several possible rule eras the log
 	// is of (Rules then names them all, "tenhou-2010 or tenhou").
@@ -90,6 +105,11 @@ type GameRow struct {
 	// unknown. In Go, Unix milliseconds.
 	StartTime *int64 `parquet:"start_time,optional,timestamp(millisecond)"`
 	EndTime   *int64 `parquet:"end_time,optional,timestamp(millisecond)"`
+	// Year is the year the game started on its platform's clock: Japan
+	// time for Tenhou (its log ids' clock; a game of New Year's morning
+	// in Japan is of the new year), UTC for the others; null when
+	// unknown.
+	Year *int32 `parquet:"start_year,optional"`
 	// IndexLobby, IndexStartTime and IndexPlacements come from a Tenhou
 	// archive index (haifu analyze --index DIR, the index that haifu
 	// archive index writes), joined by the game's log id (game_id): the
@@ -105,6 +125,10 @@ type GameRow struct {
 	IndexPlacements []int32 `parquet:"index_placements,optional,list"`
 	// Warnings are problems the decoder worked around.
 	Warnings []string `parquet:"warnings,list"`
+	// Duplicate: a game of the same game_id was read before in the run
+	// (the same log in two files): the game is counted once, there, and
+	// this one has no rows in the other tables.
+	Duplicate bool `parquet:"duplicate"`
 	// Error is null when the game was read and judged; else why not.
 	Error *string `parquet:"error,optional"`
 }
@@ -131,7 +155,7 @@ type RoundRow struct {
 	// (null for other outcomes); NotenPaymentTotal the points received by
 	// tenpai players through noten payments (0 when none).
 	TenpaiCount       *int32 `parquet:"tenpai_count,optional"`
-	NotenPaymentTotal int32  `parquet:"noten_payment_total"`
+	NotenPaymentTotal *int32 `parquet:"noten_payment_total,optional"`
 	// Winners is the number of winners; Riichi the number of riichi sticks
 	// paid this hand; Calls the chi, pon and open kans; Turns the discards.
 	Winners int32 `parquet:"winners"`
@@ -149,10 +173,29 @@ type RoundRow struct {
 	ExpectedKnown bool `parquet:"expected_known"`
 	// Divergent: the rules would have played this hand (or the game before
 	// it) differently.
-	Divergent bool   `parquet:"divergent"`
-	Rules     string `parquet:"rules,dict"`
-	Platform  string `parquet:"platform,dict"`
-	Length    string `parquet:"length,dict"`
+	Divergent bool `parquet:"divergent"`
+	// Judged: the rules judged the hand (it is before the game's first
+	// divergence and not after the rules' end of the game): the figures
+	// under a rule set count these hands only. RecordedOutcome is the
+	// outcome the log records (as played), beside Outcome, the rules'.
+	Judged          bool   `parquet:"judged"`
+	RecordedOutcome string `parquet:"recorded_outcome,dict"`
+	// Renchan: under the rules the dealer deals the next hand; NextHonba
+	// its honba under the rules. Null when the hand was not judged, is
+	// incomplete, or (Renchan) the rules end the game after it.
+	// RecordedRenchan and RecordedNextHonba are the log's next hand's
+	// (null after the log's last hand). PaymentsDiffer: the rules' score
+	// changes are not the recorded ones (null when either is unknown or
+	// the hand was not judged).
+	Renchan           *bool  `parquet:"renchan,optional"`
+	NextHonba         *int32 `parquet:"next_honba,optional"`
+	RecordedRenchan   *bool  `parquet:"recorded_renchan,optional"`
+	RecordedNextHonba *int32 `parquet:"recorded_next_honba,optional"`
+	PaymentsDiffer    *bool  `parquet:"payments_differ,optional"`
+	RuleSet           string `parquet:"rule_set,dict"`
+	Rules             string `parquet:"rules,dict"`
+	Platform          string `parquet:"platform,dict"`
+	Length            string `parquet:"length,dict"`
 }
 
 // SeatRow is one row of the seats table: one seat in one hand.
@@ -189,11 +232,22 @@ type SeatRow struct {
 	// NotenPayment the signed noten payment under the rules.
 	RecordedDelta int32  `parquet:"recorded_delta"`
 	ComputedDelta *int32 `parquet:"computed_delta,optional"`
-	NotenPayment  int32  `parquet:"noten_payment"`
+	NotenPayment  *int32 `parquet:"noten_payment,optional"`
 	// ScoreStart is the recorded score at the start of the hand;
 	// ScoreComputed the rules' counterfactual score after it.
 	ScoreStart    int32 `parquet:"score_start"`
 	ScoreComputed int32 `parquet:"score_computed"`
+	// Standing is the seat's place by ScoreStart at the hand's start (1
+	// for first; a tie goes to the seat nearer seat 0, the first dealer).
+	Standing int32 `parquet:"standing"`
+	// Judged is the hand's (rounds.judged); RuleSet, Rules, Players,
+	// Platform and Length are the game's, for grouping.
+	Judged   bool   `parquet:"judged"`
+	RuleSet  string `parquet:"rule_set,dict"`
+	Rules    string `parquet:"rules,dict"`
+	Players  int32  `parquet:"players"`
+	Platform string `parquet:"platform,dict"`
+	Length   string `parquet:"length,dict"`
 }
 
 // DiscrepancyRow is one finding: a legality problem or a difference between
@@ -218,6 +272,7 @@ type DiscrepancyRow struct {
 	// a finding that compares nothing (a legality finding).
 	Expected *string `parquet:"expected,optional"`
 	Recorded *string `parquet:"recorded,optional"`
+	RuleSet  string  `parquet:"rule_set,dict"`
 	Rules    string  `parquet:"rules,dict"`
 	// Platform, Players and Length are the game's (for grouping).
 	Platform string `parquet:"platform,dict"`
@@ -264,16 +319,75 @@ func strp(s string) *string {
 }
 
 // Fill makes r the rows of one input: g as decoded (possibly partly, when
-// decodeErr is not nil), rep its judgement (nil when it was not judged). It
-// reuses r's storage: the rows r held before are overwritten, and slices
-// and pointers taken from them must no longer be used.
+// decodeErr is not nil), rep its judgement (nil when it was not judged),
+// under the rule set "auto" when rep is native, else rep's. It reuses r's
+// storage: the rows r held before are overwritten, and slices and pointers
+// taken from them must no longer be used.
 func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, decodeErr error) {
+	set := "auto"
+	if rep != nil && !rep.Native {
+		set = rep.Rules.Name
+	}
+	r.fill(path, g, set, rep, "", decodeErr, true)
+}
+
+// InputRows are the rows of one input under each rule set of a run, in the
+// order of the rule sets: the games row of each (the other tables' rows of
+// those that apply), and the errors rows once, in the first's.
+type InputRows struct {
+	Sets []GameRows
+}
+
+// Fill makes r the rows of one input under the rule sets sets: g as
+// decoded (possibly partly, when decodeErr is not nil), js its judgements
+// under them (adjudicator.Judger.JudgeSets; nil when it was not judged).
+// It reuses r's storage, as GameRows.Fill does.
+func (r *InputRows) Fill(path string, g *event.Game, sets []*adjudicator.RuleSet, js []adjudicator.SetJudgement, decodeErr error) {
+	for len(r.Sets) < len(sets) {
+		r.Sets = append(r.Sets, GameRows{})
+	}
+	r.Sets = r.Sets[:len(sets)]
+	for i, rs := range sets {
+		var rep *adjudicator.Report
+		notApplicable := ""
+		err := decodeErr
+		if i < len(js) && decodeErr == nil {
+			// A game read in part is not judged (its report is of the
+			// events read): its errors row says where it broke.
+			rep, notApplicable = js[i].Report, js[i].NotApplicable
+			if err == nil && js[i].Err != nil {
+				err = fmt.Errorf("%s: %w", path, js[i].Err)
+			}
+		}
+		r.Sets[i].fill(path, g, rs.Name, rep, notApplicable, err, i == 0)
+	}
+}
+
+// japan is Japan Standard Time (no daylight saving since 1951): the clock
+// of Tenhou's log ids and listings.
+var japan = time.FixedZone("JST", 9*60*60)
+
+// Year returns the year of a game that started at unix (seconds) on its
+// platform's clock: Japan time for Tenhou, UTC for the others.
+func Year(unix int64, platform event.Platform) int {
+	t := time.Unix(unix, 0).UTC()
+	if platform == event.Tenhou {
+		t = t.In(japan)
+	}
+	return t.Year()
+}
+
+// fill makes r the rows of one input under the rule set set: rep its
+// judgement (nil when not judged: notApplicable says why when the rule
+// set does not apply), withErrors whether the errors rows are r's.
+func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator.Report, notApplicable string, decodeErr error, withErrors bool) {
 	*r = GameRows{Rounds: r.Rounds[:0], Seats: r.Seats[:0], Discrepancies: r.Discrepancies[:0], Wins: r.Wins[:0], Errors: r.Errors[:0]}
 	m := &g.Meta
 	players := m.PlayerCount()
 	gr := &r.Game
 	gid := strp(m.ID)
 	gr.GameID, gr.Path = gid, path
+	gr.RuleSet, gr.Applicable = set, notApplicable == ""
 	if m.GameIndex >= 0 {
 		gr.GameIndex = i32p(int32(m.GameIndex))
 	}
@@ -293,6 +407,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if m.StartTime != 0 {
 		t := m.StartTime * 1000
 		gr.StartTime = &t
+		gr.Year = i32p(int32(Year(m.StartTime, m.Platform)))
 	}
 	if m.EndTime != 0 {
 		t := m.EndTime * 1000
@@ -326,6 +441,9 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	if decodeErr != nil {
 		msg := decodeErr.Error()
 		gr.Error = &msg
+		if !withErrors {
+			return
+		}
 		er := ErrorRow{Path: path, GameID: gid, GameIndex: gr.GameIndex, Format: gr.Format, Error: msg}
 		var pe *event.Error
 		if errors.As(decodeErr, &pe) {
@@ -346,6 +464,8 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		return
 	}
 	gr.Rules, gr.Native = strp(rep.Rules.Name), rep.Native
+	noten := int32(0)
+	defer func() { gr.NotenPaymentTotal = i32p(noten) }()
 	gr.Discrepancies = int32(len(rep.Findings))
 	if rep.DivergentFrom >= 0 {
 		gr.DivergentFrom = i32p(int32(rep.DivergentFrom))
@@ -370,18 +490,42 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 	for s := range min(players, len(m.Seats)) {
 		names[s] = strp(m.Seats[s].Name)
 	}
-	ints := make([]int32, 0, len(rep.Hands)*(players+1))
-	bools := make([]bool, 0, len(rep.Hands)*players)
+	ints := make([]int32, 0, len(rep.Hands)*(2*players+4))
+	bools := make([]bool, 0, len(rep.Hands)*(players+4))
 	i32 := func(v int32) *int32 {
 		ints = append(ints, v)
 		return &ints[len(ints)-1]
 	}
+	boolp := func(v bool) *bool {
+		bools = append(bools, v)
+		return &bools[len(bools)-1]
+	}
 	for k := range rep.Hands {
 		h := &rep.Hands[k]
+		judged := !h.Divergent
 		rr := RoundRow{GameID: gid, Path: path, GameIndex: gi, Hand: int32(h.Index), Number: int32(h.Round.Number),
 			Honba: int32(h.Round.Honba), Sticks: int32(h.Sticks), Dealer: int32(h.Dealer), Players: int32(players),
-			Outcome: h.Outcome.String(), NotenPaymentTotal: h.NotenPaymentTotal, LiveLeft: int32(h.LiveLeft),
-			ExpectedKnown: h.ExpectedKnown, Divergent: h.Divergent, Rules: rep.Rules.Name, Platform: gr.Platform, Length: gr.Length}
+			Outcome: h.Outcome.String(), LiveLeft: int32(h.LiveLeft),
+			ExpectedKnown: h.ExpectedKnown, Divergent: h.Divergent, Judged: judged, RecordedOutcome: h.RecordedOutcome.String(),
+			RuleSet: set, Rules: rep.Rules.Name, Platform: gr.Platform, Length: gr.Length}
+		if judged {
+			gr.HandsJudged++
+			if h.ExpectedKnown {
+				rr.NotenPaymentTotal = i32(h.NotenPaymentTotal)
+				noten += h.NotenPaymentTotal
+			}
+			if h.NextKnown {
+				if !h.GameEnds {
+					rr.Renchan = boolp(h.DealerKeeps)
+				}
+				rr.NextHonba = i32(int32(h.NextHonba))
+			}
+		}
+		if k+1 < len(rep.Hands) {
+			next := &rep.Hands[k+1]
+			rr.RecordedRenchan = boolp(next.Dealer == h.Dealer)
+			rr.RecordedNextHonba = i32(int32(next.Round.Honba))
+		}
 		if h.Round.Wind >= 0 && int(h.Round.Wind) < len(windLetters) {
 			rr.Wind = windLetters[h.Round.Wind]
 		}
@@ -395,8 +539,21 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		}
 		exhaustive := h.Outcome == adjudicator.ExhaustiveOutcome || h.Outcome == adjudicator.NagashiOutcome
 		unknown := false // a hidden hand's tenpai is unknown
+		differ := false
+		var standing [4]int32
 		for s := range players {
 			unknown = unknown || h.Seats[s].TenpaiUnknown
+			differ = differ || h.Seats[s].Expected != h.Seats[s].Recorded
+			standing[s] = 1
+			for o := range players {
+				so, ss := h.Seats[o].Start, h.Seats[s].Start
+				if so > ss || so == ss && o < s {
+					standing[s]++
+				}
+			}
+		}
+		if judged && h.ExpectedKnown && h.RecordedKnown {
+			rr.PaymentsDiffer = boolp(differ)
 		}
 		if exhaustive && h.TenpaiCount >= 0 && !unknown {
 			rr.TenpaiCount = i32(int32(h.TenpaiCount))
@@ -414,11 +571,14 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 			row := SeatRow{GameID: gid, Path: path, GameIndex: gi, Hand: int32(h.Index), Round: rr.Round, Honba: rr.Honba, Sticks: rr.Sticks,
 				Seat: int32(s), IsDealer: event.Seat(s) == h.Dealer, Outcome: rr.Outcome, Name: names[s],
 				Waits: int32(sr.Waits), Furiten: sr.Furiten, Revealed: sr.Revealed, Riichi: sr.Riichi, Calls: int32(sr.Calls),
-				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, Chombo: sr.Chombo, RecordedDelta: sr.Recorded, NotenPayment: sr.NotenPayment,
-				ScoreStart: sr.Start, ScoreComputed: sr.Computed}
+				Turns: int32(sr.Turns), Won: sr.Won, DealtIn: sr.DealtIn, Chombo: sr.Chombo, RecordedDelta: sr.Recorded,
+				ScoreStart: sr.Start, ScoreComputed: sr.Computed, Standing: standing[s], Judged: judged,
+				RuleSet: set, Rules: rep.Rules.Name, Players: int32(players), Platform: gr.Platform, Length: gr.Length}
+			if judged && h.ExpectedKnown {
+				row.NotenPayment = i32(sr.NotenPayment)
+			}
 			if exhaustive && !sr.TenpaiUnknown {
-				bools = append(bools, sr.Tenpai)
-				row.Tenpai = &bools[len(bools)-1]
+				row.Tenpai = boolp(sr.Tenpai)
 			}
 			if h.ExpectedKnown {
 				row.ComputedDelta = i32(sr.Expected)
@@ -428,7 +588,7 @@ func (r *GameRows) Fill(path string, g *event.Game, rep *adjudicator.Report, dec
 		r.Rounds = append(r.Rounds, rr)
 	}
 	add := func(f *check.Finding, severity, message string) {
-		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), Rules: rep.Rules.Name,
+		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), RuleSet: set, Rules: rep.Rules.Name,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
@@ -479,4 +639,38 @@ func roundName(wind, number int8) string {
 		w = windLetters[wind]
 	}
 	return w + string(rune('0'+number))
+}
+
+// MarkDuplicate marks r as the rows of a game read before in the run (the
+// same game_id): its games rows are kept, with Duplicate set, and its rows
+// of the other tables are dropped, so that the game is counted once.
+func (r *InputRows) MarkDuplicate() {
+	for i := range r.Sets {
+		g := &r.Sets[i]
+		g.Game.Duplicate = true
+		g.Rounds, g.Seats, g.Wins, g.Discrepancies = g.Rounds[:0], g.Seats[:0], g.Wins[:0], g.Discrepancies[:0]
+	}
+}
+
+// GameIDs remembers the game ids it was shown, 8 bytes of hash each (two
+// different ids are taken for one with odds of about n²/2⁶⁵ for n ids).
+// The zero GameIDs is ready.
+type GameIDs struct {
+	seen map[uint64]struct{}
+	// N is the number of ids Seen found seen before.
+	N int
+}
+
+// Seen reports whether id was shown before, and remembers it.
+func (d *GameIDs) Seen(id string) bool {
+	if d.seen == nil {
+		d.seen = map[uint64]struct{}{}
+	}
+	h := idHash(id)
+	if _, ok := d.seen[h]; ok {
+		d.N++
+		return true
+	}
+	d.seen[h] = struct{}{}
+	return false
 }

@@ -253,7 +253,7 @@ func TestBuildFixtures(t *testing.T) {
 			for i, w := range tt.rounds {
 				r := rows.Rounds[i]
 				got := wantRound{round: r.Round, honba: r.Honba, sticks: r.Sticks, dealer: r.Dealer, outcome: r.Outcome, tenpai: -1,
-					noten: r.NotenPaymentTotal, riichi: r.Riichi, calls: r.Calls, turns: r.Turns, winners: r.Winners, wind: r.Wind, number: r.Number}
+					noten: deref(r.NotenPaymentTotal), riichi: r.Riichi, calls: r.Calls, turns: r.Turns, winners: r.Winners, wind: r.Wind, number: r.Number}
 				if r.TenpaiCount != nil {
 					got.tenpai = *r.TenpaiCount
 				}
@@ -305,8 +305,8 @@ func TestBuildFixtures(t *testing.T) {
 				if s.RecordedDelta != d.recorded[seat] || s.ComputedDelta == nil || *s.ComputedDelta != d.recorded[seat] {
 					t.Errorf("hand %d seat %d: recorded_delta, computed_delta = %d %v, want %d", hand, seat, s.RecordedDelta, fmtPtr(s.ComputedDelta), d.recorded[seat])
 				}
-				if s.NotenPayment != d.noten[seat] {
-					t.Errorf("hand %d seat %d: noten_payment = %d, want %d", hand, seat, s.NotenPayment, d.noten[seat])
+				if s.NotenPayment == nil || *s.NotenPayment != d.noten[seat] {
+					t.Errorf("hand %d seat %d: noten_payment = %v, want %d", hand, seat, fmtPtr(s.NotenPayment), d.noten[seat])
 				}
 				if s.ScoreStart != d.start[seat] || s.ScoreComputed != d.start[seat] {
 					t.Errorf("hand %d seat %d: score_start, score_computed = %d %d, want %d", hand, seat, s.ScoreStart, s.ScoreComputed, d.start[seat])
@@ -326,8 +326,8 @@ func TestBuildFixtures(t *testing.T) {
 						t.Fatalf("bad test data: hand %d seat %d", d.hand, s)
 					}
 				}
-				if got := rows.Rounds[d.hand].NotenPaymentTotal; got != recv {
-					t.Errorf("hand %d: noten_payment_total = %d, want %d", d.hand, got, recv)
+				if got := rows.Rounds[d.hand].NotenPaymentTotal; deref(got) != recv {
+					t.Errorf("hand %d: noten_payment_total = %d, want %d", d.hand, deref(got), recv)
 				}
 			}
 			// Per hand, the seats add up to the round.
@@ -388,13 +388,14 @@ func TestBuildReport(t *testing.T) {
 		},
 		Hands: []adjudicator.HandResult{
 			{Index: 0, Round: event.RoundID{Wind: 0, Number: 1}, Dealer: 0, Outcome: adjudicator.WinOutcome, TenpaiCount: -1, LiveLeft: 20, ExpectedKnown: true,
+				RecordedOutcome: adjudicator.WinOutcome, RecordedKnown: true,
 				Seats: [4]adjudicator.SeatResult{
 					{Turns: 7, Riichi: true, Recorded: -9000, Expected: -9000, Start: 35000, Computed: 26000, DealtIn: true},
 					{Turns: 6, Calls: 2, Recorded: 10000, Expected: 10000, Start: 35000, Computed: 45000, Won: true},
 					{Turns: 6, Calls: 1, Waits: 3, Furiten: true, Start: 35000, Computed: 35000},
 				}},
 			{Index: 1, Round: event.RoundID{Wind: 0, Number: 2, Honba: 1}, Dealer: 1, Sticks: 1, Outcome: adjudicator.ExhaustiveOutcome, TenpaiCount: 2,
-				NotenPaymentTotal: 2000, Divergent: true,
+				NotenPaymentTotal: 2000, Divergent: true, RecordedOutcome: adjudicator.ExhaustiveOutcome,
 				Seats: [4]adjudicator.SeatResult{
 					{Tenpai: true, Waits: 2, Revealed: true, Turns: 18, Recorded: 1000, NotenPayment: 1000, Start: 26000, Computed: 27000},
 					{Turns: 18, Recorded: -2000, NotenPayment: -2000, Start: 45000, Computed: 43000},
@@ -413,39 +414,47 @@ func TestBuildReport(t *testing.T) {
 	start := int64(1699000000_000) // milliseconds
 	want := &stats.GameRows{
 		Game: stats.GameRow{GameID: id, Path: "in/a.json", GameIndex: p(0), Format: "majsoul", Platform: "majsoul", Players: 3, Length: "east",
-			Lobby: sp("三人東"), RedFives: p(2), OpenTanyao: bp(true), Rules: sp("majsoul-sanma"), Native: false, Hands: 2, Complete: true, Discrepancies: 3,
+			Lobby: sp("三人東"), RedFives: p(2), OpenTanyao: bp(true), RuleSet: "majsoul-sanma", Applicable: true, Rules: sp("majsoul-sanma"), Native: false,
+			Hands: 2, Complete: true, Discrepancies: 3, HandsJudged: 1, NotenPaymentTotal: p(0), Year: p(2023),
 			DivergentFrom: p(1), DivergentReason: sp("other rules"), EndedEarlyAfter: p(1),
 			FinalScores: []int32{40000, 30000, 35000}, ComputedFinal: []int32{27000, 43000, 36000},
 			Names: []string{"A", "B", "C"}, Ranks: []string{"雀傑1", "雀豪2", "雀士3"}, StartTime: &start, Warnings: []string{"w1", "w2"}},
 		Rounds: []stats.RoundRow{
 			{GameID: id, Path: "in/a.json", Hand: 0, Wind: "E", Number: 1, Round: "E1", Honba: 0, Sticks: 0, Dealer: 0, Players: 3,
-				Outcome: "win", Winners: 1, Riichi: 1, Calls: 3, Turns: 19, LiveLeft: 20, ExpectedKnown: true,
-				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
+				Outcome: "win", Winners: 1, Riichi: 1, Calls: 3, Turns: 19, LiveLeft: 20, ExpectedKnown: true, NotenPaymentTotal: p(0),
+				Judged: true, RecordedOutcome: "win", RecordedRenchan: bp(false), RecordedNextHonba: p(1), PaymentsDiffer: bp(false),
+				RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 1, Wind: "E", Number: 2, Round: "E2", Honba: 1, Sticks: 1, Dealer: 1, Players: 3,
-				Outcome: "exhaustive", TenpaiCount: p(2), NotenPaymentTotal: 2000, Riichi: 1, Turns: 53, Divergent: true,
-				Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
+				Outcome: "exhaustive", TenpaiCount: p(2), Riichi: 1, Turns: 53, Divergent: true, RecordedOutcome: "exhaustive",
+				RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Platform: "majsoul", Length: "east"},
 		},
 		Seats: []stats.SeatRow{
 			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 0, IsDealer: true, Outcome: "win", Name: sp("A"),
-				Riichi: true, Turns: 7, DealtIn: true, RecordedDelta: -9000, ComputedDelta: p(-9000), ScoreStart: 35000, ScoreComputed: 26000},
+				Riichi: true, Turns: 7, DealtIn: true, RecordedDelta: -9000, ComputedDelta: p(-9000), ScoreStart: 35000, ScoreComputed: 26000,
+				NotenPayment: p(0), Standing: 1, Judged: true, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 1, Outcome: "win", Name: sp("B"),
-				Calls: 2, Turns: 6, Won: true, RecordedDelta: 10000, ComputedDelta: p(10000), ScoreStart: 35000, ScoreComputed: 45000},
+				Calls: 2, Turns: 6, Won: true, RecordedDelta: 10000, ComputedDelta: p(10000), ScoreStart: 35000, ScoreComputed: 45000,
+				NotenPayment: p(0), Standing: 2, Judged: true, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 0, Round: "E1", Seat: 2, Outcome: "win", Name: sp("C"),
-				Waits: 3, Furiten: true, Calls: 1, Turns: 6, ComputedDelta: p(0), ScoreStart: 35000, ScoreComputed: 35000},
+				Waits: 3, Furiten: true, Calls: 1, Turns: 6, ComputedDelta: p(0), ScoreStart: 35000, ScoreComputed: 35000,
+				NotenPayment: p(0), Standing: 3, Judged: true, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 0, Outcome: "exhaustive", Name: sp("A"),
-				Tenpai: bp(true), Waits: 2, Revealed: true, Turns: 18, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 26000, ScoreComputed: 27000},
+				Tenpai: bp(true), Waits: 2, Revealed: true, Turns: 18, RecordedDelta: 1000, ScoreStart: 26000, ScoreComputed: 27000,
+				Standing: 3, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 1, IsDealer: true, Outcome: "exhaustive", Name: sp("B"),
-				Tenpai: bp(false), Turns: 18, RecordedDelta: -2000, NotenPayment: -2000, ScoreStart: 45000, ScoreComputed: 43000},
+				Tenpai: bp(false), Turns: 18, RecordedDelta: -2000, ScoreStart: 45000, ScoreComputed: 43000,
+				Standing: 1, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: 1, Round: "E2", Honba: 1, Sticks: 1, Seat: 2, Outcome: "exhaustive", Name: sp("C"),
-				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, NotenPayment: 1000, ScoreStart: 35000, ScoreComputed: 36000},
+				Tenpai: bp(true), Waits: 1, Revealed: true, Riichi: true, Turns: 17, RecordedDelta: 1000, ScoreStart: 35000, ScoreComputed: 36000,
+				Standing: 2, RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Players: 3, Platform: "majsoul", Length: "east"},
 		},
 		Discrepancies: []stats.DiscrepancyRow{
 			{GameID: id, Path: "in/a.json", CheckName: "game.end", Severity: "discrepancy", Message: "game ends", Expected: sp("end"), Recorded: sp("more"),
-				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+				RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: p(1), Round: sp("E2-1"), Event: p(17), Seat: p(2), CheckName: "draw.tenpai", Severity: "discrepancy", Message: "m",
-				Expected: sp("tenpai"), Recorded: sp("noten"), Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+				Expected: sp("tenpai"), Recorded: sp("noten"), RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 			{GameID: id, Path: "in/a.json", Hand: p(0), Round: sp("E1-0"), Event: p(0), Seat: p(0), CheckName: "legality.discard", Severity: "discrepancy", Message: "d",
-				Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
+				RuleSet: "majsoul-sanma", Rules: "majsoul-sanma", Platform: "majsoul", Players: 3, Length: "east"},
 		},
 	}
 	if d := cmp.Diff(want, rows, cmpopts.EquateEmpty(), cmpopts.IgnoreUnexported(stats.GameRows{})); d != "" {
@@ -550,9 +559,10 @@ func TestBuildErrors(t *testing.T) {
 }
 
 // deref returns what p points to, or "" for nil.
-func deref(p *string) string {
+func deref[T any](p *T) T {
+	var zero T
 	if p == nil {
-		return ""
+		return zero
 	}
 	return *p
 }

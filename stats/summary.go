@@ -3,13 +3,13 @@ package stats
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"maps"
 	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/rivo/uniseg"
 )
@@ -21,34 +21,90 @@ type DivergenceCount struct {
 	Hands int `json:"hands"`
 }
 
-// Counts are the figures of one group of games.
+// abortiveKinds are the outcomes of the five abortive draws.
+var abortiveKinds = []string{"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"}
+
+// EndedEarly is the reason of HandsPast for the hands after the hand at
+// which the rules end the game (games.ended_early_after).
+const EndedEarly = "game_ended_earlier"
+
+// Counts are the figures of one group of games under one rule set. Every
+// figure of what the rules decide counts the hands the rules judged
+// (rounds.judged: before the game's first divergence and not after the
+// rules' end of the game), never the recorded values of hands past them;
+// Hands, RecordedOutcomes and the wins, discrepancies and wall counts
+// describe every hand of the games.
 type Counts struct {
-	Games int `json:"games"`
-	Hands int `json:"hands"`
-	// Outcomes counts hands by rounds.outcome.
-	Outcomes map[string]int `json:"outcomes"`
-	// ExhaustiveDraws counts exhaustive draws including nagashi mangan;
-	// DrawRate is ExhaustiveDraws / Hands.
-	ExhaustiveDraws int     `json:"exhaustive_draws"`
-	DrawRate        float64 `json:"exhaustive_draw_rate"`
-	// AbortiveRates is each abortive draw's count / Hands.
-	AbortiveRates map[string]float64 `json:"abortive_rates"`
-	// TenpaiAtDraw[n] counts exhaustive draws with n tenpai players;
-	// TenpaiRates the same divided by ExhaustiveDraws.
-	TenpaiAtDraw []int     `json:"tenpai_at_draw,omitempty"`
-	TenpaiRates  []float64 `json:"tenpai_at_draw_rates,omitempty"`
-	// NotenTotal is the sum of rounds.noten_payment_total; per draw and
-	// per game divide it by ExhaustiveDraws and Games.
-	NotenTotal   int64   `json:"noten_payment_total"`
-	NotenPerDraw float64 `json:"noten_payment_per_draw"`
-	NotenPerGame float64 `json:"noten_payment_per_game"`
-	// DivergentGames and DivergentHands count what the rules would have
-	// played differently.
-	DivergentGames int `json:"divergent_games"`
-	DivergentHands int `json:"divergent_hands"`
-	// Divergences counts divergent games, and the hands from each one's
-	// divergence on, by games.divergent_kind.
-	Divergences map[string]DivergenceCount `json:"divergences"`
+	// Games are the judged games of the group; GamesWhole those judged to
+	// their end (no divergence: the rules' whole game is in the log).
+	Games      int `json:"games"`
+	GamesWhole int `json:"games_judged_whole"`
+	// Hands are every hand of the games; HandsJudged those the rules
+	// judged; HandsPast the others by why: the kind of the game's
+	// divergence (games.divergent_kind), or EndedEarly.
+	Hands       int            `json:"hands"`
+	HandsJudged int            `json:"hands_judged"`
+	HandsPast   map[string]int `json:"hands_past"`
+	// DivergentGames are the games with a divergence, Divergences them and
+	// the hands from their divergence on by kind, EndedEarlyGames the
+	// games the rules end before the log does.
+	DivergentGames  int                        `json:"divergent_games"`
+	Divergences     map[string]DivergenceCount `json:"divergences"`
+	EndedEarlyGames int                        `json:"ended_early_games"`
+	// Outcomes counts the judged hands by the rules' outcome
+	// (rounds.outcome); RecordedOutcomes every hand by the recorded one
+	// (rounds.recorded_outcome, as played).
+	Outcomes         map[string]int `json:"outcomes"`
+	RecordedOutcomes map[string]int `json:"recorded_outcomes"`
+	// ExhaustiveDraws counts the judged hands that end in an exhaustive
+	// draw or nagashi mangan; DrawRate is it of the judged hands; Nagashi,
+	// Chombo and Abortive (by kind: the abortive draws the rules take) the
+	// same of those outcomes.
+	ExhaustiveDraws int             `json:"exhaustive_draws"`
+	DrawRate        Rate            `json:"exhaustive_draw_rate"`
+	Nagashi         Rate            `json:"nagashi"`
+	Chombo          Rate            `json:"chombo"`
+	Abortive        map[string]Rate `json:"abortive"`
+	// TenpaiAtDraw[n] is the share of the judged exhaustive draws (whose
+	// every tenpai is known) with n tenpai players; nil when the group
+	// mixes sanma and four-player games, whose counts do not add up to one
+	// distribution.
+	TenpaiAtDraw []Rate `json:"tenpai_at_draw,omitempty"`
+	// NotenTotal is the noten payments of the judged hands whose payments
+	// the rules give (rounds.noten_payment_total), NotenDraws their
+	// exhaustive draws, NotenPerDraw the one of the other; NotenGamesTotal
+	// the noten payments of the games judged whole, NotenPerGame it per
+	// such game.
+	NotenTotal      int64   `json:"noten_payment_total"`
+	NotenDraws      int     `json:"noten_payment_draws"`
+	NotenPerDraw    float64 `json:"noten_payment_per_draw"`
+	NotenGamesTotal int64   `json:"noten_payment_games_whole_total"`
+	NotenPerGame    float64 `json:"noten_payment_per_game"`
+	// DealerContinues is the share of the judged hands after which the
+	// rules give the dealer the next hand (renchan), of those the rules
+	// follow with another hand; HandsPerGame the hands of the games judged
+	// whole, per game.
+	DealerContinues Rate    `json:"dealer_continuation"`
+	HandsPerGame    float64 `json:"hands_per_game"`
+	// Differs: what the rules change of the recorded play: the judged
+	// hands whose score changes differ (of those where both are known),
+	// whose next dealer or next honba differs (of those with a next hand
+	// in the log and under the rules), and the games whose end differs
+	// (ended earlier, or would go on: of the judged games).
+	PaymentsDiffer Rate `json:"payments_differ"`
+	DealerDiffers  Rate `json:"next_dealer_differs"`
+	HonbaDiffers   Rate `json:"next_honba_differs"`
+	GameEndDiffers Rate `json:"game_end_differs"`
+	// Seats are the per-seat rates of the judged hands.
+	Seats SeatStats `json:"seats"`
+	// AverageWin is the mean value of the wins of judged hands under the
+	// rules (wins.points: without honba and sticks) over WinsValued of
+	// them; AverageRecordedWin the mean recorded value of the judged wins
+	// that record one (wins.recorded_points) over WinsRecorded.
+	AverageWin         float64 `json:"average_win"`
+	WinsValued         int     `json:"wins_valued"`
+	AverageRecordedWin float64 `json:"average_recorded_win"`
+	WinsRecorded       int     `json:"wins_recorded_value"`
 	// Discrepancies counts findings by check; Undetermined the findings
 	// that depend on the rule era a log without a date is of.
 	Discrepancies map[string]int `json:"discrepancies"`
@@ -71,17 +127,101 @@ type Counts struct {
 
 	// players has bit n set when the group has n-player games.
 	players uint8
+	// winPoints and recordedPoints sum the values AverageWin and
+	// AverageRecordedWin are the means of.
+	winPoints, recordedPoints int64
+	// tenpai[n] counts the judged draws with n tenpai, tenpaiKnown those
+	// whose tenpai count is known.
+	tenpai      [5]int
+	tenpaiKnown int
+	handsWhole  int
+}
+
+// SeatStats are the per-seat rates of the judged hands: of every seat, of
+// the dealer and the others, and by standing at the hand's start
+// (seats.standing: Standing[0] the leader).
+type SeatStats struct {
+	All       SeatRates   `json:"all"`
+	Dealer    SeatRates   `json:"dealer"`
+	NonDealer SeatRates   `json:"non_dealer"`
+	Standing  []SeatRates `json:"by_standing"`
+}
+
+// SeatRates are the rates of a seat in a hand: it won, dealt in, declared
+// riichi, called (opened its hand: a chi, pon or open kan), each of the
+// seats' hands; and it was tenpai at an exhaustive draw, of the seats'
+// hands that ended in one (with tenpai known).
+type SeatRates struct {
+	Win          Rate `json:"win"`
+	DealIn       Rate `json:"deal_in"`
+	Riichi       Rate `json:"riichi"`
+	Call         Rate `json:"call"`
+	TenpaiAtDraw Rate `json:"tenpai_at_draw"`
+}
+
+// add counts one judged seats row.
+func (r *SeatRates) add(s *SeatRow) {
+	r.Win.add(s.Won)
+	r.DealIn.add(s.DealtIn)
+	r.Riichi.add(s.Riichi)
+	r.Call.add(s.Calls > 0)
+	if s.Tenpai != nil && (s.Outcome == "exhaustive" || s.Outcome == "nagashi") {
+		r.TenpaiAtDraw.add(*s.Tenpai)
+	}
+}
+
+func (r *SeatRates) finish() {
+	r.Win.finish("seat-hands")
+	r.DealIn.finish("seat-hands")
+	r.Riichi.finish("seat-hands")
+	r.Call.finish("seat-hands")
+	r.TenpaiAtDraw.finish("seat-hands at exhaustive draws")
 }
 
 func newCounts() *Counts {
-	return &Counts{Outcomes: map[string]int{}, AbortiveRates: map[string]float64{}, TenpaiAtDraw: make([]int, 5), TenpaiRates: make([]float64, 5), Discrepancies: map[string]int{}, Undetermined: map[string]int{},
-		Divergences: map[string]DivergenceCount{}, Yaku: map[string]int{}, Limits: map[string]int{}, WallNotChecked: map[string]int{}}
+	return &Counts{HandsPast: map[string]int{}, Divergences: map[string]DivergenceCount{}, Outcomes: map[string]int{}, RecordedOutcomes: map[string]int{},
+		Abortive: map[string]Rate{}, Discrepancies: map[string]int{}, Undetermined: map[string]int{}, Yaku: map[string]int{}, Limits: map[string]int{},
+		WallNotChecked: map[string]int{}, Seats: SeatStats{Standing: make([]SeatRates, 4)}}
+}
+
+// RuleSetSummary are the figures of one rule set of a run.
+type RuleSetSummary struct {
+	// Name is the rule set (games.rule_set).
+	Name string `json:"rule_set"`
+	// NotApplicable counts the games the rule set has no rules for, by
+	// number of players ("3p"): they are in none of its figures.
+	NotApplicable map[string]int `json:"not_applicable"`
+	// All covers every judged game the rule set applies to; Players splits
+	// it by number of players ("3p", "4p"), and when both are there All
+	// has no tenpai distribution; Groups split it by the summary's
+	// dimensions, in their order ("tenhou 4p south").
+	All     *Counts            `json:"all"`
+	Players map[string]*Counts `json:"players"`
+	Groups  map[string]*Counts `json:"groups"`
+	// ByPlayer are the per-seat rates of each player (seats.name) with at
+	// least the summary's MinHands judged hands (--by player); nil unless
+	// asked for.
+	ByPlayer map[string]*SeatRates `json:"by_player,omitempty"`
+	// PlayersBelowMin is the number of named players with fewer hands.
+	PlayersBelowMin int `json:"players_below_min_hands,omitempty"`
+}
+
+func newRuleSetSummary(name string, byPlayer bool) *RuleSetSummary {
+	rs := &RuleSetSummary{Name: name, NotApplicable: map[string]int{}, All: newCounts(), Players: map[string]*Counts{}, Groups: map[string]*Counts{}}
+	if byPlayer {
+		rs.ByPlayer = map[string]*SeatRates{}
+	}
+	return rs
 }
 
 // Summary aggregates rows into the figures `haifu analyze` and `haifu
-// summary` print. Feed it every row of the tables, in any order; its
-// memory does not grow with the number of rows. The zero Summary is not
-// ready: use NewSummary. It is not safe for concurrent use.
+// summary` print, for each rule set of the run. Feed it every row of the
+// tables, in any order (a game's games rows before its other rows when the
+// groups need the games row: year, lobby); its memory does not grow with
+// the number of rows, but for the groups of the games so fed, the game
+// ids of several outputs (NextOutput) and the players of --by player. The
+// zero Summary is not ready: use NewSummary. It is not safe for
+// concurrent use.
 type Summary struct {
 	// Inputs is the number of inputs found: the games, and the inputs that
 	// could not be read at all (Unreadable; no game: missing files,
@@ -89,41 +229,48 @@ type Summary struct {
 	// Inputs == Games + Unreadable. Of the games, Judged were read and
 	// judged, NotRead could not be read completely (a truncated or
 	// malformed log). Failed is NotRead + Unreadable: the games rows whose
-	// error is not null.
+	// error is not null. Duplicates are the games of a game_id counted
+	// before (the same log in two files, or two outputs): counted once,
+	// and not in Games. Each input is counted once, from its rows of the
+	// first rule set.
 	Inputs     int `json:"inputs"`
 	Games      int `json:"games"`
 	Unreadable int `json:"unreadable"`
 	Judged     int `json:"judged"`
 	NotRead    int `json:"not_read"`
 	Failed     int `json:"failed"`
-	// All covers every judged game; Players splits it by number of players
-	// ("3p", "4p"), and when both are there All has no tenpai distribution
-	// (sanma's and four-player's are never mixed); Groups split it by the
-	// dimensions By names, in that order ("tenhou 4p south").
-	All     *Counts            `json:"all"`
-	Players map[string]*Counts `json:"players"`
-	By      []string           `json:"by"`
-	Groups  map[string]*Counts `json:"groups"`
+	Duplicates int `json:"duplicates"`
+	// By are the dimensions of the groups; MinHands the fewest judged
+	// hands of a player of ByPlayer (--by player).
+	By       []string `json:"by"`
+	MinHands int      `json:"min_hands,omitempty"`
+	// RuleSets are the figures of each rule set, in the run's order.
+	RuleSets []*RuleSetSummary `json:"rule_sets"`
+
+	byPlayer bool
+	sets     map[string]*RuleSetSummary
 	// gameGroups names the group of each judged game AddGame counted so
 	// far, for the rows fed table by table when By needs a column only
-	// games has (year, lobby); nil otherwise. Add needs none: it counts a
-	// game's rows with its games row.
+	// games has (year, lobby); nil otherwise.
 	gameGroups map[gameKey]string
+	// output is the output directory being read (NextOutput), ids the
+	// output each game id was first seen in, dups the games of a later
+	// output that are duplicates.
+	output int32
+	ids    map[uint64]int32
+	dups   map[gameKey]bool
 	// tally holds the names of the rows being counted (see gameTally).
 	tally gameTally
 	// lastKey and lastCounts are the key of the last row of another table
-	// than games and the counts it went into: a game's rows come
-	// together, so most rows find their counts here without naming their
-	// group again.
+	// than games and the counts it went into.
 	lastKey    rowKey
 	lastCounts []*Counts
+	lastSet    *RuleSetSummary
 }
 
-// rowKey is what decides the counts of a row of another table than games:
-// its game when the group needs the games row (then platform and length
-// are left empty), its own platform and length otherwise (then path and
-// index are), and its number of players.
+// rowKey is what decides the counts of a row of another table than games.
 type rowKey struct {
+	set      string
 	path     string
 	index    int32
 	platform string
@@ -131,36 +278,73 @@ type rowKey struct {
 	length   string
 }
 
-// gameKey names a game: its path and index in its file.
+// gameKey names a game: its output, path and index in its file.
 type gameKey struct {
-	path  string
-	index int32
+	output int32
+	path   string
+	index  int32
 }
 
 // dimensions are what a summary can group games by: the year the game
-// started (UTC), its lobby (games.lobby), platform, number of players and
-// length.
-var dimensions = []string{"year", "lobby", "platform", "players", "length"}
+// started (games.year: Japan time for Tenhou), its lobby (games.lobby),
+// platform, number of players and length; "player" is not a group but
+// asks for the per-player rates (ByPlayer).
+var dimensions = []string{"year", "lobby", "platform", "players", "length", "player"}
 
 // DefaultBy are the dimensions of the groups when none are asked for.
 var DefaultBy = []string{"platform", "players", "length"}
 
+// DefaultMinHands is the fewest judged hands of a player --by player
+// lists.
+const DefaultMinHands = 1000
+
 // NewSummary returns an empty Summary grouping games by the given
-// dimensions (DefaultBy when none).
+// dimensions (DefaultBy when none but "player"); "player" among them asks
+// for the per-player rates of players with DefaultMinHands hands or more
+// (SetMinHands changes it).
 func NewSummary(by ...string) *Summary {
-	if len(by) == 0 {
-		by = DefaultBy
+	s := &Summary{sets: map[string]*RuleSetSummary{}, output: -1}
+	for _, d := range by {
+		if d == "player" {
+			s.byPlayer = true
+			continue
+		}
+		s.By = append(s.By, d)
 	}
-	s := &Summary{All: newCounts(), Players: map[string]*Counts{}, By: slices.Clone(by), Groups: map[string]*Counts{}}
-	if slices.Contains(by, "year") || slices.Contains(by, "lobby") {
+	if len(s.By) == 0 {
+		s.By = slices.Clone(DefaultBy)
+	}
+	if s.byPlayer {
+		s.MinHands = DefaultMinHands
+	}
+	if slices.Contains(s.By, "year") || slices.Contains(s.By, "lobby") {
 		s.gameGroups = map[gameKey]string{}
 	}
 	return s
 }
 
+// SetMinHands sets the fewest judged hands of a player of ByPlayer.
+func (s *Summary) SetMinHands(n int) {
+	if s.byPlayer {
+		s.MinHands = n
+	}
+}
+
+// NextOutput says that the rows that follow are of another output
+// directory than those before (haifu summary DIR...): a game whose game_id
+// an earlier output has is a duplicate, counted once.
+func (s *Summary) NextOutput() {
+	s.output++
+	if s.ids == nil {
+		s.ids, s.dups = map[uint64]int32{}, map[gameKey]bool{}
+	}
+	s.lastCounts = nil
+}
+
 // CheckBy reports a dimension of by that is not one of those a summary can
-// group games by: year (the year the game started, UTC), lobby
-// (games.lobby), platform, players and length.
+// group games by: year (the year the game started: Japan time for Tenhou,
+// UTC for others), lobby (games.lobby), platform, players and length, or
+// player (the per-player rates).
 func CheckBy(by []string) error {
 	for _, d := range by {
 		if !slices.Contains(dimensions, d) {
@@ -177,8 +361,8 @@ func (s *Summary) groupName(g *GameRow) string {
 		switch d {
 		case "year":
 			y := "unknown-year"
-			if g.StartTime != nil {
-				y = strconv.Itoa(time.UnixMilli(*g.StartTime).UTC().Year())
+			if g.Year != nil {
+				y = strconv.Itoa(int(*g.Year))
 			}
 			parts = append(parts, y)
 		case "lobby":
@@ -198,31 +382,43 @@ func (s *Summary) groupName(g *GameRow) string {
 	return strings.Join(parts, " ")
 }
 
-// rowGroup names the group of a row of another table than games: from its
-// own platform, players and length, or from its game's row when the
-// dimensions need more.
-func (s *Summary) rowGroup(path string, index int32, platform string, players int32, length string) string {
-	if s.gameGroups != nil {
-		return s.gameGroups[gameKey{path, index}]
+// set returns the figures of the rule set name, made when first asked for.
+func (s *Summary) set(name string) *RuleSetSummary {
+	if s.lastSet != nil && s.lastSet.Name == name {
+		return s.lastSet
 	}
-	return s.groupName(&GameRow{Platform: platform, Players: players, Length: length})
+	rs := s.sets[name]
+	if rs == nil {
+		rs = newRuleSetSummary(name, s.byPlayer)
+		s.sets[name] = rs
+		s.RuleSets = append(s.RuleSets, rs)
+	}
+	s.lastSet = rs
+	return rs
 }
 
-// counts returns the Counts of group name and of the rows' player count,
+// counts returns the Counts of group name and of the player count in rs,
 // made when first asked for.
-func (s *Summary) counts(name string, players int32) (grp, pl *Counts) {
-	grp = s.Groups[name]
+func (rs *RuleSetSummary) counts(name string, players int32) (grp, pl *Counts) {
+	grp = rs.Groups[name]
 	if grp == nil {
 		grp = newCounts()
-		s.Groups[name] = grp
+		rs.Groups[name] = grp
 	}
 	pn := fmt.Sprintf("%dp", players)
-	pl = s.Players[pn]
+	pl = rs.Players[pn]
 	if pl == nil {
 		pl = newCounts()
-		s.Players[pn] = pl
+		rs.Players[pn] = pl
 	}
 	return grp, pl
+}
+
+// idHash is the key a game id is remembered by.
+func idHash(id string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return h.Sum64()
 }
 
 // AddGame counts one games row, and remembers its group for the rows of
@@ -230,32 +426,62 @@ func (s *Summary) counts(name string, players int32) (grp, pl *Counts) {
 func (s *Summary) AddGame(g *GameRow) {
 	cs, group := s.addGame(g)
 	if cs != nil && s.gameGroups != nil {
-		s.gameGroups[gameKey{g.Path, *g.GameIndex}] = group
-		// A row counted before its game went into another group.
-		s.lastCounts = nil
+		s.gameGroups[gameKey{s.output, g.Path, *g.GameIndex}] = group
 	}
+	s.lastCounts = nil
 }
 
 // addGame counts g and returns its counts (All, its player count's and its
-// group's) and its group, or nil when g was not judged.
+// group's, of its rule set) and its group, or nil when g was not judged
+// under its rule set.
 func (s *Summary) addGame(g *GameRow) ([]*Counts, string) {
-	s.Inputs++
-	if g.GameIndex == nil {
-		s.Unreadable++
-	} else {
-		s.Games++
-	}
-	if g.Error != nil {
-		s.Failed++
-		if g.GameIndex != nil {
-			s.NotRead++
+	first := len(s.RuleSets) == 0 || s.RuleSets[0].Name == g.RuleSet
+	rs := s.set(g.RuleSet)
+	if g.GameIndex != nil && s.ids != nil && g.GameID != nil {
+		k := gameKey{s.output, g.Path, *g.GameIndex}
+		if first {
+			h := idHash(*g.GameID)
+			if o, ok := s.ids[h]; ok && o != s.output {
+				s.dups[k] = true
+			} else if !ok {
+				s.ids[h] = s.output
+			}
 		}
+		if s.dups[k] {
+			g = &GameRow{RuleSet: g.RuleSet, GameIndex: g.GameIndex, Duplicate: true}
+		}
+	}
+	if first {
+		switch {
+		case g.Duplicate:
+			s.Duplicates++
+		case g.GameIndex == nil:
+			s.Inputs++
+			s.Unreadable++
+		default:
+			s.Inputs++
+			s.Games++
+		}
+		if !g.Duplicate && g.Error != nil {
+			s.Failed++
+			if g.GameIndex != nil {
+				s.NotRead++
+			}
+		}
+		if !g.Duplicate && g.Error == nil {
+			s.Judged++
+		}
+	}
+	if g.Duplicate || g.Error != nil {
 		return nil, ""
 	}
-	s.Judged++
+	if !g.Applicable {
+		rs.NotApplicable[fmt.Sprintf("%dp", g.Players)]++
+		return nil, ""
+	}
 	group := s.groupName(g)
-	grp, pl := s.counts(group, g.Players)
-	cs := []*Counts{s.All, pl, grp}
+	grp, pl := rs.counts(group, g.Players)
+	cs := []*Counts{rs.All, pl, grp}
 	for _, c := range cs {
 		c.Games++
 		if g.Players >= 0 && g.Players < 8 {
@@ -269,19 +495,37 @@ func (s *Summary) addGame(g *GameRow) ([]*Counts, string) {
 			}
 			d := c.Divergences[kind]
 			d.Games++
-			d.Hands += max(int(g.Hands-*g.DivergentFrom), 0)
+			past := max(int(g.Hands-*g.DivergentFrom), 0)
+			d.Hands += past
 			c.Divergences[kind] = d
+			if past > 0 {
+				c.HandsPast[kind] += past
+			}
+			c.GameEndDiffers.add(kind == "game_goes_on")
+		} else {
+			c.GamesWhole++
+			c.handsWhole += int(g.HandsJudged)
+			if g.NotenPaymentTotal != nil {
+				c.NotenGamesTotal += int64(*g.NotenPaymentTotal)
+			}
+			c.GameEndDiffers.add(g.EndedEarlyAfter != nil)
+		}
+		if g.EndedEarlyAfter != nil {
+			c.EndedEarlyGames++
+			if past := int(g.Hands - *g.EndedEarlyAfter - 1); past > 0 {
+				c.HandsPast[EndedEarly] += past
+			}
 		}
 	}
 	return cs, group
 }
 
-// rowCounts returns the counts a row of another table goes into: those of
-// the row before when it is of the same group (the same game, or the same
-// platform, players and length).
-func (s *Summary) rowCounts(path string, index int32, platform string, players int32, length string) []*Counts {
-	k := rowKey{players: players}
-	if s.gameGroups != nil {
+// rowCounts returns the counts a row of another table goes into, nil when
+// its game is a duplicate: those of the row before when it is of the same
+// rule set and group.
+func (s *Summary) rowCounts(set, path string, index int32, platform string, players int32, length string) []*Counts {
+	k := rowKey{set: set, players: players}
+	if s.gameGroups != nil || s.dups != nil {
 		k.path, k.index = path, index
 	} else {
 		k.platform, k.length = platform, length
@@ -289,37 +533,76 @@ func (s *Summary) rowCounts(path string, index int32, platform string, players i
 	if s.lastCounts != nil && k == s.lastKey {
 		return s.lastCounts
 	}
-	grp, pl := s.counts(s.rowGroup(path, index, platform, players, length), players)
-	s.lastKey, s.lastCounts = k, []*Counts{s.All, pl, grp}
+	if s.dups != nil && s.dups[gameKey{s.output, path, index}] {
+		return nil
+	}
+	var group string
+	if s.gameGroups != nil {
+		group = s.gameGroups[gameKey{s.output, path, index}]
+	} else {
+		group = s.groupName(&GameRow{Platform: platform, Players: players, Length: length})
+	}
+	rs := s.set(set)
+	grp, pl := rs.counts(group, players)
+	s.lastKey, s.lastCounts = k, []*Counts{rs.All, pl, grp}
 	return s.lastCounts
 }
 
 // AddRound counts one rounds row.
 func (s *Summary) AddRound(r *RoundRow) {
-	cs := s.rowCounts(r.Path, r.GameIndex, r.Platform, r.Players, r.Length)
+	cs := s.rowCounts(r.RuleSet, r.Path, r.GameIndex, r.Platform, r.Players, r.Length)
+	if cs == nil {
+		return
+	}
 	s.addRound(cs, r)
 	s.tally.into(cs)
 }
 
 // addRound counts r into the counts cs, its names into s.tally.
 func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
+	draw := r.Outcome == "exhaustive" || r.Outcome == "nagashi"
 	for _, c := range cs {
 		c.Hands++
-		if r.Outcome == "exhaustive" || r.Outcome == "nagashi" {
-			c.ExhaustiveDraws++
-			if r.TenpaiCount != nil && *r.TenpaiCount >= 0 && *r.TenpaiCount < 5 {
-				c.TenpaiAtDraw[*r.TenpaiCount]++
-			}
-		}
-		c.NotenTotal += int64(r.NotenPaymentTotal)
-		if r.Divergent {
-			c.DivergentHands++
-		}
 		if r.WallChecked {
 			c.WallChecked++
 		}
+		if !r.Judged {
+			continue
+		}
+		c.HandsJudged++
+		c.DrawRate.add(draw)
+		c.Nagashi.add(r.Outcome == "nagashi")
+		c.Chombo.add(r.Outcome == "chombo")
+		if draw {
+			c.ExhaustiveDraws++
+			if r.TenpaiCount != nil && *r.TenpaiCount >= 0 && *r.TenpaiCount < 5 {
+				c.tenpai[*r.TenpaiCount]++
+				c.tenpaiKnown++
+			}
+		}
+		if r.NotenPaymentTotal != nil {
+			c.NotenTotal += int64(*r.NotenPaymentTotal)
+			if draw {
+				c.NotenDraws++
+			}
+		}
+		if r.Renchan != nil {
+			c.DealerContinues.add(*r.Renchan)
+			if r.RecordedRenchan != nil {
+				c.DealerDiffers.add(*r.Renchan != *r.RecordedRenchan)
+			}
+		}
+		if r.NextHonba != nil && r.RecordedNextHonba != nil && r.Renchan != nil {
+			c.HonbaDiffers.add(*r.NextHonba != *r.RecordedNextHonba)
+		}
+		if r.PaymentsDiffer != nil {
+			c.PaymentsDiffer.add(*r.PaymentsDiffer)
+		}
 	}
-	s.tally.outcomes.add(r.Outcome)
+	s.tally.recorded.add(r.RecordedOutcome)
+	if r.Judged {
+		s.tally.outcomes.add(r.Outcome)
+	}
 	if !r.WallChecked {
 		reason := "unknown"
 		if r.WallReason != nil {
@@ -329,14 +612,57 @@ func (s *Summary) addRound(cs []*Counts, r *RoundRow) {
 	}
 }
 
+// AddSeat counts one seats row.
+func (s *Summary) AddSeat(r *SeatRow) {
+	cs := s.rowCounts(r.RuleSet, r.Path, r.GameIndex, r.Platform, r.Players, r.Length)
+	if cs == nil {
+		return
+	}
+	s.addSeat(cs, r)
+}
+
+// addSeat counts the seats row r (of a judged hand) into cs, and into its
+// player's rates.
+func (s *Summary) addSeat(cs []*Counts, r *SeatRow) {
+	if !r.Judged {
+		return
+	}
+	for _, c := range cs {
+		st := &c.Seats
+		st.All.add(r)
+		if r.IsDealer {
+			st.Dealer.add(r)
+		} else {
+			st.NonDealer.add(r)
+		}
+		if r.Standing >= 1 && int(r.Standing) <= len(st.Standing) {
+			st.Standing[r.Standing-1].add(r)
+		}
+	}
+	if s.byPlayer && r.Name != nil && *r.Name != "" {
+		rs := s.set(r.RuleSet)
+		p := rs.ByPlayer[*r.Name]
+		if p == nil {
+			p = &SeatRates{}
+			rs.ByPlayer[*r.Name] = p
+		}
+		p.add(r)
+	}
+}
+
 // AddDiscrepancy counts one discrepancies row.
 func (s *Summary) AddDiscrepancy(d *DiscrepancyRow) {
-	s.addDiscrepancy(s.rowCounts(d.Path, d.GameIndex, d.Platform, d.Players, d.Length), d)
+	if cs := s.rowCounts(d.RuleSet, d.Path, d.GameIndex, d.Platform, d.Players, d.Length); cs != nil {
+		s.addDiscrepancy(cs, d)
+	}
 }
 
 // AddWin counts one wins row.
 func (s *Summary) AddWin(w *WinRow) {
-	cs := s.rowCounts(w.Path, w.GameIndex, w.Platform, w.Players, w.Length)
+	cs := s.rowCounts(w.RuleSet, w.Path, w.GameIndex, w.Platform, w.Players, w.Length)
+	if cs == nil {
+		return
+	}
 	s.addWin(cs, w)
 	s.tally.into(cs)
 }
@@ -350,6 +676,14 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 			if w.NoYaku {
 				c.NoYaku++
 			}
+		}
+		if !w.Divergent && w.Points != nil {
+			c.WinsValued++
+			c.winPoints += int64(*w.Points)
+		}
+		if !w.Divergent && w.RecordedPoints != nil {
+			c.WinsRecorded++
+			c.recordedPoints += int64(*w.RecordedPoints)
 		}
 	}
 	if !w.Scored || w.NoYaku {
@@ -368,18 +702,20 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 // the maps of each of its counts at once: a game repeats a few names many
 // times, and a map update per row and counts was most of Add's time.
 type gameTally struct {
-	outcomes, wallNotChecked, yaku, limits tally
+	outcomes, recorded, wallNotChecked, yaku, limits tally
 }
 
 // into adds the tallies to every counts of cs and empties them.
 func (t *gameTally) into(cs []*Counts) {
 	for _, c := range cs {
 		t.outcomes.into(c.Outcomes)
+		t.recorded.into(c.RecordedOutcomes)
 		t.wallNotChecked.into(c.WallNotChecked)
 		t.yaku.into(c.Yaku)
 		t.limits.into(c.Limits)
 	}
 	t.outcomes.reset()
+	t.recorded.reset()
 	t.wallNotChecked.reset()
 	t.yaku.reset()
 	t.limits.reset()
@@ -410,16 +746,18 @@ func (t *tally) into(m map[string]int) {
 
 func (t *tally) reset() { t.keys, t.n = t.keys[:0], t.n[:0] }
 
-// Add counts the rows of one input. Its rounds and discrepancies are
-// counted in the game's group, whose platform, players and length Fill
-// gives them.
+// Add counts the rows of one input under one rule set (GameRows.Fill).
 func (s *Summary) Add(r *GameRows) {
+	s.lastCounts = nil
 	cs, _ := s.addGame(&r.Game)
 	if cs == nil {
 		return
 	}
 	for i := range r.Rounds {
 		s.addRound(cs, &r.Rounds[i])
+	}
+	for i := range r.Seats {
+		s.addSeat(cs, &r.Seats[i])
 	}
 	for i := range r.Discrepancies {
 		s.addDiscrepancy(cs, &r.Discrepancies[i])
@@ -428,6 +766,13 @@ func (s *Summary) Add(r *GameRows) {
 		s.addWin(cs, &r.Wins[i])
 	}
 	s.tally.into(cs)
+}
+
+// AddInput counts the rows of one input under every rule set of the run.
+func (s *Summary) AddInput(r *InputRows) {
+	for i := range r.Sets {
+		s.Add(&r.Sets[i])
+	}
 }
 
 // addDiscrepancy counts d into the counts cs.
@@ -443,41 +788,81 @@ func (s *Summary) addDiscrepancy(cs []*Counts, d *DiscrepancyRow) {
 
 // finish computes the rates.
 func (c *Counts) finish() {
-	if c.Hands > 0 {
-		c.DrawRate = float64(c.ExhaustiveDraws) / float64(c.Hands)
-		for _, o := range []string{"nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron"} {
-			c.AbortiveRates[o] = float64(c.Outcomes[o]) / float64(c.Hands)
-		}
+	c.DrawRate.finish("judged hands")
+	c.Nagashi.finish("judged hands")
+	c.Chombo.finish("judged hands")
+	for _, o := range abortiveKinds {
+		c.Abortive[o] = Rate{Count: c.Outcomes[o], Of: c.HandsJudged}
+		r := c.Abortive[o]
+		r.finish("judged hands")
+		c.Abortive[o] = r
 	}
+	n := 5
 	switch {
 	case bits.OnesCount8(c.players) > 1:
-		// Sanma's tenpai counts (0-3) and four-player's (0-4) do not add
-		// up to one distribution: the rows of each player count have one.
-		c.TenpaiAtDraw, c.TenpaiRates = nil, nil
+		n = 0 // sanma's 0-3 and four-player's 0-4 are two distributions
 	case c.players == 1<<3:
-		c.TenpaiAtDraw, c.TenpaiRates = c.TenpaiAtDraw[:4], c.TenpaiRates[:4]
+		n = 4
 	}
-	if c.ExhaustiveDraws > 0 {
-		for n := range c.TenpaiAtDraw {
-			c.TenpaiRates[n] = float64(c.TenpaiAtDraw[n]) / float64(c.ExhaustiveDraws)
-		}
-		c.NotenPerDraw = float64(c.NotenTotal) / float64(c.ExhaustiveDraws)
+	c.TenpaiAtDraw = nil
+	for k := range n {
+		r := Rate{Count: c.tenpai[k], Of: c.tenpaiKnown}
+		r.finish("judged exhaustive draws with tenpai known")
+		c.TenpaiAtDraw = append(c.TenpaiAtDraw, r)
 	}
-	if c.Games > 0 {
-		c.NotenPerGame = float64(c.NotenTotal) / float64(c.Games)
+	if c.NotenDraws > 0 {
+		c.NotenPerDraw = float64(c.NotenTotal) / float64(c.NotenDraws)
+	}
+	if c.GamesWhole > 0 {
+		c.NotenPerGame = float64(c.NotenGamesTotal) / float64(c.GamesWhole)
+		c.HandsPerGame = float64(c.handsWhole) / float64(c.GamesWhole)
+	}
+	c.DealerContinues.finish("judged hands the rules follow with another")
+	c.PaymentsDiffer.finish("judged hands with both score changes known")
+	c.DealerDiffers.finish("judged hands followed by another in the log and under the rules")
+	c.HonbaDiffers.finish("judged hands followed by another in the log and under the rules")
+	c.GameEndDiffers.finish("judged games")
+	if c.WinsValued > 0 {
+		c.AverageWin = float64(c.winPoints) / float64(c.WinsValued)
+	}
+	if c.WinsRecorded > 0 {
+		c.AverageRecordedWin = float64(c.recordedPoints) / float64(c.WinsRecorded)
+	}
+	st := &c.Seats
+	st.All.finish()
+	st.Dealer.finish()
+	st.NonDealer.finish()
+	if c.players&(1<<4) == 0 {
+		st.Standing = st.Standing[:3]
+	}
+	for i := range st.Standing {
+		st.Standing[i].finish()
 	}
 }
 
 // Finish computes the rates; call it once after the last row.
 func (s *Summary) Finish() {
-	s.All.finish()
-	for _, c := range s.Players {
-		c.finish()
+	for _, rs := range s.RuleSets {
+		rs.All.finish()
+		for _, c := range rs.Players {
+			c.finish()
+		}
+		for _, c := range rs.Groups {
+			c.finish()
+		}
+		for name, p := range rs.ByPlayer {
+			if p.Win.Of < s.MinHands {
+				delete(rs.ByPlayer, name)
+				rs.PlayersBelowMin++
+				continue
+			}
+			p.finish()
+		}
 	}
-	for _, c := range s.Groups {
-		c.finish()
+	if s.RuleSets == nil {
+		s.RuleSets = []*RuleSetSummary{}
 	}
-	s.gameGroups, s.lastCounts = nil, nil
+	s.gameGroups, s.lastCounts, s.ids, s.dups = nil, nil, nil, nil
 }
 
 // WriteJSON writes the summary as indented JSON (keys sorted).
@@ -491,58 +876,171 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// WriteText writes the summary as a table a person reads.
+// WriteText writes the summary as tables a person reads: the inputs, then
+// for each rule set its figures.
 func (s *Summary) WriteText(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "inputs %d: %d games (%d games judged, %d not read completely), %d unreadable\n\n", s.Inputs, s.Games, s.Judged, s.NotRead, s.Unreadable)
-	names := slices.Sorted(maps.Keys(s.Groups))
+	fmt.Fprintf(&b, "inputs %d: %d games (%d games judged, %d not read completely), %d unreadable", s.Inputs, s.Games, s.Judged, s.NotRead, s.Unreadable)
+	if s.Duplicates > 0 {
+		fmt.Fprintf(&b, "; %d duplicate games (a game_id read before) counted once", s.Duplicates)
+	}
+	b.WriteString("\n")
+	for _, rs := range s.RuleSets {
+		rs.writeText(&b, s)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeText writes one rule set's figures.
+func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
+	fmt.Fprintf(b, "\n== rules %s: %d games judged", rs.Name, rs.All.Games)
+	if len(rs.NotApplicable) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(rs.NotApplicable)) {
+			parts = append(parts, fmt.Sprintf("%d %s", rs.NotApplicable[k], k))
+		}
+		fmt.Fprintf(b, "; not applicable (no rules for their number of players, in none of the figures): %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n")
+	c := rs.All
+	fmt.Fprintf(b, "hands: %d, judged %d", c.Hands, c.HandsJudged)
+	if len(c.HandsPast) > 0 {
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(c.HandsPast)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, c.HandsPast[k]))
+		}
+		fmt.Fprintf(b, "; past a divergence or the rules' end, not counted: %s", strings.Join(parts, ", "))
+	}
+	b.WriteString("\n\n")
+	rs.writeGroups(b, s)
+	// The rates of each player count (and of all when there is one).
+	names := slices.Sorted(maps.Keys(rs.Players))
+	for _, n := range names {
+		pc := rs.Players[n]
+		fmt.Fprintf(b, "\n%s games under %s: %d games judged (%d to their end), %d hands judged\n", n, rs.Name, pc.Games, pc.GamesWhole, pc.HandsJudged)
+		pc.writeRates(b)
+	}
+	fmt.Fprintf(b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game judged whole\n", c.NotenTotal, c.NotenPerDraw, c.NotenPerGame)
+	divHands := 0
+	for _, d := range c.Divergences {
+		divHands += d.Hands
+	}
+	fmt.Fprintf(b, "divergent under the rules: %d games, %d hands; ended earlier under the rules: %d games, %d hands after\n",
+		c.DivergentGames, divHands, c.EndedEarlyGames, c.HandsPast[EndedEarly])
+	for _, k := range slices.Sorted(maps.Keys(c.Divergences)) {
+		d := c.Divergences[k]
+		fmt.Fprintf(b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
+	}
+	writeChecks(b, "discrepancies", c.Discrepancies)
+	if len(c.Undetermined) > 0 {
+		writeChecks(b, "undetermined (the rule era of a log without a date decides)", c.Undetermined)
+	}
+	c.writeWall(b)
+	c.writeYaku(b)
+	if rs.ByPlayer != nil {
+		fmt.Fprintf(b, "players with %d judged hands or more: %d (%d with fewer left out); %% [95%% interval] of their seat-hands (tenpai at draw: at exhaustive draws)\n", s.MinHands, len(rs.ByPlayer), rs.PlayersBelowMin)
+		if len(rs.ByPlayer) > 0 {
+			writeSeatHeader(b, "player", playerWidth(rs.ByPlayer))
+			for _, n := range slices.Sorted(maps.Keys(rs.ByPlayer)) {
+				writeSeatRow(b, n, playerWidth(rs.ByPlayer), rs.ByPlayer[n])
+			}
+		}
+	}
+}
+
+// playerWidth is the width of the player column.
+func playerWidth(m map[string]*SeatRates) int {
+	w := len("player")
+	for n := range m {
+		w = max(w, uniseg.StringWidth(n))
+	}
+	return w
+}
+
+// writeGroups writes the table of the groups: counts, the draw rate and
+// the noten payments.
+func (rs *RuleSetSummary) writeGroups(b *strings.Builder, s *Summary) {
+	names := slices.Sorted(maps.Keys(rs.Groups))
 	label := "group (" + strings.Join(s.By, ", ") + ")"
 	width := uniseg.StringWidth(label)
 	for _, n := range names {
 		width = max(width, uniseg.StringWidth(n))
 	}
 	pad := func(t string) string { return t + strings.Repeat(" ", max(width-uniseg.StringWidth(t), 0)) }
-	fmt.Fprintf(&b, "%s %7s %7s %7s %7s %6s %6s %7s %6s %6s %7s  %-29s %10s %10s\n",
-		pad(label), "games", "hands", "draw%", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "incompl", "tenpai at draw 0/1/2/3/4 (%)", "noten/draw", "noten/game")
+	fmt.Fprintf(b, "%s %7s %7s %7s  %-22s %7s %6s %6s %7s %6s %6s %6s %7s %10s %10s\n",
+		pad(label), "games", "hands", "judged", "draw% [95% interval]", "nagashi", "9term", "4wind", "4riichi", "4kan", "3ron", "chombo", "incompl", "noten/draw", "noten/game")
 	row := func(name string, c *Counts) {
-		// No distribution without draws, nor for sanma and four-player
-		// games together (see their rows); sanma has no 4.
-		tenpai := "-"
-		if c.TenpaiRates != nil && c.ExhaustiveDraws > 0 {
-			tp := []string{"-", "-", "-", "-", "-"}
-			for n, r := range c.TenpaiRates {
-				tp[n] = fmt.Sprintf("%.1f", 100*r)
-			}
-			tenpai = strings.Join(tp, "/")
-		}
-		fmt.Fprintf(&b, "%s %7d %7d %6.2f%% %7d %6d %6d %7d %6d %6d %7d  %-29s %10.0f %10.0f\n",
-			pad(name), c.Games, c.Hands, 100*c.DrawRate, c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
-			c.Outcomes["four_riichi"], c.Outcomes["four_kans"], c.Outcomes["triple_ron"], c.Outcomes["incomplete"],
-			tenpai, c.NotenPerDraw, c.NotenPerGame)
+		fmt.Fprintf(b, "%s %7d %7d %7d  %-22s %7d %6d %6d %7d %6d %6d %6d %7d %10.0f %10.0f\n",
+			pad(name), c.Games, c.Hands, c.HandsJudged, c.DrawRate.cell(), c.Outcomes["nagashi"], c.Outcomes["nine_terminals"], c.Outcomes["four_winds"],
+			c.Outcomes["four_riichi"], c.Outcomes["four_kans"], c.Outcomes["triple_ron"], c.Outcomes["chombo"], c.Outcomes["incomplete"],
+			c.NotenPerDraw, c.NotenPerGame)
 	}
-	row("all", s.All)
-	if len(s.Players) > 1 {
-		for _, n := range slices.Sorted(maps.Keys(s.Players)) {
-			row("all "+n, s.Players[n])
+	row("all", rs.All)
+	if len(rs.Players) > 1 {
+		for _, n := range slices.Sorted(maps.Keys(rs.Players)) {
+			row("all "+n, rs.Players[n])
 		}
 	}
 	for _, n := range names {
-		row(n, s.Groups[n])
+		row(n, rs.Groups[n])
 	}
-	fmt.Fprintf(&b, "\nnoten payments: %d points in all, %.0f per exhaustive draw, %.0f per game\n", s.All.NotenTotal, s.All.NotenPerDraw, s.All.NotenPerGame)
-	fmt.Fprintf(&b, "divergent under the rules: %d games, %d hands\n", s.All.DivergentGames, s.All.DivergentHands)
-	for _, k := range slices.Sorted(maps.Keys(s.All.Divergences)) {
-		d := s.All.Divergences[k]
-		fmt.Fprintf(&b, "  %-28s %d games, %d hands\n", k, d.Games, d.Hands)
+}
+
+// writeRates writes the rates of one player count with their intervals.
+func (c *Counts) writeRates(b *strings.Builder) {
+	line := func(what string, r *Rate) { fmt.Fprintf(b, "  %-30s %s\n", what, r.String()) }
+	line("exhaustive draw (with nagashi)", &c.DrawRate)
+	line("nagashi mangan", &c.Nagashi)
+	for _, o := range abortiveKinds {
+		r := c.Abortive[o]
+		line(strings.ReplaceAll(o, "_", " ")+" (taken)", &r)
 	}
-	writeChecks(&b, "discrepancies", s.All.Discrepancies)
-	if len(s.All.Undetermined) > 0 {
-		writeChecks(&b, "undetermined (the rule era of a log without a date decides)", s.All.Undetermined)
+	line("chombo", &c.Chombo)
+	for n := range c.TenpaiAtDraw {
+		line(fmt.Sprintf("%d tenpai at the draw", n), &c.TenpaiAtDraw[n])
 	}
-	s.All.writeWall(&b)
-	s.All.writeYaku(&b)
-	_, err := io.WriteString(w, b.String())
-	return err
+	fmt.Fprintf(b, "  %-30s %d points; %.0f per draw (%d draws); %.0f per game (%d games judged whole)\n", "noten payments", c.NotenTotal, c.NotenPerDraw, c.NotenDraws, c.NotenPerGame, c.GamesWhole)
+	line("dealer continuation", &c.DealerContinues)
+	fmt.Fprintf(b, "  %-30s %.2f (%d games judged whole)\n", "hands per game", c.HandsPerGame, c.GamesWhole)
+	fmt.Fprintf(b, "  %-30s %.0f points (%d wins judged and valued); recorded %.0f (%d)\n", "average win", c.AverageWin, c.WinsValued, c.AverageRecordedWin, c.WinsRecorded)
+	line("payments differ from the log", &c.PaymentsDiffer)
+	line("next dealer differs", &c.DealerDiffers)
+	line("next honba differs", &c.HonbaDiffers)
+	line("game end differs", &c.GameEndDiffers)
+	b.WriteString("  per seat and hand, % [95% interval]: win, deal-in, riichi, call of the seat-hands; tenpai at draw of the seat-hands at exhaustive draws\n")
+	writeSeatHeader(b, "  seats", 14)
+	st := &c.Seats
+	writeSeatRow(b, "  all", 14, &st.All)
+	writeSeatRow(b, "  dealer", 14, &st.Dealer)
+	writeSeatRow(b, "  non-dealer", 14, &st.NonDealer)
+	for i := range st.Standing {
+		writeSeatRow(b, fmt.Sprintf("  %s at start", ordinal(i+1)), 14, &st.Standing[i])
+	}
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th".
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// writeSeatHeader writes the header of a table of seat rates.
+func writeSeatHeader(b *strings.Builder, label string, width int) {
+	fmt.Fprintf(b, "%s %9s  %-21s %-21s %-21s %-21s %-21s\n", label+strings.Repeat(" ", max(width-uniseg.StringWidth(label), 0)), "hands", "win", "deal-in", "riichi", "call", "tenpai at draw")
+}
+
+// writeSeatRow writes one row of a table of seat rates.
+func writeSeatRow(b *strings.Builder, label string, width int, r *SeatRates) {
+	fmt.Fprintf(b, "%s %9d  %-21s %-21s %-21s %-21s %-21s\n", label+strings.Repeat(" ", max(width-uniseg.StringWidth(label), 0)), r.Win.Of,
+		r.Win.cell(), r.DealIn.cell(), r.Riichi.cell(), r.Call.cell(), r.TenpaiAtDraw.cell())
 }
 
 // writeWall writes the hands checked against their walls and the others by
@@ -586,12 +1084,16 @@ func (c *Counts) writeYaku(b *strings.Builder) {
 			return strings.Compare(a, b)
 		})
 	}
-	fmt.Fprintf(b, "  %-28s %7s %7s\n", "limit", "wins", "%")
-	for _, l := range byCount(c.Limits) {
-		fmt.Fprintf(b, "  %-28s %7d %6.2f%%\n", l, c.Limits[l], 100*float64(c.Limits[l])/float64(c.Scored))
+	share := func(k int) string {
+		lo, hi := Wilson(k, c.Scored)
+		return fmt.Sprintf("%6.2f%% [%.2f, %.2f]", 100*float64(k)/float64(c.Scored), 100*lo, 100*hi)
 	}
-	fmt.Fprintf(b, "  %-28s %7s %7s\n", "yaku", "wins", "%")
+	fmt.Fprintf(b, "  %-28s %7s  %s\n", "limit", "wins", "% of the scored wins [95% interval]")
+	for _, l := range byCount(c.Limits) {
+		fmt.Fprintf(b, "  %-28s %7d  %s\n", l, c.Limits[l], share(c.Limits[l]))
+	}
+	fmt.Fprintf(b, "  %-28s %7s  %s\n", "yaku", "wins", "% of the scored wins [95% interval]")
 	for _, y := range byCount(c.Yaku) {
-		fmt.Fprintf(b, "  %-28s %7d %6.2f%%\n", y, c.Yaku[y], 100*float64(c.Yaku[y])/float64(c.Scored))
+		fmt.Fprintf(b, "  %-28s %7d  %s\n", y, c.Yaku[y], share(c.Yaku[y]))
 	}
 }

@@ -73,6 +73,7 @@ type WinRow struct {
 	// Divergent: the rules would have played this hand (or the game before
 	// it) differently; the win is described, not judged.
 	Divergent bool   `parquet:"divergent"`
+	RuleSet   string `parquet:"rule_set,dict"`
 	Rules     string `parquet:"rules,dict"`
 	Platform  string `parquet:"platform,dict"`
 	Players   int32  `parquet:"players"`
@@ -143,7 +144,7 @@ func (r *GameRows) fillWins(m *event.Meta, rep *adjudicator.Report, gr *GameRow)
 		row := WinRow{GameID: gr.GameID, Path: gr.Path, GameIndex: gi, Hand: int32(w.Hand), Round: roundName(w.Round.Wind, w.Round.Number),
 			Honba: int32(w.Round.Honba), Event: int32(w.Event), Winner: int32(rec.Winner), Tsumo: rec.Tsumo(),
 			Scored: w.Scored, NotScored: strp(w.NotScored), UraUnknown: w.UraUnknown, Divergent: w.Divergent,
-			Rules: rep.Rules.Name, Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
+			RuleSet: gr.RuleSet, Rules: rep.Rules.Name, Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if h := w.Hand; h >= 0 && h < len(rep.Hands) {
 			row.IsDealer = rep.Hands[h].Dealer == rec.Winner
 		}

@@ -1,9 +1,11 @@
 package tables
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
@@ -13,23 +15,41 @@ import (
 
 // ReadSummary reads the tables of one or more output directories back (the
 // shards of one archive, say) and aggregates them as one data set, grouped
-// by the dimensions by (stats.DefaultBy when none), as analyze did.
+// by the dimensions by (stats.DefaultBy when none), as analyze did. A game
+// whose game_id an earlier directory has is counted once (Summary.Duplicates).
+// A directory given twice is an error wrapping ErrSameOutput: use
+// DistinctDirs first to drop repeats.
 func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
+	return ReadSummaryMin(dirs, 0, by...)
+}
+
+// ReadSummaryMin is ReadSummary with the fewest judged hands of a player
+// of the per-player rates (by holding "player"; 0: stats.DefaultMinHands).
+func ReadSummaryMin(dirs []string, minHands int, by ...string) (*stats.Summary, error) {
 	if err := stats.CheckBy(by); err != nil {
 		return nil, err
+	}
+	if _, dropped := DistinctDirs(dirs); len(dropped) > 0 {
+		return nil, fmt.Errorf("%s: %w", dropped[0], ErrSameOutput)
 	}
 	if err := checkShards(dirs); err != nil {
 		return nil, err
 	}
 	s := stats.NewSummary(by...)
-	// Games first: the other tables' rows are grouped by their game.
+	if minHands > 0 {
+		s.SetMinHands(minHands)
+	}
+	// Each output's games first: the other tables' rows are grouped by
+	// their game, and a game of an earlier output is counted once.
 	for _, dir := range dirs {
+		s.NextOutput()
 		if err := ReadTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
 			return nil, err
 		}
-	}
-	for _, dir := range dirs {
 		if err := ReadTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
+			return nil, err
+		}
+		if err := ReadTable(dir, SeatsTable, func(r *stats.SeatRow) { s.AddSeat(r) }); err != nil {
 			return nil, err
 		}
 		if err := ReadTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
@@ -41,6 +61,41 @@ func ReadSummary(dirs []string, by ...string) (*stats.Summary, error) {
 	}
 	s.Finish()
 	return s, nil
+}
+
+// ErrOldOutput: the output was written by a haifu without rule sets (its
+// tables have no rule_set column); analyze it again.
+var ErrOldOutput = errors.New("written by an older haifu (no rule_set column): analyze the inputs again")
+
+// metaRuleSetColumn marks, in what fileMetadata returns, a file whose
+// schema has the rule_set column.
+const metaRuleSetColumn = "\x00rule_set"
+
+// ErrSameOutput: an output directory was given twice (its games would be
+// counted twice).
+var ErrSameOutput = errors.New("the same output directory given twice")
+
+// DistinctDirs returns dirs without the repeats of a directory (the same
+// directory however written: "out", "./out/", a symbolic link to it), and
+// the repeats it dropped.
+func DistinctDirs(dirs []string) (keep, dropped []string) {
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		k := filepath.Clean(d)
+		if abs, err := filepath.Abs(k); err == nil {
+			k = abs
+		}
+		if real, err := filepath.EvalSymlinks(k); err == nil {
+			k = real
+		}
+		if seen[k] {
+			dropped = append(dropped, d)
+			continue
+		}
+		seen[k] = true
+		keep = append(keep, d)
+	}
+	return keep, dropped
 }
 
 // checkShards returns an error when the outputs dirs cannot be summed: they
@@ -67,6 +122,9 @@ func checkShards(dirs []string) error {
 		meta, err := fileMetadata(parts[0])
 		if err != nil {
 			return err
+		}
+		if meta[metaRuleSetColumn] == "" {
+			return fmt.Errorf("%s: %w", dir, ErrOldOutput)
 		}
 		r := meta[MetaRules] + "\x00" + meta[MetaRulesTOML]
 		switch {
@@ -112,6 +170,9 @@ func fileMetadata(path string) (map[string]string, error) {
 	meta := map[string]string{}
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		meta[kv.Key] = kv.Value
+	}
+	if _, ok := pf.Schema().Lookup("rule_set"); ok {
+		meta[metaRuleSetColumn] = "yes"
 	}
 	return meta, nil
 }

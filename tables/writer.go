@@ -385,6 +385,40 @@ func (w *Writer) Write(r *stats.GameRows) error {
 	return nil
 }
 
+// WriteInput appends one input's rows under each rule set of a run (its
+// games rows, one per rule set, and the rows of the other tables, in the
+// order of the rule sets); it copies them and keeps nothing of r. The
+// input counts as one game per rule set for the row groups.
+func (w *Writer) WriteInput(r *stats.InputRows) error {
+	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+		return err
+	}
+	for i := range r.Sets {
+		g := &r.Sets[i]
+		w.games.add(g.Game)
+		w.rounds.add(g.Rounds...)
+		w.seats.add(g.Seats...)
+		w.wins.add(g.Wins...)
+		w.discrepancies.add(g.Discrepancies...)
+		w.errs.add(g.Errors...)
+	}
+	// Each rule set's rows count as a game's: a row group holds the rows
+	// of 2,048 games under one rule set, or of fewer under several, and
+	// the memory of a run does not grow with the number of rule sets.
+	before := w.n
+	w.n += max(len(r.Sets), 1)
+	if before/chunkGames != w.n/chunkGames {
+		end := before/gamesPerRowGroup != w.n/gamesPerRowGroup
+		w.games.send(end)
+		w.rounds.send(end)
+		w.seats.send(end)
+		w.wins.send(end)
+		w.discrepancies.send(end)
+		w.errs.send(end)
+	}
+	return nil
+}
+
 // Close finishes every table and puts the output in place. On an error
 // the output directory is left as it was.
 func (w *Writer) Close() error {

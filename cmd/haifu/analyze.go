@@ -22,12 +22,36 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "analyze", "[--rules auto|NAME|FILE] [--checks PASSES] [-j N] [--shard K/N] [--index INDEX_DIR] -o DIR PATH...",
+	fs := newFlags(e, "analyze", "[--rules RULES[,RULES...]] [--checks PASSES] [-j N] [--shard K/N] [--index INDEX_DIR] [--by DIMS] -o DIR PATH...",
 		`Reads every game under PATH, replays and judges it, writes the tables
 games, rounds, seats, wins, discrepancies and errors to DIR, each a directory of
 Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
 summary (exhaustive-draw rate, abortive draws, tenpai at draws, noten
-payments, discrepancies by check, split by platform, players and length).
+payments, dealer continuation, what the rules change, per-seat win,
+deal-in, riichi, call and tenpai rates, each rate with its 95% Wilson
+interval; discrepancies by check; split by platform, players and length).
+
+--rules takes several rule sets, comma-separated: --rules auto,wrc,mleague
+judges every game under its own rules, WRC's and M-League's in one pass
+(each game is decoded and replayed once). Every table has a rule_set
+column; a comparison is one GROUP BY rule_set. 4p=NAME and 3p=NAME make
+one rule set by number of players (--rules 4p=wrc,3p=tenhou-sanma), and
+so does a mapping file: a TOML file with a [players] table, 4 = "wrc" and
+3 = "tenhou-sanma" (and name = "..." to name it). A rule set for another
+number of players does not apply to a game: the game is counted as not
+applicable under it and is in none of its figures. Under rules that are
+not the log's own, every figure counts the hands the rules judged (before
+the game's first divergence and up to the rules' end of the game): the
+summary gives the hands judged and those past a divergence by reason.
+
+Each game is counted once: a PATH given twice or inside another PATH is
+read once, and a game whose game_id was read before in the run (the same
+log in two files) is warned of and counted once (games.duplicate).
+
+Years (--by year, games.start_year) are on the platform's clock: Japan time for
+Tenhou (the clock of its log ids: a game of New Year's morning in Japan
+is of the new year), UTC for the others. --by player adds each player's
+per-seat rates (by name; players with at least --min-hands judged hands).
 
 -j N uses N CPUs: N workers judge games while one goroutine walks the
 inputs and one per table encodes it, all on at most N cores. The output is the
@@ -59,16 +83,17 @@ with the output directory left as it was.
 Memory does not grow with the number of games (about 120 MB with one
 worker, 130 MB with two): each table is a directory of part files, written
 a row group at a time, and the garbage collector gets a soft limit of 96
-MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
-it).`)
-	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
+MiB plus 16 MiB per worker and 32 MiB per rule set beyond the first (the
+environment variable GOMEMLIMIT overrides it).`)
+	rulesFlag := fs.String("rules", "auto", "the `RULES`, comma-separated: auto (each log's own), a preset name (see haifu rules), a TOML file, or 4p=NAME,3p=NAME")
+	minHands := fs.Int("min-hands", stats.DefaultMinHands, "with --by player, list the players with at least `N` judged hands")
 	checks := addChecksFlag(fs)
 	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
 	out := addOutputFlag(fs, "", "write the Parquet tables to `DIR` (required)")
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year, lobby, platform, players, length")
+	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year (Japan time for Tenhou), lobby, platform, players, length; player adds per-player rates")
 	indexDir := fs.String("index", "", "an `INDEX_DIR` (haifu archive index) to join to the games by log id")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
@@ -86,14 +111,6 @@ it).`)
 		// -j N uses N cores in all: the input walk and the table writer
 		// share them with the N workers.
 		runtime.GOMAXPROCS(jobs.n)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// What a run holds is bounded (a row group per table, a part file's
-		// metadata, the games in flight), but a garbage collector that lets
-		// the heap grow to twice what it found live reaches higher peaks
-		// the longer it runs. A soft limit a little above the bound keeps
-		// the peak where it is; a game that needs more still gets it.
-		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
@@ -117,15 +134,34 @@ it).`)
 		fmt.Fprintf(e.stderr, "haifu analyze: --by: %v\n", err)
 		return exitUsage
 	}
+	// A PATH given twice, or inside another, is read once.
+	paths, overlaps := batch.DistinctInputs(fs.Args())
+	for _, o := range overlaps {
+		fmt.Fprintf(e.stderr, "haifu analyze: warning: %v\n", o)
+	}
 	inputs, _ := json.Marshal(fs.Args()) // a list of strings always encodes
 	meta := map[string]string{tables.MetaRules: *rulesFlag, tables.MetaVersion: version(), tables.MetaInputs: string(inputs)}
-	if *rulesFlag != "auto" {
-		var err error
-		if opt.Rules, err = adjudicator.Load(*rulesFlag); err != nil {
-			fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
-			return exitUsage
+	sets, err := adjudicator.ParseRuleSets(*rulesFlag)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "haifu analyze: --rules: %v\n", err)
+		return exitUsage
+	}
+	opt.RuleSets = sets
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// What a run holds is bounded (a row group per table, a part file's
+		// metadata, the games in flight), but a garbage collector that lets
+		// the heap grow to twice what it found live reaches higher peaks
+		// the longer it runs. A soft limit a little above the bound keeps
+		// the peak where it is; a game that needs more still gets it. The
+		// games in flight hold rows of every rule set: 32 MiB more for
+		// each beyond the first (at the limit of one, three rule sets
+		// spent a tenth of their time collecting).
+		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)) + int64(32*(len(sets)-1))<<20)
+	}
+	if len(sets) == 1 {
+		if r := sets[0].Fixed(); r != nil {
+			meta[tables.MetaRulesTOML] = r.String()
 		}
-		meta[tables.MetaRulesTOML] = opt.Rules.String()
 	}
 	if opt.Shards > 1 {
 		meta[tables.MetaShard] = *shard
@@ -145,14 +181,15 @@ it).`)
 		return exitFound
 	}
 	sum := stats.NewSummary(dims...)
-	sink := &analyzeSink{w: w, sum: sum, index: index}
+	sum.SetMinHands(*minHands)
+	sink := &analyzeSink{w: w, sum: sum, index: index, stderr: e.stderr}
 	if isTerminal(e.stderr) {
 		p := newProgress(e.stderr, 0, fs.Args(), opt.Walk.Source.Skip, e.stdin, time.Now())
 		opt.Walk.Source.BytesRead = &p.read
 		opt.Progress = p.update
 		defer p.done()
 	}
-	counts, err := batch.Run(ctx, fs.Args(), opt, sink)
+	counts, err := batch.RunSets(ctx, paths, opt, sink)
 	if ctx.Err() != nil {
 		w.Abort()
 		fmt.Fprintf(e.stderr, "haifu analyze: interrupted after %d inputs; %s left as it was\n", counts.Inputs, *out)
@@ -179,6 +216,9 @@ it).`)
 	joined := ""
 	if index != nil {
 		joined = fmt.Sprintf("; %d games found in the index (%d with placements)", sink.indexed, sink.placed)
+	}
+	if sink.dups.N > 0 {
+		fmt.Fprintf(e.stderr, "haifu analyze: warning: %d games had a game_id read before (the same log in two files): each counted once (games.duplicate)\n", sink.dups.N)
 	}
 	fmt.Fprintf(e.stderr, "analyzed %s; %d rounds, %d discrepancies%s%s; tables in %s\n",
 		inputsRead(counts.Inputs, counts.Games, counts.Judged, counts.NotRead, counts.Unreadable),
@@ -215,32 +255,55 @@ type analyzeSink struct {
 	// count the games found in it and those given placements.
 	index           archiveIndex
 	indexed, placed int
+	// dups finds the games whose game_id was read before; the first
+	// warnings go to stderr.
+	dups   stats.GameIDs
+	stderr io.Writer
 }
 
-// Write joins the index to one input's game row, writes the rows to the
-// tables and counts them into the summary.
-func (s *analyzeSink) Write(r *stats.GameRows) error {
-	if s.index != nil && s.index.join(&r.Game) {
-		s.indexed++
-		if r.Game.IndexPlacements != nil {
-			s.placed++
+// maxDuplicateWarnings is the number of duplicate games named one by one.
+const maxDuplicateWarnings = 20
+
+// Write joins the index to one input's games rows, marks a game read
+// before, writes the rows to the tables and counts them into the summary.
+func (s *analyzeSink) Write(r *stats.InputRows) error {
+	if len(r.Sets) > 0 {
+		if g := &r.Sets[0].Game; g.GameID != nil && g.GameIndex != nil && s.dups.Seen(*g.GameID) {
+			if s.dups.N <= maxDuplicateWarnings {
+				fmt.Fprintf(s.stderr, "haifu analyze: warning: %s: game %d is %s, read before: counted once\n", g.Path, *g.GameIndex, *g.GameID)
+			}
+			r.MarkDuplicate()
 		}
 	}
-	s.sum.Add(r)
-	return s.w.Write(r)
+	for i := range r.Sets {
+		if s.index != nil && s.index.join(&r.Sets[i].Game) && i == 0 {
+			s.indexed++
+			if r.Sets[i].Game.IndexPlacements != nil {
+				s.placed++
+			}
+		}
+	}
+	s.sum.AddInput(r)
+	return s.w.WriteInput(r)
 }
 
 func runSummary(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "summary", "[--json] [--by DIMS] DIR...",
+	fs := newFlags(e, "summary", "[--json] [--by DIMS] [--min-hands N] DIR...",
 		`Prints the summary of the Parquet tables in DIR again, as haifu analyze
-printed it. Several DIRs (the shards of one archive, analyzed with --shard)
-are read as one data set. --by chooses the groups of the table: any of
-year, lobby, platform, players and length, comma-separated (default
-platform,players,length); sanma and four-player games always have rows of
-their own ("all 3p", "all 4p"), and the "all" row does not mix their
-tenpai counts.`)
+printed it: for each rule set of the run, its figures, every rate with its
+95% Wilson interval and its denominator named. Several DIRs (the shards of
+one archive, analyzed with --shard) are read as one data set; a DIR given
+twice is read once, and a game whose game_id an earlier DIR has is counted
+once. --by chooses the groups of the table: any of year (the year on the
+platform's clock: Japan time for Tenhou, UTC for others), lobby, platform,
+players and length, comma-separated (default platform,players,length);
+sanma and four-player games always have rows of their own ("all 3p", "all
+4p"), and the "all" row does not mix their tenpai counts. player among
+them adds each player's per-seat rates (by name, for players with at
+least --min-hands judged hands).`)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the games by `DIMS`: some of year, lobby, platform, players, length")
+	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the games by `DIMS`: some of year (Japan time for Tenhou), lobby, platform, players, length; player adds per-player rates")
+	minHands := fs.Int("min-hands", stats.DefaultMinHands, "with --by player, list the players with at least `N` judged hands")
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
@@ -253,7 +316,11 @@ tenpai counts.`)
 		fmt.Fprintf(e.stderr, "haifu summary: --by: %v\n", err)
 		return exitUsage
 	}
-	sum, err := tables.ReadSummary(fs.Args(), dims...)
+	dirs, dropped := tables.DistinctDirs(fs.Args())
+	for _, d := range dropped {
+		fmt.Fprintf(e.stderr, "haifu summary: warning: %s given again: read once\n", d)
+	}
+	sum, err := tables.ReadSummaryMin(dirs, *minHands, dims...)
 	if err == nil {
 		err = writeSummary(e.stdout, sum, *asJSON)
 	}

@@ -304,8 +304,18 @@ func TestSummaryShards(t *testing.T) {
 	if !strings.Contains(got, `"by": [`) || !strings.Contains(got, `"2011 4p"`) {
 		t.Errorf("summary --by year,players: no year groups in\n%s", got)
 	}
-	// Outputs that do not add up are refused.
-	if _, stderr, code := haifu(t, "", "summary", dir+"/part0", dir+"/part0"); code == exitOK || !strings.Contains(stderr, "both shard 0/2") {
+	// One output given twice, however written, is read once, with a
+	// warning.
+	once, _, _ := haifu(t, "", "summary", "--json", dir+"/part0")
+	if got, stderr, code := haifu(t, "", "summary", "--json", dir+"/part0", dir+"/./part0/"); code != exitOK || got != once || !strings.Contains(stderr, "given again: read once") {
+		t.Errorf("one output twice: exit %d, %q; the summary differs from the output's alone: %v", code, stderr, got != once)
+	}
+	// Outputs that do not add up are refused: one shard in two
+	// directories.
+	if err := os.CopyFS(dir+"/part0-copy", os.DirFS(dir+"/part0")); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := haifu(t, "", "summary", dir+"/part0", dir+"/part0-copy"); code == exitOK || !strings.Contains(stderr, "both shard 0/2") {
 		t.Errorf("one shard twice: exit %d, %q", code, stderr)
 	}
 	if _, stderr, code := haifu(t, "", "analyze", "--rules", "wrc", "-o", dir+"/wrc", "../../fixtures/good/mjlog"); code != exitOK && code != exitFound {
