@@ -63,7 +63,7 @@ MiB plus 16 MiB per worker (the environment variable GOMEMLIMIT overrides
 it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	checks := addChecksFlag(fs)
-	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 to 256 (or the number of CPUs, if more): parallel workers, and the cap on cores (default: all)")
 	out := addOutputFlag(fs, "", "write the Parquet tables to `DIR` (required)")
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)
