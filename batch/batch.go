@@ -235,12 +235,20 @@ func EachInput[T any](ctx context.Context, walk func(fn func(parser.Input) error
 			for j := range jobs {
 				out := make([]taken[T], len(j.ins))
 				for k := range j.ins {
+					// A run interrupted stops at once: between inputs
+					// here, within a game in step.
+					if err := ctx.Err(); err != nil {
+						return err
+					}
 					var prev T
 					select {
 					case prev = <-free:
 					default:
 					}
-					r := w.step(&j.ins[k])
+					r, err := w.step(ctx, &j.ins[k])
+					if err != nil {
+						return err
+					}
 					out[k].v = sink.Take(r, prev)
 					out[k].c.count(r)
 					j.ins[k] = parser.Input{} // the data is no longer needed
@@ -316,16 +324,21 @@ func newWorker(opt Options) *worker {
 }
 
 // step decodes and judges one input: the one step from an input to its
-// game and report that every command shares.
-func (w *worker) step(in *parser.Input) *Result {
+// game and report that every command shares. It returns ctx's error when
+// ctx is done before the judgement is (the judge looks at it between
+// hands and within long ones).
+func (w *worker) step(ctx context.Context, in *parser.Input) (*Result, error) {
 	r := &w.res
 	*r = Result{Input: in, Game: &w.g}
 	r.Err = w.dec.Decode(in, &w.g)
 	if w.opt.DecodeOnly || in.Err != nil || len(w.g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
 		// Nothing to judge, or a game the decoder cannot replay, which
 		// is never judged from what it read.
-		return r
+		return r, nil
 	}
-	r.Report, r.RulesErr = w.jr.JudgeGame(&w.g, w.opt.Rules, &w.sel)
-	return r
+	r.Report, r.RulesErr = w.jr.JudgeGameContext(ctx, &w.g, w.opt.Rules, &w.sel)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
