@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
@@ -249,6 +250,7 @@ func EachInput[T any](ctx context.Context, walk func(fn func(parser.Input) error
 					if err != nil {
 						return err
 					}
+					bound(r)
 					out[k].v = sink.Take(r, prev)
 					out[k].c.count(r)
 					j.ins[k] = parser.Input{} // the data is no longer needed
@@ -341,4 +343,39 @@ func (w *worker) step(ctx context.Context, in *parser.Input) (*Result, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// bound cuts the input text that r quotes to event.MaxQuote bytes a
+// piece (event.ClipText): its path (an archive's member names), its
+// error, the decoder's warnings and the findings' messages and values.
+// Every command writes what the sinks are given, so that this is the one
+// place where a result's text is bounded; it allocates only for a piece
+// it cuts.
+func bound(r *Result) {
+	r.Input.Path = event.ClipText(r.Input.Path)
+	r.Err = event.ClipError(r.Err)
+	r.RulesErr = event.ClipError(r.RulesErr)
+	if r.Game != nil {
+		for i, w := range r.Game.Meta.Warnings {
+			r.Game.Meta.Warnings[i] = event.ClipText(w)
+		}
+	}
+	rep := r.Report
+	if rep == nil {
+		return
+	}
+	for i := range rep.Findings {
+		boundFinding(&rep.Findings[i])
+	}
+	for i := range rep.Undetermined {
+		boundFinding(&rep.Undetermined[i].Finding)
+	}
+	rep.DivergentReason = event.ClipText(rep.DivergentReason)
+}
+
+// boundFinding cuts the input text a finding quotes.
+func boundFinding(f *check.Finding) {
+	f.Message = event.ClipText(f.Message)
+	f.Expected = event.ClipText(f.Expected)
+	f.Recorded = event.ClipText(f.Recorded)
 }

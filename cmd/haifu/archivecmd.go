@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/haifu/haifu/archive"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
 )
@@ -267,7 +268,7 @@ func (ix *indexRun) read(records iter.Seq2[archive.Record, error]) error {
 				continue
 			}
 			ix.listed++
-			fmt.Fprintf(ix.e.stdout, "%s\t%d\t%s\n", r.Kind, r.Size, r.URL)
+			fmt.Fprintf(ix.e.stdout, "%s\t%d\t%s\n", r.Kind, r.Size, event.ClipText(r.URL))
 		}
 	}
 	return nil

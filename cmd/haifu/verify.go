@@ -331,7 +331,7 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 		return append(b, '\n')
 	}
 	hand, round, ev := -1, event.RoundID{}, -1
-	if pe, ok := err.(*event.Error); ok {
+	if pe := (*event.Error)(nil); errors.As(err, &pe) {
 		hand, round = pe.Hand, pe.Round
 	}
 	b = appendHead(b, path, g, hand, round, ev)
