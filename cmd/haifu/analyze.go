@@ -47,9 +47,13 @@ by log id: games gets index_lobby, index_start_time (to the minute) and
 index_placements (each seat's final place in the listing).
 
 The output directory is replaced as a whole when the run completes: the
-tables are written into a hidden directory beside it, so an interrupted or
-crashed run leaves the earlier output as it was. DIR must be new, empty or
-an earlier output; a DIR under a PATH is not read as input.
+tables are written into a hidden directory beside it, synced to the disk,
+and put in place, so an interrupted or crashed run (or a power cut) leaves
+the earlier output as it was. DIR must be new, empty or an earlier output:
+one that holds anything haifu did not write (a file of yours in
+DIR/games/) is refused, naming it, and nothing of it is removed. A DIR
+that is a symbolic link is written through: the directory it names is
+replaced, the link stays. A DIR under a PATH is not read as input.
 
 Exit status: 0 when every input was read and judged, 1 when an input could
 not be read (its errors row says why; the tables are written all the
