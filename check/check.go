@@ -274,6 +274,7 @@ const MaxPerGame = 1000
 type Bound struct {
 	n     [numChecks]int
 	first [numChecks]position // the first finding left out of each check
+	over  bool                // a finding was left out
 }
 
 // position is where a finding is: its hand, round and event.
@@ -282,8 +283,9 @@ type position struct {
 	round       event.RoundID
 }
 
-// Reset forgets the findings counted.
-func (b *Bound) Reset() { *b = Bound{} }
+// Reset forgets the findings counted. (A first finding left out is set
+// when one is: Reset need not clear them.)
+func (b *Bound) Reset() { b.n, b.over = [numChecks]int{}, false }
 
 // Keep counts a finding of check c in hand hand (round round) at event ev
 // and reports whether it is to be kept: false once MaxPerGame findings of
@@ -299,6 +301,7 @@ func (b *Bound) Keep(c Check, hand int, round event.RoundID, ev int) bool {
 	}
 	if b.n[c] == MaxPerGame+1 {
 		b.first[c] = position{int32(hand), int32(ev), round}
+		b.over = true
 	}
 	return false
 }
@@ -307,6 +310,10 @@ func (b *Bound) Keep(c Check, hand int, round event.RoundID, ev int) bool {
 // out, one finding at the first of them that counts them: "N more CHECK
 // findings in this game, from this event on (...)". Then it resets b.
 func (b *Bound) AppendRest(fs []Finding) []Finding {
+	if !b.over {
+		b.Reset()
+		return fs
+	}
 	for c := range numChecks {
 		if n := b.n[c]; n > MaxPerGame {
 			p := b.first[c]
