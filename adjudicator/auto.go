@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -88,6 +89,11 @@ func platformOf(p event.Platform) Platform {
 // findings (the first, on a tie), and Rules is that candidate. The report
 // is valid until the next call.
 func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
+	return jr.judgeAuto(context.Background(), g, sel)
+}
+
+// judgeAuto is JudgeAuto, stopped when ctx is done (see JudgeGameContext).
+func (jr *Judger) judgeAuto(ctx context.Context, g *event.Game, sel *Selector) (*Report, error) {
 	cands, err := sel.Candidates(g)
 	if err != nil {
 		return nil, err
@@ -96,31 +102,42 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 	for range cands {
 		jr.natives = append(jr.natives, true)
 	}
-	reps := jr.judgeAll(g, cands, jr.natives)
+	reps, err := jr.judgeAll(ctx, g, cands, jr.natives)
+	if err != nil {
+		return nil, err
+	}
 	if len(cands) == 1 {
 		return reps[0], nil
 	}
-	return mergeCandidates(reps, cands), nil
+	return jr.mergeCandidates(reps, cands), nil
 }
 
 // mergeCandidates makes one report of the reports reps of the candidates
 // cands (two or more): the findings all make, the others Undetermined,
 // the hands and the rest of the candidate with the fewest findings.
-func mergeCandidates(reps []*Report, cands []*Rules) *Report {
+func (jr *Judger) mergeCandidates(reps []*Report, cands []*Rules) *Report {
 	best := 0
 	for i := range reps {
 		if len(reps[i].Findings) < len(reps[best].Findings) {
 			best = i
 		}
 	}
-	findings, und := mergeFindings(reps, cands)
+	m := &jr.merge
+	m.merge(reps, cands)
 	out := reps[best]
 	out.Candidates = out.Candidates[:0]
 	for _, c := range cands {
 		out.Candidates = append(out.Candidates, c.Name)
 	}
-	out.Findings = append(out.Findings[:0], findings...)
-	out.Undetermined = und
+	// The findings every candidate makes are no more than any one
+	// candidate's: the copy takes no new memory. The undetermined ones
+	// (an undated log's, rare) are copied out of the merger, which the
+	// next merge of a call reuses (JudgeSets merges each set's).
+	out.Findings = append(out.Findings[:0], m.findings...)
+	out.Undetermined = nil
+	if len(m.und) > 0 {
+		out.Undetermined = append([]Undetermined(nil), m.und...)
+	}
 	return out
 }
 
@@ -133,67 +150,160 @@ type findingKey struct {
 	expected, recorded string
 }
 
+// keyOf returns f's key.
+func keyOf(f *check.Finding) findingKey {
+	return findingKey{f.Check, f.Hand, f.Event, f.Seat, f.Expected, f.Recorded}
+}
+
+// merger merges the findings of several candidates (mergeFindings), and
+// keeps its memory from game to game.
+type merger struct {
+	// findings and und are the result of the last merge.
+	findings []check.Finding
+	und      []Undetermined
+	// Per group of findings at one event: each finding with the
+	// candidates that make it (bits), in the order first made; for a large
+	// group, each key's entries, in that order, with the number of them
+	// the candidate being read has matched.
+	entries []mergeEntry
+	keys    map[findingKey]*mergeKeyed
+	// pos is each candidate's next finding.
+	pos []int
+}
+
+type mergeEntry struct {
+	f     *check.Finding
+	under uint64
+}
+
+type mergeKeyed struct {
+	entries []int
+	cand    int
+	matched int
+}
+
+// smallGroup is the most findings at one event that merge matches by
+// comparing each with the others, rather than through a map.
+const smallGroup = 16
+
 // mergeFindings merges the findings of the reports reps, made under the
 // candidates cands: those every candidate makes, and those only some make
 // (Undetermined), each in event order. A finding one candidate makes twice
 // is two findings. It takes time linear in the number of findings.
 func mergeFindings(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermined) {
-	// Each finding with the candidates that make it (bits), in the order
-	// first made; a key's entries, in that order, with the number of
-	// them the candidate being read has matched.
-	type entry struct {
-		f     check.Finding
-		under uint64
-	}
-	type keyed struct {
-		entries []int
-		cand    int
-		matched int
-	}
-	var entries []entry
-	keys := map[findingKey]*keyed{}
-	for ci, rep := range reps {
-		for _, f := range rep.Findings {
-			key := findingKey{f.Check, f.Hand, f.Event, f.Seat, f.Expected, f.Recorded}
-			kd := keys[key]
-			if kd == nil {
-				kd = &keyed{cand: -1}
-				keys[key] = kd
-			}
-			if kd.cand != ci {
-				kd.cand, kd.matched = ci, 0
-			}
-			// The entries a candidate matched are the first of its key:
-			// it matches the first one it has not.
-			if kd.matched == len(kd.entries) {
-				entries = append(entries, entry{f: f})
-				kd.entries = append(kd.entries, len(entries)-1)
-			}
-			entries[kd.entries[kd.matched]].under |= 1 << ci
-			kd.matched++
-		}
+	var m merger
+	m.merge(reps, cands)
+	return m.findings, m.und
+}
+
+// merge is mergeFindings into m.findings and m.und. Each report's findings
+// are in event order (game-level ones last), and two findings are the same
+// only at the same event: the findings are merged an event at a time, so
+// that only the findings of one event are held apart.
+func (m *merger) merge(reps []*Report, cands []*Rules) {
+	clear(m.findings)
+	clear(m.und)
+	m.findings, m.und = m.findings[:0], m.und[:0]
+	m.pos = m.pos[:0]
+	for range reps {
+		m.pos = append(m.pos, 0)
 	}
 	all := uint64(1)<<len(reps) - 1
-	var findings []check.Finding
-	var und []Undetermined
-	for _, e := range entries {
-		if e.under == all {
-			findings = append(findings, e.f)
-			continue
-		}
-		u := Undetermined{Finding: e.f}
-		for ci := range reps {
-			if e.under&(1<<ci) != 0 {
-				u.Under = append(u.Under, cands[ci].Name)
-			} else {
-				u.NotUnder = append(u.NotUnder, cands[ci].Name)
+	for {
+		// The next event: the first of the candidates' next findings.
+		next, size := -1, 0
+		for ci, rep := range reps {
+			if p := m.pos[ci]; p < len(rep.Findings) {
+				if o := eventOrder(rep.Findings[p].Event); next < 0 || o < next {
+					next = o
+				}
 			}
 		}
-		und = append(und, u)
+		if next < 0 {
+			break
+		}
+		for ci, rep := range reps {
+			for p := m.pos[ci]; p < len(rep.Findings) && eventOrder(rep.Findings[p].Event) == next; p++ {
+				size++
+			}
+		}
+		m.entries = m.entries[:0]
+		if size > smallGroup {
+			if m.keys == nil {
+				m.keys = map[findingKey]*mergeKeyed{}
+			}
+			clear(m.keys)
+		}
+		for ci, rep := range reps {
+			fs := rep.Findings
+			p := m.pos[ci]
+			for ; p < len(fs) && eventOrder(fs[p].Event) == next; p++ {
+				if size > smallGroup {
+					m.matchKeyed(&fs[p], ci)
+				} else {
+					m.match(&fs[p], ci)
+				}
+			}
+			m.pos[ci] = p
+		}
+		for _, e := range m.entries {
+			if e.under == all {
+				m.findings = append(m.findings, *e.f)
+				continue
+			}
+			u := Undetermined{Finding: *e.f}
+			for ci := range reps {
+				if e.under&(1<<ci) != 0 {
+					u.Under = append(u.Under, cands[ci].Name)
+				} else {
+					u.NotUnder = append(u.NotUnder, cands[ci].Name)
+				}
+			}
+			m.und = append(m.und, u)
+		}
 	}
-	sortFindings(findings)
-	slices.SortStableFunc(und, func(a, b Undetermined) int { return eventOrder(a.Event) - eventOrder(b.Event) })
-	return findings, und
+	clear(m.entries) // no pointer into the reports is kept
+}
+
+// match matches f, candidate ci's, with the first entry of its key that
+// no finding of ci matched, or makes it a new entry: a search of the
+// group's entries.
+func (m *merger) match(f *check.Finding, ci int) {
+	for k := range m.entries {
+		e := &m.entries[k]
+		if e.under&(1<<ci) == 0 && sameFinding(e.f, f) {
+			e.under |= 1 << ci
+			return
+		}
+	}
+	m.entries = append(m.entries, mergeEntry{f: f, under: 1 << ci})
+}
+
+// matchKeyed is match through the map of keys, for a large group. The
+// entries a candidate matched are the first of its key: it matches the
+// first one it has not.
+func (m *merger) matchKeyed(f *check.Finding, ci int) {
+	key := keyOf(f)
+	kd := m.keys[key]
+	if kd == nil {
+		kd = &mergeKeyed{cand: -1}
+		m.keys[key] = kd
+	}
+	if kd.cand != ci {
+		kd.cand, kd.matched = ci, 0
+	}
+	if kd.matched == len(kd.entries) {
+		m.entries = append(m.entries, mergeEntry{f: f})
+		kd.entries = append(kd.entries, len(m.entries)-1)
+	}
+	m.entries[kd.entries[kd.matched]].under |= 1 << ci
+	kd.matched++
+}
+
+// sameFinding reports whether a and b have the same key.
+func sameFinding(a, b *check.Finding) bool {
+	return a.Check == b.Check && a.Hand == b.Hand && a.Event == b.Event && a.Seat == b.Seat &&
+		a.Expected == b.Expected && a.Recorded == b.Recorded
 }
 
 // Explain says under which rule sets the finding is made: "a discrepancy

@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
@@ -19,7 +20,10 @@ type judge struct {
 	native bool
 	// checks are the checks of the passes that run.
 	checks checkSet
-	rep    Report
+	// bound keeps the judge's own findings of a check to
+	// check.MaxPerGame; finish appends the count of those left out.
+	bound check.Bound
+	rep   Report
 	// stopped: the game diverged, or ended early, under the rules: later
 	// hands are described, not compared.
 	stopped bool
@@ -35,6 +39,7 @@ func (j *judge) start(g *event.Game, rules *Rules, native bool, opt replay.Optio
 	}
 	j.d.startGame(g, rules, f, opt)
 	j.native, j.checks, j.stopped = native, checks, false
+	j.bound.Reset()
 	j.rep = Report{Rules: rules, Native: native, Findings: j.rep.Findings[:0], Hands: j.rep.Hands[:0], Wins: j.rep.Wins[:0],
 		DivergentFrom: -1, EndedAfter: -1, Candidates: j.rep.Candidates[:0]}
 	if rules.Players != j.d.players {
@@ -45,6 +50,8 @@ func (j *judge) start(g *event.Game, rules *Rules, native bool, opt replay.Optio
 // finish completes the report with the replay's findings and the wall's,
 // of the passes that run, in event order.
 func (j *judge) finish(replayed []check.Finding, w *wallCheck) *Report {
+	j.rep.Findings = j.bound.AppendRest(j.rep.Findings)
+	j.rep.Findings = slices.Grow(j.rep.Findings, len(replayed)+len(w.findings))
 	for _, f := range replayed {
 		if j.checks.has(f.Check) {
 			j.rep.Findings = append(j.rep.Findings, f)
@@ -65,9 +72,10 @@ func (j *judge) report(hand, ev int, round event.RoundID, c check.Check, msg, ex
 	j.add(check.Finding{Check: c, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
 }
 
-// add adds the finding f, if its pass runs.
+// add adds the finding f, if its pass runs (and fewer than
+// check.MaxPerGame of its check were added).
 func (j *judge) add(f check.Finding) {
-	if j.checks.has(f.Check) {
+	if j.checks.has(f.Check) && j.bound.Keep(f.Check, f.Hand, f.Round, f.Event) {
 		j.rep.Findings = append(j.rep.Findings, f)
 	}
 }

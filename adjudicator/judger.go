@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"slices"
 
 	"github.com/haifu/haifu/check"
@@ -19,6 +20,10 @@ import (
 // options agree read the same hand-end states in lockstep; the others get
 // a replay of their own. The wall pass, which does not depend on the
 // rules, runs once per game.
+//
+// A judgement can be stopped (JudgeGameContext): the context is looked at
+// between hands and every stopEvery events within one, so that a game of
+// any size stops within a few milliseconds of its context being done.
 //
 // The zero Judger is ready and runs every pass. A Judger reuses its memory
 // from game to game; it is not safe for concurrent use.
@@ -39,6 +44,27 @@ type Judger struct {
 	// JudgeSets' judgements, and the index of each one's first rules.
 	sets  []SetJudgement
 	first []int
+	// merge merges the findings of several candidates (JudgeAuto,
+	// JudgeSets).
+	merge merger
+}
+
+// stopEvery is how often, in events, a judgement looks at its context
+// within a hand (it looks at every hand start too).
+const stopEvery = 1024
+
+// stopped reports whether done (a context's Done channel, nil for one
+// never done) is closed.
+func stopped(done <-chan struct{}) bool {
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // wallCheck is a game's hands checked against the walls of their seed,
@@ -48,19 +74,32 @@ type wallCheck struct {
 	c        wall.Checker // kept for its memory
 	res      *wall.Result
 	findings []check.Finding
+	// bound keeps the findings of a check to check.MaxPerGame.
+	bound check.Bound
 }
 
 // check checks g's hands against their walls, or (run false: the wall pass
-// does not run) forgets the last game's.
-func (w *wallCheck) check(g *event.Game, run bool) {
+// does not run) forgets the last game's. It returns ctx's error when ctx
+// is done before the check is.
+func (w *wallCheck) check(ctx context.Context, g *event.Game, run bool) error {
+	clear(w.findings) // the strings of an earlier game are not kept
 	w.findings = w.findings[:0]
 	w.res = nil
 	if run {
-		w.res = w.c.Check(g, w.add)
+		var err error
+		w.res, err = w.c.CheckContext(ctx, g, w.add)
+		w.findings = w.bound.AppendRest(w.findings)
+		return err
 	}
+	return nil
 }
 
-func (w *wallCheck) add(m wall.Mismatch) { w.findings = append(w.findings, m) }
+// add adds a mismatch, unless check.MaxPerGame of its check were.
+func (w *wallCheck) add(m wall.Mismatch) {
+	if w.bound.Keep(m.Check, m.Hand, m.Round, m.Event) {
+		w.findings = append(w.findings, m)
+	}
+}
 
 // Judge judges g under rules. native says whether rules are the log's own:
 // then every difference is a discrepancy; otherwise plays the log cannot
@@ -68,7 +107,8 @@ func (w *wallCheck) add(m wall.Mismatch) { w.findings = append(w.findings, m) }
 func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
 	jr.rules = append(jr.rules[:0], rules)
 	jr.natives = append(jr.natives[:0], native)
-	return jr.judgeAll(g, jr.rules, jr.natives)[0]
+	reps, _ := jr.judgeAll(context.Background(), g, jr.rules, jr.natives) // never cancelled
+	return reps[0]
 }
 
 // JudgeGame judges g under fixed rules, or under its own when fixed is nil
@@ -78,22 +118,39 @@ func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
 // decided. It returns an error only when fixed is nil and no preset fits
 // the game. The report is valid until the next call.
 func (jr *Judger) JudgeGame(g *event.Game, fixed *Rules, sel *Selector) (*Report, error) {
+	return jr.JudgeGameContext(context.Background(), g, fixed, sel)
+}
+
+// JudgeGameContext is JudgeGame, stopped when ctx is done: between hands,
+// or within a hand after at most stopEvery events. A judgement stopped
+// returns no report and ctx's error (errors.Is(err, ctx.Err())); the
+// caller tells it from a game no preset fits by ctx.Err().
+func (jr *Judger) JudgeGameContext(ctx context.Context, g *event.Game, fixed *Rules, sel *Selector) (*Report, error) {
 	if fixed == nil {
-		return jr.JudgeAuto(g, sel)
+		return jr.judgeAuto(ctx, g, sel)
 	}
 	own, err := sel.Candidates(g)
 	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
-	return jr.Judge(g, fixed, native), nil
+	jr.rules = append(jr.rules[:0], fixed)
+	jr.natives = append(jr.natives[:0], native)
+	reps, err := jr.judgeAll(ctx, g, jr.rules, jr.natives)
+	if err != nil {
+		return nil, err
+	}
+	return reps[0], nil
 }
 
 // judgeAll judges g under each of rules (natives[i]: rules[i] are the
 // log's own) and returns their reports, in the order of rules, valid
 // until the next call. The game is replayed once for each set of replay options the
 // rules give, and the judges of a set read its hand-end states in
-// lockstep.
-func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, natives []bool) []*Report {
+// lockstep. It returns ctx's error, and no reports, when ctx is done
+// before the judgement is.
+func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, natives []bool) ([]*Report, error) {
 	checks := setOf(jr.Passes)
-	jr.wall.check(g, checks.runs(WallPass))
+	if err := jr.wall.check(ctx, g, checks.runs(WallPass)); err != nil {
+		return nil, err
+	}
 	for len(jr.judges) < len(rules) {
 		jr.judges = append(jr.judges, judge{})
 	}
@@ -115,19 +172,27 @@ func (jr *Judger) judgeAll(g *event.Game, rules []*Rules, natives []bool) []*Rep
 				jr.reports[k] = &j.rep
 			}
 		}
-		jr.replay(g, opt, jr.group)
+		if err := jr.replay(ctx, g, opt, jr.group); err != nil {
+			return nil, err
+		}
 	}
-	return jr.reports
+	return jr.reports, nil
 }
 
 // replay replays g with the options opt once, handing every hand-end state
-// and every event a judge looks at to each of the judges js in turn.
-func (jr *Judger) replay(g *event.Game, opt replay.Options, js []*judge) {
+// and every event a judge looks at to each of the judges js in turn. It
+// stops with ctx's error when ctx is done, looking at it at every hand
+// start and every stopEvery events.
+func (jr *Judger) replay(ctx context.Context, g *event.Game, opt replay.Options, js []*judge) error {
+	done := ctx.Done()
 	rp := &jr.rp
 	rp.Options = opt
 	rp.Start(g)
 	for i := range g.Events {
 		e := &g.Events[i]
+		if (e.Type == event.RoundStart || i%stopEvery == 0) && stopped(done) {
+			return ctx.Err()
+		}
 		// Applying a RoundStart or GameEnd hands the previous hand over;
 		// its judgement (handEnd) sets the expectation they are checked
 		// against.
@@ -161,4 +226,5 @@ func (jr *Judger) replay(g *event.Game, opt replay.Options, js []*judge) {
 	for _, j := range js {
 		j.finish(rp.Findings(), &jr.wall)
 	}
+	return nil
 }

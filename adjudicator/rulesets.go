@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -250,6 +251,14 @@ type SetJudgement struct {
 // when it is one of the presets auto would pick for the game. The
 // judgements are in the order of sets and valid until the next call.
 func (jr *Judger) JudgeSets(g *event.Game, sets []*RuleSet, sel *Selector) []SetJudgement {
+	js, _ := jr.JudgeSetsContext(context.Background(), g, sets, sel) // never cancelled
+	return js
+}
+
+// JudgeSetsContext is JudgeSets, stopped when ctx is done: it looks at ctx
+// at every hand start and every few thousand events, and returns ctx's
+// error, and no judgements, when it is done before the judgement is.
+func (jr *Judger) JudgeSetsContext(ctx context.Context, g *event.Game, sets []*RuleSet, sel *Selector) ([]SetJudgement, error) {
 	cands, candErr := sel.Candidates(g)
 	players := g.Meta.PlayerCount()
 	jr.sets = jr.sets[:0]
@@ -284,19 +293,22 @@ func (jr *Judger) JudgeSets(g *event.Game, sets []*RuleSet, sel *Selector) []Set
 		jr.first = append(jr.first, first)
 	}
 	if len(jr.rules) == 0 {
-		return jr.sets
+		return jr.sets, nil
 	}
-	reps := jr.judgeAll(g, jr.rules, jr.natives)
+	reps, err := jr.judgeAll(ctx, g, jr.rules, jr.natives)
+	if err != nil {
+		return nil, err
+	}
 	for i, rs := range sets {
 		k := jr.first[i]
 		if k < 0 {
 			continue
 		}
 		if rs.Auto && len(cands) > 1 {
-			jr.sets[i].Report = mergeCandidates(reps[k:k+len(cands)], cands)
+			jr.sets[i].Report = jr.mergeCandidates(reps[k:k+len(cands)], cands)
 			continue
 		}
 		jr.sets[i].Report = reps[k]
 	}
-	return jr.sets
+	return jr.sets, nil
 }

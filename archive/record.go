@@ -181,13 +181,14 @@ type Error struct {
 }
 
 // Error returns "file:member:line: cause", leaving out the parts that are
-// empty.
+// empty. The text it quotes of the listing (a member name, a line's
+// columns) is cut to event.MaxQuote bytes a piece (event.ClipText).
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString(e.File)
+	b.WriteString(event.ClipText(e.File))
 	if e.Member != "" {
 		b.WriteString(":")
-		b.WriteString(e.Member)
+		b.WriteString(event.ClipText(e.Member))
 	}
 	if e.Line > 0 {
 		b.WriteString(":")
@@ -195,7 +196,7 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(": ")
 	if e.Err != nil {
-		b.WriteString(e.Err.Error())
+		b.WriteString(event.ClipText(e.Err.Error()))
 	}
 	return b.String()
 }

@@ -91,13 +91,16 @@ func (t Table) Name() string {
 	return level
 }
 
-// RowOf returns the archive table's row of a game.
+// RowOf returns the archive table's row of a game. The text a listing
+// holds (names, the rule column, the file and member names) is cut to
+// event.MaxQuote bytes a piece (event.Clip), as everything haifu writes of
+// an input.
 func RowOf(g *Game) Row {
 	r := Row{
-		Listing: strOf(g.Listing), Lobby: g.Lobby, Rule: strOf(g.RuleText),
+		Listing: strOf(g.Listing), Lobby: event.Clip(g.Lobby), Rule: strOf(event.Clip(g.RuleText)),
 		Players: int32(g.Rule.Players), Length: g.Rule.Length.String(), Table: strOf(g.Rule.Table.Name()),
 		OpenTanyao: boolOf(g.Rule.OpenTanyao), Fast: boolOf(g.Rule.Fast), ChipGame: boolOf(g.Rule.Chips),
-		Source: g.Source, Member: strOf(g.Member), Line: int32(g.Line),
+		Source: event.ClipText(g.Source), Member: strOf(event.ClipText(g.Member)), Line: int32(g.Line),
 	}
 	switch {
 	case g.Rule.RedFives == event.FlagNo:
@@ -140,7 +143,7 @@ func RowOf(g *Game) Row {
 		chips = chips && p.HasChips
 	}
 	for _, p := range g.Players {
-		r.Names = append(r.Names, p.Name)
+		r.Names = append(r.Names, event.Clip(p.Name))
 		r.Points = append(r.Points, p.Points)
 		if chips {
 			r.Chips = append(r.Chips, int32(p.Chips))

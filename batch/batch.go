@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
@@ -254,12 +255,21 @@ func EachInput[T any](ctx context.Context, walk func(fn func(parser.Input) error
 			for j := range jobs {
 				out := make([]taken[T], len(j.ins))
 				for k := range j.ins {
+					// A run interrupted stops at once: between inputs
+					// here, within a game in step.
+					if err := ctx.Err(); err != nil {
+						return err
+					}
 					var prev T
 					select {
 					case prev = <-free:
 					default:
 					}
-					r := w.step(&j.ins[k])
+					r, err := w.step(ctx, &j.ins[k])
+					if err != nil {
+						return err
+					}
+					bound(r)
 					out[k].v = sink.Take(r, prev)
 					out[k].c.count(r)
 					j.ins[k] = parser.Input{} // the data is no longer needed
@@ -335,18 +345,24 @@ func newWorker(opt Options) *worker {
 }
 
 // step decodes and judges one input: the one step from an input to its
-// game and report that every command shares.
-func (w *worker) step(in *parser.Input) *Result {
+// game and report that every command shares. It returns ctx's error when
+// ctx is done before the judgement is (the judge looks at it between
+// hands and within long ones).
+func (w *worker) step(ctx context.Context, in *parser.Input) (*Result, error) {
 	r := &w.res
 	*r = Result{Input: in, Game: &w.g}
 	r.Err = w.dec.Decode(in, &w.g)
 	if w.opt.DecodeOnly || in.Err != nil || len(w.g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
 		// Nothing to judge, or a game the decoder cannot replay, which
 		// is never judged from what it read.
-		return r
+		return r, nil
 	}
 	if len(w.opt.RuleSets) > 0 {
-		r.Sets = w.jr.JudgeSets(&w.g, w.opt.RuleSets, &w.sel)
+		sets, err := w.jr.JudgeSetsContext(ctx, &w.g, w.opt.RuleSets, &w.sel)
+		if err != nil {
+			return nil, err
+		}
+		r.Sets = sets
 		for i := range r.Sets {
 			if r.Report == nil {
 				r.Report = r.Sets[i].Report
@@ -355,8 +371,55 @@ func (w *worker) step(in *parser.Input) *Result {
 				r.RulesErr = r.Sets[i].Err
 			}
 		}
-		return r
+		return r, nil
 	}
-	r.Report, r.RulesErr = w.jr.JudgeGame(&w.g, w.opt.Rules, &w.sel)
-	return r
+	r.Report, r.RulesErr = w.jr.JudgeGameContext(ctx, &w.g, w.opt.Rules, &w.sel)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// bound cuts the input text that r quotes to event.MaxQuote bytes a
+// piece (event.ClipText): its path (an archive's member names), its
+// error, the decoder's warnings and the findings' messages and values.
+// Every command writes what the sinks are given, so that this is the one
+// place where a result's text is bounded; it allocates only for a piece
+// it cuts.
+func bound(r *Result) {
+	r.Input.Path = event.ClipText(r.Input.Path)
+	r.Err = event.ClipError(r.Err)
+	r.RulesErr = event.ClipError(r.RulesErr)
+	if r.Game != nil {
+		for i, w := range r.Game.Meta.Warnings {
+			r.Game.Meta.Warnings[i] = event.ClipText(w)
+		}
+	}
+	boundReport(r.Report)
+	for i := range r.Sets {
+		// (A set's report may be r.Report: cutting twice changes nothing.)
+		boundReport(r.Sets[i].Report)
+		r.Sets[i].Err = event.ClipError(r.Sets[i].Err)
+	}
+}
+
+// boundReport cuts the input text rep's findings quote; rep may be nil.
+func boundReport(rep *adjudicator.Report) {
+	if rep == nil {
+		return
+	}
+	for i := range rep.Findings {
+		boundFinding(&rep.Findings[i])
+	}
+	for i := range rep.Undetermined {
+		boundFinding(&rep.Undetermined[i].Finding)
+	}
+	rep.DivergentReason = event.ClipText(rep.DivergentReason)
+}
+
+// boundFinding cuts the input text a finding quotes.
+func boundFinding(f *check.Finding) {
+	f.Message = event.ClipText(f.Message)
+	f.Expected = event.ClipText(f.Expected)
+	f.Recorded = event.ClipText(f.Recorded)
 }

@@ -3,16 +3,21 @@ package batch_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/haifu/haifu/batch"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
 )
@@ -232,4 +237,59 @@ func TestCorpusOutcomes(t *testing.T) {
 		t.Errorf("failed inputs: haifu %d, scan finds %d logs without owari", c.Failed, len(failed))
 	}
 	t.Logf("%d games, %d hands: %v, exhaustive-draw rate %.4f", c.Judged, hands, want, rate)
+}
+
+// countSink counts the results it is given.
+type countSink struct{ n int }
+
+func (s *countSink) Take(r *batch.Result, prev int) int { return 1 }
+func (s *countSink) Write(n int) error                  { s.n += n; return nil }
+
+// TestStopsInsideAGame: a run whose context is done stops inside the
+// game being judged (one long game: 30,000 hands), with the context's
+// error, long before the game would have been judged: a worker is not
+// deaf to an interruption until its game ends.
+func TestStopsInsideAGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges a game of 30,000 hands")
+	}
+	data, err := os.ReadFile("../fixtures/good/mjlog/riichirs__2016022509gm-0009-0000-b327da61.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	i, j := bytes.Index(data, []byte("<INIT")), bytes.Index(data, []byte("</mjloggm>"))
+	init := regexp.MustCompile(`(?s)<INIT.*?/>`).FindString(s)
+	game := []byte(s[:i] + strings.Repeat(init+`<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>`, 30000) + s[j:])
+	walk := func(fn func(parser.Input) error) error {
+		return parser.WalkReader("long.mjlog", bytes.NewReader(game), parser.Options{}, fn)
+	}
+	run := func(ctx context.Context) (time.Duration, error) {
+		start := time.Now()
+		_, err := batch.EachInput[int](ctx, walk, batch.Options{Jobs: 1}, &countSink{})
+		return time.Since(start), err
+	}
+	whole, err := run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The decoding is not stopped: cancel once it is done (a tenth of the
+	// whole, measured), in the judgement.
+	d0 := time.Now()
+	var g event.Game
+	var dec parser.Decoder
+	walk(func(in parser.Input) error { dec.Decode(&in, &g); return nil })
+	decode := time.Since(d0)
+	ctx, cancel := context.WithCancel(context.Background())
+	after := decode + (whole-decode)/10
+	time.AfterFunc(after, cancel)
+	took, err := run(ctx)
+	cancel()
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled after %v: error %v, want context.Canceled", after, err)
+	}
+	if took > after+(whole-after)/2 {
+		t.Errorf("cancelled after %v, the run took %v of the %v of the whole", after, took, whole)
+	}
+	t.Logf("whole run %v (decoding %v), cancelled after %v, stopped after %v", whole, decode, after, took)
 }

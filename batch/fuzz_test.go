@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -49,5 +50,6 @@ func FuzzProcess(f *testing.F) {
 
 // process decodes, replays and judges one input and fills rows with it.
 func (w *worker) process(in *parser.Input, rows *stats.GameRows) {
-	fillRows(w.step(in), rows)
+	r, _ := w.step(context.Background(), in) // never cancelled
+	fillRows(r, rows)
 }

@@ -260,3 +260,68 @@ type Finding struct {
 	// and what the log recorded; empty otherwise.
 	Expected, Recorded string
 }
+
+// MaxPerGame is the most findings of one check that a game reports one by
+// one. A hostile log can make a finding of every one of millions of events
+// (a dora indicator repeated, a hand start after every hand end), and a
+// game's findings are held until the game is written: past this bound
+// they are counted instead, in one finding per check (Bound).
+const MaxPerGame = 1000
+
+// Bound keeps the findings of each check in one game to MaxPerGame, and
+// counts those left out. The zero Bound is ready; Reset makes it ready for
+// the next game.
+type Bound struct {
+	n     [numChecks]int
+	first [numChecks]position // the first finding left out of each check
+	over  bool                // a finding was left out
+}
+
+// position is where a finding is: its hand, round and event.
+type position struct {
+	hand, event int32
+	round       event.RoundID
+}
+
+// Reset forgets the findings counted. (A first finding left out is set
+// when one is: Reset need not clear them.)
+func (b *Bound) Reset() { b.n, b.over = [numChecks]int{}, false }
+
+// Keep counts a finding of check c in hand hand (round round) at event ev
+// and reports whether it is to be kept: false once MaxPerGame findings of
+// c were. It takes a finding's place rather than the finding, so that a
+// finding left out need not be written.
+func (b *Bound) Keep(c Check, hand int, round event.RoundID, ev int) bool {
+	if c >= numChecks {
+		return true
+	}
+	b.n[c]++
+	if b.n[c] <= MaxPerGame {
+		return true
+	}
+	if b.n[c] == MaxPerGame+1 {
+		b.first[c] = position{int32(hand), int32(ev), round}
+		b.over = true
+	}
+	return false
+}
+
+// AppendRest appends to fs, for each check of which findings were left
+// out, one finding at the first of them that counts them: "N more CHECK
+// findings in this game, from this event on (...)". Then it resets b.
+func (b *Bound) AppendRest(fs []Finding) []Finding {
+	if !b.over {
+		b.Reset()
+		return fs
+	}
+	for c := range numChecks {
+		if n := b.n[c]; n > MaxPerGame {
+			p := b.first[c]
+			fs = append(fs, Finding{Check: c, Hand: int(p.hand), Round: p.round, Event: int(p.event), Seat: event.NoSeat,
+				Message: strconv.Itoa(n-MaxPerGame) + " more " + c.String() + " findings in this game, from this event on (a game reports " +
+					strconv.Itoa(MaxPerGame) + " of a check one by one)"})
+		}
+	}
+	b.Reset()
+	return fs
+}

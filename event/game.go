@@ -387,11 +387,12 @@ type Error struct {
 // Error returns "path: game G, offset N, element M, round E1-0: format:
 // message", leaving out the parts that are unknown (and the game for the
 // only game of its file); a hand whose round is not known yet is named
-// "hand N", counted from 1.
+// "hand N", counted from 1. The path and the message are cut as ClipText
+// cuts them: the input text they quote is at most MaxQuote bytes a piece.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.Path != "" {
-		b.WriteString(e.Path)
+		b.WriteString(ClipText(e.Path))
 		b.WriteString(": ")
 	}
 	sep := ""
@@ -433,7 +434,7 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	if e.Err != nil {
-		b.WriteString(e.Err.Error())
+		b.WriteString(ClipText(e.Err.Error()))
 	}
 	return b.String()
 }

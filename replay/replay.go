@@ -83,8 +83,11 @@ type Replayer struct {
 	g        *event.Game
 	idx      int // index of the event being applied
 	findings []check.Finding
-	over     bool // the current hand's end was handed over
-	ids      bool // the game's tiles carry their physical ids
+	// bound keeps the findings of a check to check.MaxPerGame; Finish
+	// appends the count of those left out.
+	bound check.Bound
+	over  bool // the current hand's end was handed over
+	ids   bool // the game's tiles carry their physical ids
 	// general turns off the fast paths of draw and discard, for the test
 	// that they leave the same state and findings as the general ones.
 	general bool
@@ -109,6 +112,7 @@ func (r *Replayer) Start(g *event.Game) {
 	r.ids = g.Meta.TileIDs
 	r.fast = r.ids && !r.general
 	r.findings = r.findings[:0]
+	r.bound.Reset()
 	r.over = true
 }
 
@@ -125,7 +129,11 @@ func (r *Replayer) Run(g *event.Game) []check.Finding {
 // yet handed over (the events stop in a hand, or after its end with no game
 // end), it returns the state at that hand's end, valid until the next call
 // of Start or Run; else nil.
+//
+// The findings of a check past check.MaxPerGame are not reported one by
+// one: Finish appends one finding per check that counts them.
 func (r *Replayer) Finish() *State {
+	r.findings = r.bound.AppendRest(r.findings)
 	r.handed = false
 	r.handOver()
 	if r.handed {
@@ -149,6 +157,9 @@ func (r *Replayer) handOver() {
 
 // report records a finding about the event being applied.
 func (r *Replayer) report(c check.Check, seat event.Seat, format string, args ...any) {
+	if !r.bound.Keep(c, r.st.HandIndex, r.st.Round.ID(), r.idx) {
+		return // counted, and reported by Finish
+	}
 	r.findings = append(r.findings, check.Finding{
 		Check: c, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat,
 		Message: fmt.Sprintf(format, args...),

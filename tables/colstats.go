@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding/plain"
@@ -162,6 +163,55 @@ func truncateMax(v []byte) []byte {
 		}
 	}
 	return v // all 0xff: no shorter upper bound
+}
+
+// statsLimit is the length of the string bounds in a column chunk's
+// statistics. A value of any length may be written (a message quoting
+// input text, a title): its bounds are cut, as the Parquet format allows
+// (a bound need not be a value of the column, only a valid one of its
+// type), so that a chunk's metadata stays small whatever the values. It is
+// above every value a well-formed log gives (a message is some hundreds of
+// bytes), whose bounds are exact.
+const statsLimit = 1024
+
+// boundMin returns a lower bound of the UTF-8 string v of at most
+// statsLimit bytes: v, or its first whole characters.
+func boundMin(v []byte) []byte {
+	if len(v) <= statsLimit {
+		return v
+	}
+	cut := statsLimit
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return v[:cut]
+}
+
+// boundMax returns an upper bound of the UTF-8 string v of at most
+// statsLimit bytes: v, or its first whole characters with the last one
+// made the next character (a shorter string that sorts after v); v as it
+// is when no such bound exists (every character the greatest).
+func boundMax(v []byte) []byte {
+	if len(v) <= statsLimit {
+		return v
+	}
+	cut := statsLimit
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	t := v[:cut]
+	for len(t) > 0 {
+		r, size := utf8.DecodeLastRune(t)
+		t = t[:len(t)-size]
+		next := r + 1
+		if next == 0xD800 {
+			next = 0xE000 // past the surrogates, which UTF-8 does not hold
+		}
+		if r != utf8.RuneError && next <= utf8.MaxRune {
+			return utf8.AppendRune(bytes.Clone(t), next)
+		}
+	}
+	return v
 }
 
 // nonNil returns b, or an empty slice for nil: the column index holds a

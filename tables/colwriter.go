@@ -353,6 +353,9 @@ func (w *colWriter) encodeChunk(buf []byte, base int64, l *leafSpec, c *colBuf, 
 	md.EncodingStats = append(md.EncodingStats, format.PageEncodingStats{PageType: format.DataPageV2, Encoding: pageEnc, Count: int32(len(pages))})
 	md.Statistics = format.Statistics{NullCount: nulls}
 	if minAll != nil {
+		if l.kind == stringLeaf {
+			minAll, maxAll = boundMin(minAll), boundMax(maxAll)
+		}
 		md.Statistics.MinValue, md.Statistics.MaxValue = minAll, maxAll
 	}
 	md.Encoding = append(md.Encoding, format.Plain)

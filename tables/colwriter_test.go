@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -612,4 +613,43 @@ func fuzzGroups(data []byte) [][]allKinds {
 		groups = append(groups, append(g, allKinds{}))
 	}
 	return groups
+}
+
+// TestColumnWiseLongStrings: strings of a megabyte (in one byte and in
+// three byte characters, and of the greatest character) are written
+// whole, while a chunk's statistics bound them in at most statsLimit
+// bytes of UTF-8 (lower bounds not above, upper bounds not below any
+// value), as the column index does in columnIndexLimit.
+func TestColumnWiseLongStrings(t *testing.T) {
+	long := strings.Repeat("A", 1<<20)
+	kanji := strings.Repeat("鳳", 1<<18)
+	top := strings.Repeat(string(rune(utf8.MaxRune)), 1<<10)
+	rows := []allKinds{{S: long}, {S: long + "B"}, {S: kanji}, {S: "short"}}
+	rows2 := []allKinds{{S: top}, {S: kanji + "x"}}
+	fast, _ := writeBoth(t, [][]allKinds{rows, rows2})
+	got := readBytes[allKinds](t, fast)
+	if len(got) != 6 || got[1].S != long+"B" || got[4].S != top {
+		t.Fatalf("the long strings were not written whole")
+	}
+	f := openBytes(t, fast)
+	for i, rg := range f.Metadata().RowGroups {
+		var values []string
+		for _, r := range [][]allKinds{rows, rows2}[i] {
+			values = append(values, r.S)
+		}
+		st := rg.Columns[0].MetaData.Statistics
+		lo, hi := string(st.MinValue), string(st.MaxValue)
+		if len(lo) > statsLimit || !utf8.ValidString(lo) || !utf8.ValidString(hi) {
+			t.Errorf("row group %d: statistics %d and %d bytes, UTF-8 %v %v", i, len(lo), len(hi), utf8.ValidString(lo), utf8.ValidString(hi))
+		}
+		if len(hi) > statsLimit && hi != top {
+			t.Errorf("row group %d: upper bound of %d bytes", i, len(hi))
+		}
+		for _, v := range values {
+			if v < lo || v > hi {
+				t.Errorf("row group %d: a value of %d bytes outside the bounds %.20q, %.20q", i, len(v), lo, hi)
+			}
+		}
+	}
+	checkPageIndex(t, "long strings", f)
 }

@@ -21,7 +21,15 @@ import (
 // old output beside it): never the tables of two runs. The next run clears
 // what a crashed run left (its process no longer running): it puts an
 // output that was set aside back when NAME is missing, and removes the
-// rest.
+// rest. Every part file, every table directory and the temporary
+// directory are synced to the disk before the renames, and the parent
+// after them, so that this holds after a power cut too, not only after a
+// killed process.
+//
+// Only what haifu wrote is ever removed: an output directory that holds
+// anything but the tables' part files (a file a user put in DIR/games/)
+// is refused, naming it. An output directory that is a symbolic link is
+// written through: the directory it names is replaced, the link stays.
 
 // Markers of the temporary directories of an output named NAME:
 // ".NAME" + marker + "PID-".
@@ -34,6 +42,9 @@ const (
 type output struct {
 	final string // the output directory
 	tmp   string // the temporary directory the tables are written into
+	// sync syncs a file or a directory to the disk (syncPath; a test
+	// watches the order).
+	sync func(path string) error
 }
 
 // ErrNotOutput: the output directory holds files haifu did not write, and
@@ -51,6 +62,14 @@ func newOutput(dir string) (*output, error) { return newOutputOf(dir, tableNames
 // and creates the temporary directory.
 func newOutputOf(dir string, names []string) (*output, error) {
 	dir = filepath.Clean(dir)
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		// Written through: the directory the link names is the output.
+		target, err := filepath.EvalSymlinks(dir)
+		if err != nil {
+			return nil, fmt.Errorf("%s: a symbolic link to no directory: %w", dir, err)
+		}
+		dir = target
+	}
 	parent, base := filepath.Dir(dir), filepath.Base(dir)
 	if base == "." || base == ".." || base == string(filepath.Separator) {
 		return nil, fmt.Errorf("%s: give the output directory a name of its own (it is replaced as a whole)", dir)
@@ -72,12 +91,14 @@ func newOutputOf(dir string, names []string) (*output, error) {
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	return &output{final: dir, tmp: tmp}, nil
+	return &output{final: dir, tmp: tmp, sync: syncPath}, nil
 }
 
 // checkOutput reports an error unless dir is missing, empty, or holds
-// only the tables names (and the temporary tables of haifu versions that
-// wrote them in place, ".TABLE.tmp…", which it removes).
+// only the tables names, each a directory of part files (and the
+// temporary tables of haifu versions that wrote them in place,
+// ".TABLE.tmp…", which it removes). The error names the first entry that
+// is not haifu's: it would be removed with the output.
 func checkOutput(dir string, names []string) error {
 	fi, err := os.Stat(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -100,10 +121,39 @@ func checkOutput(dir string, names []string) error {
 			continue
 		}
 		if !e.IsDir() || !slices.Contains(names, n) {
-			return fmt.Errorf("%s: %q: %w (haifu replaces its output directory as a whole: give a new or empty directory)", dir, n, ErrNotOutput)
+			return notOutput(dir, n)
+		}
+		parts, err := os.ReadDir(filepath.Join(dir, n))
+		if err != nil {
+			return err
+		}
+		for _, p := range parts {
+			if !p.Type().IsRegular() || !isPartName(p.Name()) {
+				return notOutput(dir, filepath.Join(n, p.Name()))
+			}
 		}
 	}
 	return nil
+}
+
+// notOutput is the error for an entry of the output directory dir that
+// haifu did not write.
+func notOutput(dir, entry string) error {
+	return fmt.Errorf("%s: %q: %w (haifu replaces its output directory as a whole and removes only what it wrote: move it away, or give a new or empty directory)", dir, entry, ErrNotOutput)
+}
+
+// isPartName reports whether name is a part file's (PartName).
+func isPartName(name string) bool {
+	digits, ok := strings.CutPrefix(name, "part-")
+	if digits, ok = strings.CutSuffix(digits, ".parquet"); !ok || len(digits) < 5 {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // clearStale removes the temporary directories that runs no longer running
@@ -155,8 +205,13 @@ func running(pid int) bool {
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
-// commit puts the temporary directory in place of the output directory.
+// commit puts the temporary directory in place of the output directory:
+// every file and directory in the temporary directory, and itself, synced
+// to the disk first, the parent after the renames.
 func (o *output) commit() error {
+	if err := o.syncTree(o.tmp); err != nil {
+		return err
+	}
 	old := ""
 	if _, err := os.Lstat(o.final); err == nil {
 		old = strings.Replace(o.tmp, tmpMarker, oldMarker, 1)
@@ -170,10 +225,48 @@ func (o *output) commit() error {
 		}
 		return err
 	}
+	if err := o.sync(filepath.Dir(o.final)); err != nil {
+		return err
+	}
 	if old != "" {
 		return os.RemoveAll(old)
 	}
 	return nil
+}
+
+// syncTree syncs what the directory dir holds (files, and directories
+// with what they hold), then dir itself.
+func (o *output) syncTree(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			err = o.syncTree(p)
+		} else {
+			err = o.sync(p)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return o.sync(dir)
+}
+
+// syncPath syncs a file's contents, or a directory's entries, to the
+// disk (fsync(2) of the file, whichever descriptor opened it).
+func syncPath(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // abort removes the temporary directory.

@@ -1,6 +1,7 @@
 package wall
 
 import (
+	"context"
 	"errors"
 	"strconv"
 
@@ -176,7 +177,22 @@ var checkNames = [numChecks]check.Check{check.WallDice, check.WallDeal, check.Wa
 // When none matches, the log is checked from the stream's first hand, so
 // that a damaged first hand is reported, not skipped.
 func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
+	res, _ := c.CheckContext(context.Background(), g, report) // never cancelled
+	return res
+}
+
+// stopEvery is how often, in events, CheckContext looks at its context
+// within a hand (it looks at every hand start too).
+const stopEvery = 1024
+
+// CheckContext is Check, stopped when ctx is done: it looks at ctx at every
+// hand and every stopEvery events, and when ctx is done returns a nil
+// Result and ctx's error, having reported the mismatches of the hands
+// before.
+func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(Mismatch)) (*Result, error) {
+	done := ctx.Done()
 	c.g, c.report = g, report
+	defer func() { c.g, c.report = nil, nil }()
 	c.gen.im = c.im
 	hands := c.res.Hands[:0]
 	c.res = Result{Players: g.Meta.PlayerCount()}
@@ -193,6 +209,9 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	ordinal := -1 // RoundStart events so far
 	for i := range g.Events {
 		e := &g.Events[i]
+		if done != nil && (e.Type == event.RoundStart || i%stopEvery == 0) && stopped(done) {
+			return nil, ctx.Err()
+		}
 		if e.Type == event.RoundStart {
 			c.endHand()
 			ordinal++
@@ -225,8 +244,17 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 			c.res.Checked++
 		}
 	}
-	c.g, c.report = nil, nil
-	return &c.res
+	return &c.res, nil
+}
+
+// stopped reports whether done is closed.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // prepare reads the game's seed, sets the Result's form and starts the

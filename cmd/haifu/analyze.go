@@ -71,9 +71,13 @@ by log id: games gets index_lobby, index_start_time (to the minute) and
 index_placements (each seat's final place in the listing).
 
 The output directory is replaced as a whole when the run completes: the
-tables are written into a hidden directory beside it, so an interrupted or
-crashed run leaves the earlier output as it was. DIR must be new, empty or
-an earlier output; a DIR under a PATH is not read as input.
+tables are written into a hidden directory beside it, synced to the disk,
+and put in place, so an interrupted or crashed run (or a power cut) leaves
+the earlier output as it was. DIR must be new, empty or an earlier output:
+one that holds anything haifu did not write (a file of yours in
+DIR/games/) is refused, naming it, and nothing of it is removed. A DIR
+that is a symbolic link is written through: the directory it names is
+replaced, the link stays. A DIR under a PATH is not read as input.
 
 Exit status: 0 when every input was read and judged, 1 when an input could
 not be read (its errors row says why; the tables are written all the
@@ -88,7 +92,7 @@ environment variable GOMEMLIMIT overrides it).`)
 	rulesFlag := fs.String("rules", "auto", "the `RULES`, comma-separated: auto (each log's own), a preset name (see haifu rules), a TOML file, or 4p=NAME,3p=NAME")
 	minHands := fs.Int("min-hands", stats.DefaultMinHands, "with --by player, list the players with at least `N` judged hands")
 	checks := addChecksFlag(fs)
-	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers, and the cap on cores (default: all)")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 to 256 (or the number of CPUs, if more): parallel workers, and the cap on cores (default: all)")
 	out := addOutputFlag(fs, "", "write the Parquet tables to `DIR` (required)")
 	shard := fs.String("shard", "", "`K/N`: process only the K-th of N parts of the inputs (0 <= K < N)")
 	format := formatFlag(e, fs)

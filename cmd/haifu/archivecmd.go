@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/haifu/haifu/archive"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
 )
@@ -66,7 +67,9 @@ the raw/ page links to list.cgi on tenhou.net itself.
 A log id that two listings name (the hourly and the daily phoenix files
 overlap) is indexed once, from the first. A line that cannot be read is
 reported with its file and line, and the rest is read. DIR is replaced as a
-whole when the run completes.
+whole when the run completes, as haifu analyze's output is (synced first;
+refused when it holds anything haifu did not write; a symbolic link
+written through).
 
 Exit status: 0 when everything was read, 1 when a file or a line could not
 be (the table is written all the same), 2 on a usage error, 130 when
@@ -267,7 +270,7 @@ func (ix *indexRun) read(records iter.Seq2[archive.Record, error]) error {
 				continue
 			}
 			ix.listed++
-			fmt.Fprintf(ix.e.stdout, "%s\t%d\t%s\n", r.Kind, r.Size, r.URL)
+			fmt.Fprintf(ix.e.stdout, "%s\t%d\t%s\n", r.Kind, r.Size, event.ClipText(r.URL))
 		}
 	}
 	return nil

@@ -28,7 +28,7 @@ reported on standard error after the events that could be read.
 Exit status: 0 when every input was read completely, 1 when one could not
 be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
-	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 to 256 (or the number of CPUs, if more): parallel workers (default: all); the output is the same whatever it is")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -158,9 +159,19 @@ func sameValue(a, b flag.Value) bool {
 	return a == b
 }
 
-// jobsValue is the -j/--jobs flag: a number of CPUs, 1 or more, or unset
-// (every CPU).
+// jobsValue is the -j/--jobs flag: a number of CPUs, 1 to maxJobs(), or
+// unset (every CPU).
 type jobsValue struct{ n int }
+
+// minJobsBound is the most workers -j may ask for on a machine of few
+// CPUs: each worker holds a judge and its games in flight, and
+// GOMAXPROCS is set to -j, so a number far above the CPUs buys nothing and
+// costs memory (-j 10000000 ran out of it; -j 100000 aborted the runtime).
+const minJobsBound = 256
+
+// maxJobs is the largest -j: 256, or the number of CPUs where there are
+// more.
+func maxJobs() int { return max(minJobsBound, runtime.NumCPU()) }
 
 func (v *jobsValue) String() string {
 	if v == nil || v.n == 0 {
@@ -171,8 +182,8 @@ func (v *jobsValue) String() string {
 
 func (v *jobsValue) Set(s string) error {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 {
-		return fmt.Errorf("want a number of CPUs, 1 or more")
+	if err != nil || n < 1 || n > maxJobs() {
+		return fmt.Errorf("want a number of CPUs, 1 to %d", maxJobs())
 	}
 	v.n = n
 	return nil

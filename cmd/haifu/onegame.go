@@ -49,7 +49,7 @@ func runOneGame(ctx context.Context, e *env, fs *flag.FlagSet, args []string, pr
 			return in.Err
 		}
 		if derr := dec.Decode(&in, &g); derr != nil {
-			fmt.Fprintf(e.stderr, "haifu: %v\n", derr)
+			fmt.Fprintf(e.stderr, "haifu: %v\n", event.ClipError(derr))
 			status = exitFound
 		}
 		if *round > len(g.Rounds) {
@@ -67,7 +67,7 @@ func runOneGame(ctx context.Context, e *env, fs *flag.FlagSet, args []string, pr
 	})
 	if err != nil {
 		w.Flush()
-		fmt.Fprintf(e.stderr, "haifu %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "haifu %s: %v\n", name, event.ClipError(err))
 		if status == exitUsage {
 			return exitUsage
 		}

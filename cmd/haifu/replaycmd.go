@@ -74,7 +74,7 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		for ; seen < len(fs); seen++ {
 			found = true
 			if only <= 0 || fs[seen].Hand == only-1 {
-				fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, fs[seen].Message)
+				fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, event.ClipText(fs[seen].Message))
 			}
 		}
 		if only > 0 && st.HandIndex != only-1 {
@@ -96,6 +96,13 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		}
 	}
 	r.Finish()
+	// Finish counts the findings of a check past check.MaxPerGame.
+	for fs := r.Findings(); seen < len(fs); seen++ {
+		found = true
+		if only <= 0 || fs[seen].Hand == only-1 {
+			fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, event.ClipText(fs[seen].Message))
+		}
+	}
 	return found
 }
 

@@ -66,7 +66,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 (SIGINT; 143 on SIGTERM).`)
 	format := formatFlag(e, fs)
 	asJSON := fs.Bool("json", false, "write findings as JSON lines")
-	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 to 256 (or the number of CPUs, if more): parallel workers (default: all); the output is the same whatever it is")
 	rulesFlag := fs.String("rules", "auto", "the `RULES`: auto (each log's own), a preset name (see haifu rules) or a TOML file")
 	checks := addChecksFlag(fs)
 	limits := addLimitFlags(fs)
@@ -331,7 +331,7 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 		return append(b, '\n')
 	}
 	hand, round, ev := -1, event.RoundID{}, -1
-	if pe, ok := err.(*event.Error); ok {
+	if pe := (*event.Error)(nil); errors.As(err, &pe) {
 		hand, round = pe.Hand, pe.Round
 	}
 	b = appendHead(b, path, g, hand, round, ev)
