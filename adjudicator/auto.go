@@ -10,14 +10,18 @@ import (
 )
 
 // Undetermined is a finding that the log's own rules make under some of
-// the rule sets the log may have been played under, and not under others:
-// the log does not say which (a Tenhou log without a date, whose wall seed
-// was used in two rule eras). It is neither a discrepancy nor a pass.
+// the rule sets the log may have been played under, and not under others,
+// which cannot be told apart: a Tenhou log without a date, whose wall seed
+// was used in two rule eras, or one dated in the days in which a rule
+// changed on a day not known. It is neither a discrepancy nor a pass.
 type Undetermined struct {
 	check.Finding
 	// Under are the rule sets under which it is a finding, NotUnder those
 	// under which it is not.
 	Under, NotUnder []string
+	// Why says what is uncertain: what the log does not say, or what is
+	// not known of the rules' history.
+	Why string
 }
 
 // Candidates returns the presets a game may have been played under, for
@@ -103,6 +107,12 @@ func (jr *Judger) JudgeAuto(g *event.Game, sel *Selector) (*Report, error) {
 		}
 	}
 	findings, und := mergeFindings(reps, cands)
+	if len(und) > 0 {
+		why := eraDoubt(g)
+		for i := range und {
+			und[i].Why = why
+		}
+	}
 	out := reps[best]
 	out.Candidates = out.Candidates[:0]
 	for _, c := range cands {
@@ -185,11 +195,15 @@ func mergeFindings(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermi
 	return findings, und
 }
 
-// Explain says under which rule sets the finding is made: "a discrepancy
-// under tenhou-2010, not under tenhou: ...".
+// Explain says under which rule sets the finding is made, and why it is
+// not known which applies: "a discrepancy under tenhou-2010, not under
+// tenhou: the log has no date, and ...".
 func (u *Undetermined) Explain() string {
-	return "a discrepancy under " + strings.Join(u.Under, ", ") + ", not under " + strings.Join(u.NotUnder, ", ") +
-		": the log does not say which rules it was played under"
+	why := u.Why
+	if why == "" {
+		why = "the log does not say which rules it was played under"
+	}
+	return "a discrepancy under " + strings.Join(u.Under, ", ") + ", not under " + strings.Join(u.NotUnder, ", ") + ": " + why
 }
 
 // eventOrder sorts game-level findings (event -1) last.

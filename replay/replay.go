@@ -46,6 +46,11 @@ type Options struct {
 	// FifthKan allows a fifth kan in a hand (rules where it aborts the
 	// hand, 五開槓); otherwise it is illegal.
 	FifthKan bool
+	// NotenRiichiAllowed: a riichi on a hand that is not tenpai is no
+	// illegal play (rules that settle it at the draw, as a chombo or not at
+	// all); otherwise, as on the online clients, it is a legality.riichi
+	// finding. Either way the seat's NotenRiichi is set.
+	NotenRiichiAllowed bool
 }
 
 // OptionsFor returns the options for a game's platform and format.
@@ -749,9 +754,14 @@ func (r *Replayer) riichi(e *event.Event) {
 	ss.RiichiDouble = st.FirstGoRound && st.Calls == 0 && ss.NRiver == 0
 }
 
-// notenRiichi reports a riichi discard e that leaves seat ss's hand noten,
-// saying whether another discard would have left it tenpai.
+// notenRiichi notes a riichi discard e that leaves seat ss's hand noten
+// and, unless the rules allow it, reports it, saying whether another
+// discard would have left the hand tenpai.
 func (r *Replayer) notenRiichi(e *event.Event, ss *SeatState) {
+	ss.NotenRiichi = true
+	if r.Options.NotenRiichiAllowed {
+		return
+	}
 	before := ss.Hand
 	if k := e.Tile.Kind(); k.Valid() && before[k] < 4 {
 		before[k]++

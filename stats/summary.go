@@ -537,7 +537,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	}
 	writeChecks(&b, "discrepancies", s.All.Discrepancies)
 	if len(s.All.Undetermined) > 0 {
-		writeChecks(&b, "undetermined (the rule era of a log without a date decides)", s.All.Undetermined)
+		writeChecks(&b, "undetermined (the log's rule era is not known: a log without a date, or dated on the days a rule changed)", s.All.Undetermined)
 	}
 	s.All.writeWall(&b)
 	s.All.writeYaku(&b)
