@@ -52,6 +52,7 @@ var allowed = map[string][]string{
 	"internal/corpus":    nil,
 	"internal/twin":      {"event", "tile"},
 	"internal/gamebuild": {"event", "tile"},
+	"internal/rulegen":   {"event", "tile", "hand"},
 	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},
 	"scripts/tabledump":  {"tables", "stats"},

@@ -25,8 +25,9 @@ func (j *judge) roundStart(i int) {
 	id := rd.ID()
 	if !d.haveNext {
 		// The first hand: East 1, dealer seat 0, no honba or sticks, the
-		// starting points.
-		if hand == 0 {
+		// starting points (unless the game diverges from its start: rules
+		// for another number of players judge nothing of it).
+		if hand == 0 && !j.stopped {
 			first := rd.Wind == 0 && rd.Number == 1 && rd.Dealer == 0 && rd.Honba == 0 && rd.Sticks == 0
 			if !first && d.g.Complete() {
 				// An excerpt (a log without its end that starts later) is

@@ -205,11 +205,17 @@ var tenpaiYameEvidence = []yameEvidence{
 }
 
 // tenpaiYameWindow returns the first and last day on which tenpai-yame may
-// have begun: the announced span, narrowed by every dated log that shows
-// the rule taken (it began on that day or before) or not (it began after).
+// have begun (see yameWindow).
 func tenpaiYameWindow() (first, last int) {
-	first, last = tenpaiYameAnnounced[0], tenpaiYameAnnounced[1]
-	for _, e := range tenpaiYameEvidence {
+	return yameWindow(tenpaiYameAnnounced, tenpaiYameEvidence)
+}
+
+// yameWindow returns the first and last day on which a rule may have
+// begun: the announced span, narrowed by every dated log that shows the
+// rule taken (it began on that day or before) or not (it began after).
+func yameWindow(announced [2]int, evidence []yameEvidence) (first, last int) {
+	first, last = announced[0], announced[1]
+	for _, e := range evidence {
 		switch {
 		case e.Took && e.Day < last:
 			last = e.Day
