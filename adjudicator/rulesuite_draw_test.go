@@ -2,6 +2,7 @@ package adjudicator_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/event"
@@ -621,4 +622,292 @@ eras (tonpuusen uma 5-10) would give others: undetermined.
 		judgedUnder: []string{"tenhou", "tenhou-2009", "tenhou-2009-07", "tenhou-2010"},
 		undetermined: []undeterminedWant{{findingWant: fw("game.final_points", -1, -1, "[-11.0 37.0 -26.0 0.0]", "[-16.0 47.0 -36.0 5.0]"),
 			Under: []string{"tenhou-2009", "tenhou-2009-07"}, NotUnder: []string{"tenhou", "tenhou-2010"}}}})
+}
+
+// tenpaiPolicy: draw.tenpai_policy.
+func (s *rsuite) tenpaiPolicy() {
+	f := s.file("draw.tenpai_policy", `
+draw.tenpai_policy: seat 0 (123456789p999s1z) calls pon of 9s from seat 1
+and waits on 9s alone, the fourth 9s in its hand, the other three in its
+own pon. "tenhou": only concealed copies make such a wait noten, so it is
+tenpai; "melds_count": the copies in the player's own melds count too,
+so it is noten. The log that follows pays (or shows) it as the preset
+says, the one that breaks it the other way. Where the pool is 0 the
+payments show nothing: the case judges the tenpai alone.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		hands := []string{"123456789p999s1z", junkA, junkB, junkB}
+		if p == 3 {
+			hands = []string{"123456789p999s1z", junk3A, junk3B}
+		}
+		tenhou := r.Draw.TenpaiPolicy.String() == "tenhou"
+		yes := []bool{true, false, false, false}[:p]
+		no := make([]bool, p)
+		want, other := no, yes
+		if tenhou {
+			want, other = yes, no
+		}
+		pay := func(t []bool) [4]int32 { return notenDeltas(p, r.Draw.NotenPool, t) }
+		forms := []string{fmtT6}
+		if r.Name == "tenhou" || r.Name == "wrc" {
+			forms = append(forms, fmtMjlog, fmtMjai)
+		}
+		for _, form := range forms {
+			mk := func(t []bool) string {
+				sh := rulegen.Shown{Hands: t}
+				if form == fmtT6 {
+					sh = rulegen.Shown{}
+				}
+				name := "tenpai"
+				if !t[0] {
+					name = "noten"
+				}
+				return s.log(fmt.Sprintf("draw.tenpai_policy-%dp-%s-karaten-in-own-pon-%s", p, start, name), form, o, func(b *rulegen.Builder) {
+					b.Hand(0, 1, 0, 0, sc, fragDora(p), hands...)
+					b.Fill(0, 1, "").Turn(1, "5z", "9s").Call(0, event.MeldPon, "99s").Discard(0, "1z")
+					b.Exhaust(1, "").End(event.Exhaustive, pay(t), sh)
+				})
+			}
+			if r.Draw.NotenPool == 0 {
+				f.add(rcase{name: fmt.Sprintf("%s: %s: follows (the pool is 0: only the tenpai shows it) (%s)", r.Name, r.Draw.TenpaiPolicy, form), log: mk(no), rules: r.Name, native: true,
+					hands: []rhand{{index: 0, tenpai: want}}})
+				continue
+			}
+			f.add(rcase{name: fmt.Sprintf("%s: %s: follows (%s)", r.Name, r.Draw.TenpaiPolicy, form), log: mk(want), rules: r.Name, native: true,
+				hands: []rhand{{index: 0, tenpai: want, deltas: seatsOf(pay(want), p)}}})
+			fs := []findingWant{fw("draw.payment", 0, -1, ints(seatsOf(pay(want), p)), ints(seatsOf(pay(other), p)))}
+			if form != fmtT6 && r.Draw.Declaration == adjudicator.DeclarationAuto {
+				fs = append([]findingWant{fw("draw.tenpai", 0, -1, tenpaiWord(want[0]), revealWord(other[0]))}, fs...)
+			}
+			f.add(rcase{name: fmt.Sprintf("%s: %s: breaks (%s)", r.Name, r.Draw.TenpaiPolicy, form), log: mk(other), rules: r.Name, native: true, findings: fs})
+		}
+	}
+}
+
+// tenpaiWord and revealWord are the words of a draw.tenpai finding.
+func tenpaiWord(t bool) string {
+	if t {
+		return "tenpai (hand shown)"
+	}
+	return "noten (hand hidden)"
+}
+
+func revealWord(r bool) string {
+	if r {
+		return "hand shown"
+	}
+	return "hand hidden"
+}
+
+// nagashi: draw.nagashi and draw.nagashi_own_calls.
+func (s *rsuite) nagashi() {
+	f := s.file("draw.nagashi", `
+draw.nagashi: seat 1 discards only terminals and honours, none called, to
+the end of the wall; nobody is tenpai. "replaces_noten": it is paid as a
+mangan tsumo instead of noten payments (4000 from the dealer, 2000 from
+each other; sanma: the missing share is lost), and it is a draw: the
+honba go up and the dealer, noten, passes. "none": a plain exhaustive
+draw. "as_win" (set on tenhou): paid the same here (no honba, no sticks),
+but a win: the honba go back to 0. Each log goes on with the next hand.
+`)
+	fo := s.file("draw.nagashi_own_calls", `
+draw.nagashi_own_calls: as draw.nagashi, but seat 1 calls pon of the
+dealer's 1z on its way. true (every preset with nagashi mangan): its own
+call does not void it; false (set): it does. The presets without nagashi
+mangan are not concerned.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		pay := tsumoPayments(2000, 1, 0, p, true)
+		var nm [4]int32
+		for x := range p {
+			nm[x] -= pay[x]
+			nm[1] += pay[x]
+		}
+		hands := []string{junkB, "19m11p99p19s12345z", junkD, junkD}
+		call := []string{junkB, "11z19m1p99p19s2345z", junkD, junkD}
+		if p == 3 {
+			hands = []string{junk3A, "19m11p99p19s12345z", junk3B}
+			call = []string{junk3A, "11z19m1p99p19s2345z", junk3B}
+		}
+		second := func(b *rulegen.Builder, honba int) {
+			b.Hand(0, 2, honba, 0, nil, fragDora(p), allJunk(p)...).Exhaust(1, "").End(event.Exhaustive, [4]int32{}, rulegen.Shown{})
+		}
+		mk := func(name string, own bool, kind event.RyuukyokuKind, d [4]int32, honba int) string {
+			h := hands
+			if own {
+				h = call
+				name += "-own-call"
+			}
+			return s.log(fmt.Sprintf("draw.nagashi-%dp-%s-%s-then-honba-%d", p, start, name, honba), fmtT6, o, func(b *rulegen.Builder) {
+				b.Hand(0, 1, 0, 0, sc, fragDora(p), h...).Nagashi(1)
+				if own {
+					b.Turn(0, "2p", "1z").Call(1, event.MeldPon, "11z").Discard(1, "9m").Exhaust(2, "")
+				} else {
+					b.Exhaust(0, "")
+				}
+				b.End(kind, d, rulegen.Shown{})
+				second(b, honba)
+			})
+		}
+		zero := make([]int32, p)
+		for _, own := range []bool{false, true} {
+			ff, what := f, "nagashi"
+			if own {
+				if r.Draw.Nagashi == adjudicator.NagashiNone {
+					continue
+				}
+				ff, what = fo, "nagashi after its own pon"
+			}
+			switch r.Draw.Nagashi {
+			case adjudicator.NagashiReplacesNoten:
+				ok := mk("paid", own, event.Nagashi, nm, 1)
+				bad := mk("as-a-plain-draw", own, event.Exhaustive, [4]int32{}, 1)
+				name := "replaces_noten"
+				if own {
+					name = "true"
+				}
+				ff.add(rcase{name: fmt.Sprintf("%s: %s: follows: %s paid as a mangan tsumo, honba +1", r.Name, name, what), log: ok, rules: r.Name, native: true,
+					hands: []rhand{{index: 0, outcome: "nagashi", deltas: seatsOf(nm, p)}}})
+				ff.add(rcase{name: fmt.Sprintf("%s: %s: breaks: %s recorded as a plain draw", r.Name, name, what), log: bad, rules: r.Name, native: true,
+					findings: []findingWant{fw("draw.nagashi", 0, -1, "nagashi", "exhaustive"), fw("draw.nagashi_payment", 0, -1, ints(seatsOf(nm, p)), ints(zero))}})
+				if own {
+					set := []kv{{"draw.nagashi_own_calls", false}}
+					ff.add(rcase{name: r.Name + ": false: follows: its own pon voids it, a plain draw", log: bad, rules: r.Name, set: set, native: true,
+						hands: []rhand{{index: 0, outcome: "exhaustive", deltas: zero}}})
+					ff.add(rcase{name: r.Name + ": false: breaks: paid as nagashi after its own pon", log: ok, rules: r.Name, set: set, native: true,
+						findings: []findingWant{fw("draw.nagashi", 0, -1, "exhaustive", "nagashi"), fw("draw.payment", 0, -1, ints(zero), ints(seatsOf(nm, p)))}})
+					continue
+				}
+				if r.Name == "tenhou" || r.Name == "tenhou-sanma" {
+					set := []kv{{"draw.nagashi", "as_win"}}
+					win := mk("paid", own, event.Nagashi, nm, 0)
+					ff.add(rcase{name: r.Name + ": as_win: follows: paid as a mangan tsumo, a win: honba 0", log: win, rules: r.Name, set: set, native: true,
+						hands: []rhand{{index: 0, outcome: "nagashi", deltas: seatsOf(nm, p)}}})
+					ff.add(rcase{name: r.Name + ": as_win: breaks: a draw's honba", log: ok, rules: r.Name, set: set, native: true,
+						findings: []findingWant{fw("flow.next_round", 1, -1, "honba 0", "honba 1")}})
+				}
+			case adjudicator.NagashiNone:
+				ok := mk("as-a-plain-draw", false, event.Exhaustive, [4]int32{}, 1)
+				bad := mk("paid", false, event.Nagashi, nm, 1)
+				f.add(rcase{name: r.Name + ": none: follows: a plain draw", log: ok, rules: r.Name, native: true,
+					hands: []rhand{{index: 0, outcome: "exhaustive", deltas: zero}}})
+				f.add(rcase{name: r.Name + ": none: breaks: paid as nagashi mangan", log: bad, rules: r.Name, native: true,
+					findings: []findingWant{fw("draw.payment", 0, -1, ints(zero), ints(seatsOf(nm, p)))}})
+			}
+		}
+	}
+}
+
+// junkD is a noten hand without 1z (draw.nagashi).
+const junkD = "2468m2468p2468s7z"
+
+// allJunk returns noten hands for every seat.
+func allJunk(p int) []string {
+	if p == 3 {
+		return []string{junk3C, junk3A, junk3B}
+	}
+	return []string{junkB, junkA, junkB, junkA}
+}
+
+// handAt is where a hand is: its round wind and number (the dealer is
+// number-1) and honba.
+type handAt struct{ wind, number, honba int }
+
+// nextRound returns the expected and recorded values of a flow.next_round
+// finding: the parts that differ, "E2 dealer 1" and "honba 1".
+func nextRound(want, got handAt) (string, string) {
+	var w, g []string
+	if want.wind != got.wind || want.number != got.number {
+		w = append(w, fmt.Sprintf("%s%d dealer %d", "ESWN"[want.wind:want.wind+1], want.number, want.number-1))
+		g = append(g, fmt.Sprintf("%s%d dealer %d", "ESWN"[got.wind:got.wind+1], got.number, got.number-1))
+	}
+	if want.honba != got.honba {
+		w = append(w, fmt.Sprintf("honba %d", want.honba))
+		g = append(g, fmt.Sprintf("honba %d", got.honba))
+	}
+	return strings.Join(w, ", "), strings.Join(g, ", ")
+}
+
+// renchan: draw.renchan.
+func (s *rsuite) renchan() {
+	f := s.file("draw.renchan", `
+draw.renchan: who deals after an exhaustive draw at which the dealer alone
+is tenpai (East 1; and South 1, a fragment), and after the dealer's win
+(East 1: 123456p789s23s55s rons 4s, pinfu, 1500). "tenpai": the dealer
+keeps the seat, honba +1. "win": only a win keeps it; after the draw the
+seat passes, honba +1. "never": the seat passes even after the dealer's
+win (honba back to 0). "tenpai_from_south": a win only in the East round,
+a win or tenpai from the South round on. The next hand of the log that
+follows is the rules'; the one that breaks them plays another (a
+flow.next_round finding).
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		tenpai := []bool{true, false, false, false}[:p]
+		pay := notenDeltas(p, r.Draw.NotenPool, tenpai)
+		keepsDraw := func(wind int) bool {
+			switch r.Draw.Renchan {
+			case adjudicator.RenchanTenpai:
+				return true
+			case adjudicator.RenchanSouthTenpai:
+				return wind >= 1
+			}
+			return false
+		}
+		type situation struct {
+			what  string
+			wind  int
+			win   bool
+			keeps bool
+		}
+		for _, c := range []situation{
+			{what: "the dealer tenpai at an East draw", keeps: keepsDraw(0)},
+			{what: "the dealer tenpai at a South draw", wind: 1, keeps: keepsDraw(1)},
+			{what: "the dealer's win", win: true, keeps: r.Draw.Renchan != adjudicator.RenchanNever},
+		} {
+			if c.wind == 1 && r.Draw.Renchan != adjudicator.RenchanSouthTenpai && r.Name != "tenhou" {
+				continue
+			}
+			at := func(keep bool) handAt {
+				switch {
+				case keep:
+					return handAt{c.wind, 1, 1}
+				case c.win:
+					return handAt{c.wind, 2, 0}
+				}
+				return handAt{c.wind, 2, 1}
+			}
+			mk := func(n handAt) string {
+				what := fmt.Sprintf("dealer-tenpai-draw-pool-%d", r.Draw.NotenPool)
+				if c.win {
+					what = "dealer-wins"
+				}
+				name := fmt.Sprintf("draw.renchan-%dp-%s-%s%d-%s-then-%s%d-%d", p, start, "ES"[c.wind:c.wind+1], 1, what, "ES"[n.wind:n.wind+1], n.number, n.honba)
+				return s.log(name, fmtT6, o, func(b *rulegen.Builder) {
+					if c.win {
+						hands := []string{tenA, junkB, junkA, junkA}
+						if p == 3 {
+							hands = []string{tenA, junk3B, junk3A}
+						}
+						b.Hand(0, 1, 0, 0, sc, fragDora(p), hands...).Fill(0, 1, "").Turn(1, "5z", "4s")
+						b.Ron(0, rulegen.Value{Han: 1, Fu: 30, Points: 1500, Yaku: yk(yPinfu, 1), Deltas: [4]int32{1500, -1500}})
+					} else {
+						b.Hand(c.wind, 1, 0, 0, sc, fragDora(p), append([]string{tenA}, junks(p)...)...).Exhaust(0, "").End(event.Exhaustive, pay, rulegen.Shown{})
+					}
+					b.Hand(n.wind, n.number, n.honba, 0, nil, fragDora(p), allJunk(p)...)
+					b.Exhaust(event.Seat(n.number-1), "").End(event.Exhaustive, [4]int32{}, rulegen.Shown{})
+				})
+			}
+			want, got := at(c.keeps), at(!c.keeps)
+			e, rec := nextRound(want, got)
+			f.add(rcase{name: fmt.Sprintf("%s: %s: follows: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(want), rules: r.Name, native: true})
+			f.add(rcase{name: fmt.Sprintf("%s: %s: breaks: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(got), rules: r.Name, native: true,
+				findings: []findingWant{fw("flow.next_round", 1, -1, e, rec)}})
+		}
+	}
 }

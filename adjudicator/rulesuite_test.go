@@ -417,4 +417,9 @@ func (s *rsuite) generate() {
 	s.keishikiTenpai()
 	s.tripleRon()
 	s.eras()
+	s.riichiStick()
+	s.honba()
+	s.tenpaiPolicy()
+	s.nagashi()
+	s.renchan()
 }
