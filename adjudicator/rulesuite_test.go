@@ -422,4 +422,12 @@ func (s *rsuite) generate() {
 	s.tenpaiPolicy()
 	s.nagashi()
 	s.renchan()
+	s.kiriage()
+	s.kazoe()
+	s.doubleYakumanForms()
+	s.yakumanStacking()
+	s.multipleRon()
+	s.bonus()
+	s.dealerKeepsMultiRon()
+	s.tsumoLoss()
 }
