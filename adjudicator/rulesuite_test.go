@@ -430,4 +430,7 @@ func (s *rsuite) generate() {
 	s.bonus()
 	s.dealerKeepsMultiRon()
 	s.tsumoLoss()
+	s.pao()
+	s.paoScope()
+	s.paoHonba()
 }

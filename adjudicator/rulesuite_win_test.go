@@ -556,3 +556,182 @@ false), the missing player's 3000 is split between them: 7500 and 4500.
 		}
 	}
 }
+
+// paoGame plays seat 1's three dragon pons, the third (7z) from seat 2,
+// which is liable for the daisangen; hand is seat 1's (its discards after
+// the pons are given). Then seat 1 wins on 9s (tsumo) or the seat before
+// it discards 9s (ron) and wins: the win is added by the caller.
+func paoGame(b *rulegen.Builder, p, honba int, sc *[4]int32, hand string, after [3]string, tsumo bool, win string) {
+	hands := []string{junkB, hand, "2468m2468p246s57z", "2468m2468p2468s6z"}
+	six := event.Seat(3)
+	if p == 3 {
+		hands = []string{"2468p2468s1199m6z", hand, "2468p246s1199m57z"}
+		six = 0
+	}
+	b.Hand(0, 1, honba, 0, sc, "3s", hands...).Fill(0, 2, "")
+	b.Turn(2, "1p", "5z").Call(1, event.MeldPon, "55z").Discard(1, after[0])
+	b.Fill(2, 1, "")
+	b.Turn(six, "9p", "6z").Call(1, event.MeldPon, "66z").Discard(1, after[1])
+	b.Turn(2, "9p", "7z").Call(1, event.MeldPon, "77z").Discard(1, after[2])
+	if tsumo {
+		b.Fill(2, p-1, "").Draw(1, win)
+		return
+	}
+	// The seat before seat 1, the dealer, discards it.
+	b.Fill(2, p-2, "").Turn(0, win, win)
+}
+
+// pao: win.pao.
+func (s *rsuite) pao() {
+	f := s.file("win.pao", `
+win.pao: seat 1 calls pon of 5z, 6z and 7z, the third from seat 2, and
+wins on 9s with 123p 9s: daisangen, liable seat 2 where daisangen carries
+liability. By tsumo the liable player pays the whole hand; by ron (on the
+dealer's 9s) the liable player and the discarder pay half each.
+Without liability the payments are a plain tsumo's or ron's. The log that
+breaks the statement records the liable seat and pays the other way.
+Four players and three.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		has := false
+		for _, y := range r.Win.Pao {
+			has = has || y.String() == "daisangen"
+		}
+		last := event.Seat(0)
+		for _, tsumo := range []bool{true, false} {
+			var plain, liable [4]int32
+			if tsumo {
+				pay := tsumoPayments(8000, 1, 0, p, true)
+				plain = tsumoDeltas(pay, 1, p, 0, 0, 0)
+				tot := int32(0)
+				for _, x := range pay {
+					tot += x
+				}
+				liable[2], liable[1] = -tot, tot
+			} else {
+				plain = ronDeltas(32000, 1, last, 0, 0, 0)
+				liable[2], liable[last], liable[1] = -16000, -16000, 32000
+			}
+			pts := plain[1]
+			how := map[bool]string{true: "tsumo", false: "ron"}[tsumo]
+			mk := func(payLiable bool) string {
+				d := plain
+				if payLiable {
+					d = liable
+				}
+				name := fmt.Sprintf("win.pao-%dp-%s-daisangen-%s-liable-seat-2-paid-%s", p, start, how, map[bool]string{true: "by-it", false: "plainly"}[payLiable])
+				return s.log(name, fmtT6, o, func(b *rulegen.Builder) {
+					paoGame(b, p, 0, sc, "55z66z77z123p456p9s", [3]string{"4p", "5p", "6p"}, tsumo, "9s")
+					v := rulegen.Value{Han: 13, Fu: 40, Points: pts, Limit: event.Yakuman, Yaku: yk(yDaisangen, 13), Deltas: d, Pao: true, Liable: 2}
+					if tsumo {
+						b.Tsumo(1, v)
+					} else {
+						b.Ron(1, v)
+					}
+				})
+			}
+			want, got := plain, liable
+			if has {
+				want, got = liable, plain
+			}
+			f.add(rcase{name: fmt.Sprintf("%s: daisangen %v: follows (%s)", r.Name, has, how), log: mk(has), rules: r.Name, native: true,
+				hands: []rhand{{index: 0, outcome: "win", deltas: seatsOf(want, p)}}})
+			f.add(rcase{name: fmt.Sprintf("%s: daisangen %v: breaks (%s)", r.Name, has, how), log: mk(!has), rules: r.Name, native: true,
+				findings: []findingWant{fw("win.payment", 0, -1, ints(seatsOf(want, p)), ints(seatsOf(got, p)))}})
+		}
+	}
+}
+
+// paoScope: win.pao_scope.
+func (s *rsuite) paoScope() {
+	f := s.file("win.pao_scope", `
+win.pao_scope: as win.pao, but seat 1 draws 2z with 111z 2z: daisangen and
+tsuuiisou, two yakuman, seat 2 liable for the daisangen. "whole_hand": the
+liable player pays the whole hand; "yakuman_share": only the daisangen's
+share (half), the other half paid as a plain tsumo. Only rules where
+daisangen carries liability and yakuman add up are concerned.
+`)
+	for _, r := range s.presets {
+		has := false
+		for _, y := range r.Win.Pao {
+			has = has || y.String() == "daisangen"
+		}
+		if !has || !r.Win.YakumanStacking {
+			continue
+		}
+		p := r.Players
+		o, sc, start := fragment(r)
+		pay := tsumoPayments(16000, 1, 0, p, true)
+		tot := int32(0)
+		for _, x := range pay {
+			tot += x
+		}
+		var whole, share [4]int32
+		whole[2], whole[1] = -tot, tot
+		for x := range p {
+			if x != 1 {
+				share[x] -= pay[x] / 2
+			}
+		}
+		share[2] -= tot / 2
+		share[1] = tot
+		mk := func(sh bool) (string, [4]int32) {
+			d := whole
+			if sh {
+				d = share
+			}
+			name := fmt.Sprintf("win.pao_scope-%dp-%s-daisangen-tsuuiisou-tsumo-%s", p, start, map[bool]string{true: "share", false: "whole"}[sh])
+			return s.log(name, fmtT6, o, func(b *rulegen.Builder) {
+				paoGame(b, p, 0, sc, "55z66z77z111z2z123p", [3]string{"1p", "2p", "3p"}, true, "2z")
+				b.Tsumo(1, rulegen.Value{Han: 26, Fu: 50, Points: tot, Limit: event.Yakuman, Yaku: yk(yDaisangen, 13, yTsuuiisou, 13), Deltas: d, Pao: true, Liable: 2})
+			}), d
+		}
+		sh := r.Win.PaoScope.String() == "yakuman_share"
+		ok, want := mk(sh)
+		bad, got := mk(!sh)
+		f.winPair(r, r.Win.PaoScope.String(), ok, bad, seatsOf(want, p), []findingWant{fw("win.payment", 0, -1, ints(seatsOf(want, p)), ints(seatsOf(got, p)))})
+	}
+}
+
+// paoHonba: win.pao_honba.
+func (s *rsuite) paoHonba() {
+	f := s.file("win.pao_honba", `
+win.pao_honba: as win.pao's ron, in East 1 with 1 honba (a fragment): the
+liable seat 2 and the discarder pay 16000 each, and the honba is paid by
+the liable player ("liable") or by the discarder ("discarder"). Only rules
+where daisangen carries liability are concerned.
+`)
+	for _, r := range s.presets {
+		has := false
+		for _, y := range r.Win.Pao {
+			has = has || y.String() == "daisangen"
+		}
+		if !has {
+			continue
+		}
+		p := r.Players
+		o, sc, start := fragment(r)
+		last := event.Seat(0)
+		hr := r.Points.HonbaRon
+		mk := func(byLiable bool) (string, [4]int32) {
+			var d [4]int32
+			d[2], d[last], d[1] = -16000, -16000, 32000+hr
+			if byLiable {
+				d[2] -= hr
+			} else {
+				d[last] -= hr
+			}
+			name := fmt.Sprintf("win.pao_honba-%dp-%s-honba-%d-paid-by-the-%s", p, start, hr, map[bool]string{true: "liable", false: "discarder"}[byLiable])
+			return s.log(name, fmtT6, o, func(b *rulegen.Builder) {
+				paoGame(b, p, 1, sc, "55z66z77z123p456p9s", [3]string{"4p", "5p", "6p"}, false, "9s")
+				b.Ron(1, rulegen.Value{Han: 13, Fu: 40, Points: 32000, Limit: event.Yakuman, Yaku: yk(yDaisangen, 13), Deltas: d, Pao: true, Liable: 2})
+			}), d
+		}
+		liable := r.Win.PaoHonba.String() == "liable"
+		ok, want := mk(liable)
+		bad, got := mk(!liable)
+		f.winPair(r, r.Win.PaoHonba.String(), ok, bad, seatsOf(want, p), []findingWant{fw("win.payment", 0, -1, ints(seatsOf(want, p)), ints(seatsOf(got, p)))})
+	}
+}
