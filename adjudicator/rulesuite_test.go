@@ -433,4 +433,9 @@ func (s *rsuite) generate() {
 	s.pao()
 	s.paoScope()
 	s.paoHonba()
+	s.openTanyao()
+	s.redFives()
+	s.yakuSwitches()
+	s.fuSettings()
+	s.renhou()
 }

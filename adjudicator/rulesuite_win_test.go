@@ -735,3 +735,455 @@ where daisangen carries liability are concerned.
 		f.winPair(r, r.Win.PaoHonba.String(), ok, bad, seatsOf(want, p), []findingWant{fw("win.payment", 0, -1, ints(seatsOf(want, p)), ints(seatsOf(got, p)))})
 	}
 }
+
+// yakuOnMjai writes the scenarios of a yaku setting that a tenhou.net/6 or
+// mjlog log's own rule flags would override (open tanyao, red fives): the
+// logs are mjai, which has no such flag, so that the preset's value rules.
+
+// openTanyao: yaku.open_tanyao.
+func (s *rsuite) openTanyao() {
+	f := s.file("yaku.open_tanyao", `
+yaku.open_tanyao: seat 1 calls pon of 2p and of 4s and rons 3s with
+666s 888p 3s: toitoi and, where tanyao counts in an open hand, tanyao: 3
+han 40 fu (5200), else 2 han 40 fu (2600). The logs are mjai, which has no
+rule flags: a tenhou.net/6 or mjlog log's own flag (喰, GO type) would rule
+instead of the preset (docs/rules.md). The value false is set on each
+preset.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		hands := []string{junkB, "22p44s666s888p3s5s7s", "13579m1379p34s57z", junkA}
+		if p == 3 {
+			hands = []string{junk3B, "22p44s666s888p3s5s7s", "19m1379p34s9s1257z"}
+		}
+		mk := func(points int32) (string, []int32) {
+			d := ronDeltas(points, 1, 2, 0, 0, 0)
+			return s.log(fmt.Sprintf("yaku.open_tanyao-%dp-%s-toitoi-tanyao-open-paid-%d", p, start, points), fmtMjai, o, func(b *rulegen.Builder) {
+				b.Hand(0, 1, 0, 0, sc, "1z", hands...).Turn(0, "5z", "2p").Call(1, event.MeldPon, "22p").Discard(1, "5s")
+				b.Turn(2, "6z", "4s").Call(1, event.MeldPon, "44s").Discard(1, "7s").Turn(2, "9p", "3s")
+				b.Ron(1, rulegen.Value{Han: 3, Fu: 40, Points: points, Yaku: yk(8, 1, 28, 2), Deltas: d})
+			}), seatsOf(d, p)
+		}
+		with, w := mk(5200)
+		without, wo := mk(2600)
+		for _, v := range []bool{r.Yaku.OpenTanyao, !r.Yaku.OpenTanyao} {
+			var set []kv
+			if v != r.Yaku.OpenTanyao {
+				set = []kv{{"yaku.open_tanyao", v}}
+			}
+			ok, bad, want, got := with, without, w, wo
+			if !v {
+				ok, bad, want, got = without, with, wo, w
+			}
+			f.add(rcase{name: fmt.Sprintf("%s: %v: follows", r.Name, v), log: ok, rules: r.Name, set: set, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+			f.add(rcase{name: fmt.Sprintf("%s: %v: breaks", r.Name, v), log: bad, rules: r.Name, set: set, native: true,
+				findings: []findingWant{fw("win.payment", 0, -1, ints(want), ints(got))}})
+		}
+	}
+}
+
+// redFives: yaku.red_fives.
+func (s *rsuite) redFives() {
+	f := s.file("yaku.red_fives", `
+yaku.red_fives: seat 1 rons 8p with 234067p345s678s8p, a red 5p among
+them: tanyao, and one aka dora where red fives count (2 han 40 fu, 2600),
+none where they are plain fives (0: 1 han 40 fu, 1300). The logs are
+mjai, which has no rule flags (a tenhou.net/6 or mjlog log's own count
+would rule instead of the preset).
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		hands := []string{junkA, "234067p345s678s8p", junkB, junkA}
+		if p == 3 {
+			hands = []string{junk3C, "234067p345s678s8p", junk3B}
+		}
+		mk := func(points int32) (string, []int32) {
+			d := ronDeltas(points, 1, 2, 0, 0, 0)
+			return s.log(fmt.Sprintf("yaku.red_fives-%dp-%s-a-red-five-paid-%d", p, start, points), fmtMjai, o, func(b *rulegen.Builder) {
+				b.Hand(0, 1, 0, 0, sc, "1z", hands...).Fill(0, 2, "").Turn(2, "5z", "8p")
+				b.Ron(1, rulegen.Value{Han: 1, Fu: 40, Points: points, Yaku: yk(8, 1), Deltas: d})
+			}), seatsOf(d, p)
+		}
+		red, rd := mk(2600)
+		plain, pd := mk(1300)
+		ok, bad, want, got := red, plain, rd, pd
+		if r.Yaku.RedFives == 0 {
+			ok, bad, want, got = plain, red, pd, rd
+		}
+		f.add(rcase{name: fmt.Sprintf("%s: %d: follows", r.Name, r.Yaku.RedFives), log: ok, rules: r.Name, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+		f.add(rcase{name: fmt.Sprintf("%s: %d: breaks", r.Name, r.Yaku.RedFives), log: bad, rules: r.Name, native: true,
+			findings: []findingWant{fw("win.payment", 0, -1, ints(want), ints(got))}})
+	}
+}
+
+// boolYaku writes a scenario file for a boolean yaku setting: for each
+// preset concerned (and the other value, set on it), the log of the win as
+// the setting values it and the log of the win as the other value would.
+// logs returns, for a preset and a value, the log and the win's score
+// changes; breaks the findings of the breaking log under value v. A
+// breaking log records the whole win as the other value gives it (yaku,
+// han, fu, points, payments): under the log's own rules its payments
+// follow the recorded value, and what is reported is the yaku, dora or fu
+// that differ from the hand's.
+func (s *rsuite) boolYaku(key, desc string, value func(r *adjudicator.Rules) bool,
+	logs func(r *adjudicator.Rules, v bool) (string, []int32), breaks func(r *adjudicator.Rules, v bool) []findingWant) {
+	f := s.file(key, desc)
+	for _, r := range s.presets {
+		for _, v := range []bool{value(r), !value(r)} {
+			var set []kv
+			if v != value(r) {
+				set = []kv{{key, v}}
+				// Keep the rule set consistent: kan_ura needs ura_dora and
+				// kan_dora.
+				switch {
+				case (key == "yaku.ura_dora" || key == "yaku.kan_dora") && !v && r.Yaku.KanUra:
+					set = append(set, kv{"yaku.kan_ura", false})
+				case key == "yaku.kan_ura" && v:
+					set = append(set, kv{"yaku.ura_dora", true}, kv{"yaku.kan_dora", true})
+				}
+			}
+			ok, want := logs(r, v)
+			bad, _ := logs(r, !v)
+			f.add(rcase{name: fmt.Sprintf("%s: %v: follows", r.Name, v), log: ok, rules: r.Name, set: set, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+			f.add(rcase{name: fmt.Sprintf("%s: %v: breaks", r.Name, v), log: bad, rules: r.Name, set: set, native: true, findings: breaks(r, v)})
+		}
+	}
+}
+
+// riichiWin plays seat 1's riichi (123456p789s23s55s, on 1s-4s, after a
+// first discard) and its win on 4s: by ron on seat 2's discard, at once
+// (ippatsu) or after a go-around, or by tsumo after a go-around. Seat 2
+// may make a closed kan of 7z first (kan: the kan dora indicator, and the
+// replacement tile).
+func riichiWin(b *rulegen.Builder, p int, sc *[4]int32, ippatsu, tsumo bool, kan [2]string) {
+	hands := []string{junkB, tenA, "7777z2468p2468s1z", junkB}
+	if p == 3 {
+		hands = []string{junk3C, tenA, "7777z2468p2468s1z"}
+	}
+	b.Hand(0, 1, 0, 0, sc, "1z", hands...).Fill(0, p+1, "").Riichi(1, "4z", "4z", 1000)
+	if kan[0] != "" {
+		b.Draw(2, "9p").ClosedKan(2, "7777z", kan[0], kan[1]).Discard(2, kan[1])
+		b.Fill(event.Seat(3%p), p-2, "")
+		b.Fill(1, 1, "")
+	} else if !ippatsu {
+		b.Fill(2, p, "")
+	}
+	if tsumo {
+		b.Fill(2, p-1, "").Draw(1, "4s")
+		return
+	}
+	b.Turn(2, "9p", "4s")
+}
+
+// riichiValue is the win of riichiWin: its yaku and han on top of riichi
+// and pinfu (ippatsu, ura, kan dora), its score changes and the log.
+func (s *rsuite) riichiLog(key string, r *adjudicator.Rules, name string, ippatsu, tsumo bool, kan [2]string, ura string, extra []event.Yaku, han int) (string, []int32) {
+	p := r.Players
+	o, sc, start := fragment(r)
+	fu := 30
+	yaku := yk(yRiichi, 1)
+	if ippatsu && han == 3 {
+		// The win is within the go-around: ippatsu, when the log counts
+		// it (3 han).
+		yaku = append(yaku, yk(yIppatsu, 1)...)
+	}
+	if tsumo {
+		fu = 20
+		yaku = append(yk(yMenzenTsumo, 1), yaku...)
+	}
+	yaku = append(yaku, yk(yPinfu, 1)...)
+	yaku = append(yaku, extra...)
+	base, _ := baseOf(r, han, fu)
+	var d [4]int32
+	var pts int32
+	if tsumo {
+		pay := tsumoPayments(base, 1, 0, p, true)
+		for _, x := range pay {
+			pts += x
+		}
+		d = tsumoDeltas(pay, 1, p, 0, 0, 1000)
+	} else {
+		pts = ronValue(base, false)
+		d = ronDeltas(pts, 1, 2, 0, 0, 1000)
+	}
+	log := s.log(fmt.Sprintf("%s-%dp-%s-%s", key, p, start, name), fmtT6, o, func(b *rulegen.Builder) {
+		riichiWin(b, p, sc, ippatsu, tsumo, kan)
+		v := rulegen.Value{Han: han, Fu: fu, Points: pts, Yaku: yaku, Deltas: d, Ura: ura}
+		if tsumo {
+			b.Tsumo(1, v)
+		} else {
+			b.Ron(1, v)
+		}
+	})
+	return log, seatsOf(d, p)
+}
+
+// yakuSwitches: yaku.ippatsu, yaku.ura_dora, yaku.kan_dora, yaku.kan_ura.
+func (s *rsuite) yakuSwitches() {
+	s.boolYaku("yaku.ippatsu", `
+yaku.ippatsu: seat 1 declares riichi (123456p789s23s55s) and rons 4s
+within the go-around: riichi, ippatsu, pinfu (3 han 30 fu, 3900) where
+ippatsu counts, riichi and pinfu (2000) where it does not. Each log records
+the win as one of the two values says, whole (yaku, han, points, payments):
+under the log's own rules the payments follow the recorded value, and the
+yaku that differ from the hand's are the finding.
+`, func(r *adjudicator.Rules) bool { return r.Yaku.Ippatsu },
+		func(r *adjudicator.Rules, v bool) (string, []int32) {
+			if v {
+				return s.riichiLog("yaku.ippatsu", r, "ippatsu-counted", true, false, [2]string{}, "3z", nil, 3)
+			}
+			return s.riichiLog("yaku.ippatsu", r, "ippatsu-not-counted", true, false, [2]string{}, "3z", nil, 2)
+		},
+		func(r *adjudicator.Rules, v bool) []findingWant {
+			with, without := "riichi 1, ippatsu 1, pinfu 1", "riichi 1, pinfu 1"
+			if v {
+				return []findingWant{fw("win.yaku", 0, 1, with, without)}
+			}
+			return []findingWant{fw("win.yaku", 0, 1, without, with)}
+		})
+	s.boolYaku("yaku.ura_dora", `
+yaku.ura_dora: seat 1 declares riichi (123456p789s23s55s) and, after a
+go-around, rons 4s; the ura indicator 1s makes 2s an ura dora, one in the
+hand: riichi, pinfu, ura 1 (3900) where ura dora count, riichi and pinfu
+(2000) where they do not. Each log records the win whole as one value
+says; the dora counts that differ from the hand's are the finding.
+`, func(r *adjudicator.Rules) bool { return r.Yaku.UraDora },
+		func(r *adjudicator.Rules, v bool) (string, []int32) {
+			if v {
+				return s.riichiLog("yaku.ura_dora", r, "ura-counted", false, false, [2]string{}, "1s", yk(yUra, 1), 3)
+			}
+			return s.riichiLog("yaku.ura_dora", r, "ura-not-counted", false, false, [2]string{}, "1s", nil, 2)
+		},
+		func(r *adjudicator.Rules, v bool) []findingWant {
+			with, without := "dora 0, ura 1, aka 0", "dora 0, ura 0, aka 0"
+			if v {
+				return []findingWant{fw("win.dora", 0, 1, with, without)}
+			}
+			return []findingWant{fw("win.dora", 0, 1, without, with)}
+		})
+	s.boolYaku("yaku.kan_dora", `
+yaku.kan_dora: seat 2 makes a closed kan of 7z and the kan dora indicator
+1p makes 2p a dora; then seat 1, in riichi (123456p789s23s55s), rons 4s
+after a go-around: riichi, pinfu and one kan dora (3900) where kan dora
+count, riichi and pinfu (2000) where they do not. Each log records the
+win whole as one value says; the dora counts are the finding.
+`, func(r *adjudicator.Rules) bool { return r.Yaku.KanDora },
+		func(r *adjudicator.Rules, v bool) (string, []int32) {
+			if v {
+				return s.riichiLog("yaku.kan_dora", r, "kan-dora-counted", false, false, [2]string{"1p", "6z"}, "3z4z", yk(yDora, 1), 3)
+			}
+			return s.riichiLog("yaku.kan_dora", r, "kan-dora-not-counted", false, false, [2]string{"1p", "6z"}, "3z4z", nil, 2)
+		},
+		func(r *adjudicator.Rules, v bool) []findingWant {
+			with, without := "dora 1, ura 0, aka 0", "dora 0, ura 0, aka 0"
+			if v {
+				return []findingWant{fw("win.dora", 0, 1, with, without)}
+			}
+			return []findingWant{fw("win.dora", 0, 1, without, with)}
+		})
+	s.boolYaku("yaku.kan_ura", `
+yaku.kan_ura: seat 2 makes a closed kan of 7z (kan dora indicator 3z);
+seat 1, in riichi (123456p789s23s55s), rons 4s after a go-around, and the
+kan's ura indicator 1s makes 2s an ura dora, one in the hand: riichi,
+pinfu, ura 1 (3900) where the kan's ura indicators count, 2000 where they
+do not (the first ura indicator, 4z, hits nothing). Each log records the
+win whole as one value says; the dora counts are the finding. kan_ura
+needs ura_dora and kan_dora: where those are off (jpml, saikouisen) the
+value true is not set.
+`, func(r *adjudicator.Rules) bool { return r.Yaku.KanUra },
+		func(r *adjudicator.Rules, v bool) (string, []int32) {
+			if v {
+				return s.riichiLog("yaku.kan_ura", r, "kan-ura-counted", false, false, [2]string{"3z", "6z"}, "4z1s", yk(yUra, 1), 3)
+			}
+			return s.riichiLog("yaku.kan_ura", r, "kan-ura-not-counted", false, false, [2]string{"3z", "6z"}, "4z1s", nil, 2)
+		},
+		func(r *adjudicator.Rules, v bool) []findingWant {
+			with, without := "dora 0, ura 1, aka 0", "dora 0, ura 0, aka 0"
+			if v {
+				return []findingWant{fw("win.dora", 0, 1, with, without)}
+			}
+			return []findingWant{fw("win.dora", 0, 1, without, with)}
+		})
+}
+
+// fuSettings: yaku.pinfu_tsumo_fu, yaku.open_pinfu_fu, yaku.double_wind_fu.
+func (s *rsuite) fuSettings() {
+	f := s.file("yaku.pinfu_tsumo_fu", `
+yaku.pinfu_tsumo_fu: seat 1 draws 4s with 123456p789s23s55s: menzen tsumo
+and pinfu, 2 han. 20: 20 fu (400 and 700); 22: its tsumo's 2 fu count, 30
+fu (500 and 1000). Every preset has 20; 22 is set on each. Each log
+records the win whole as one value says; the fu are the finding.
+`)
+	fo := s.file("yaku.open_pinfu_fu", `
+yaku.open_pinfu_fu: seat 1 calls chi of the dealer's 4m (23m) and rons 8s
+with 567p 345s 55s 67s: tanyao in an open hand of pinfu shape, 20 fu by
+its parts: 30 (1000) where such a hand is raised to 30 fu, 20 (700) where it
+is not. Every preset has 30; 20 is set on each. Four-player rules (no chi
+in sanma).
+`)
+	fd := s.file("yaku.double_wind_fu", `
+yaku.double_wind_fu: the dealer, in riichi with 999p 234s 567s 78s 11z (a
+pair of East, its seat and the round's wind), rons 9s after a go-around:
+riichi, 1 han; 30 fu, 8 for the concealed 999p and the pair's: 4 (50 fu,
+2400) or 2 (40 fu, 2000). Each log records the win whole as one value
+says; the fu are the finding.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		// pinfu tsumo
+		for _, v := range []int{20, 22} {
+			mk := func(w int) (string, []int32) {
+				fu := 20
+				if w == 22 {
+					fu = 30
+				}
+				base, _ := baseOf(r, 2, fu)
+				pay := tsumoPayments(base, 1, 0, p, true)
+				pts := int32(0)
+				for _, x := range pay {
+					pts += x
+				}
+				d := tsumoDeltas(pay, 1, p, 0, 0, 0)
+				hands := []string{junkB, tenA, junkD, junkA}
+				if p == 3 {
+					hands = []string{junk3C, tenA, junk3B}
+				}
+				return s.log(fmt.Sprintf("yaku.pinfu_tsumo_fu-%dp-%s-pinfu-tsumo-%d-fu", p, start, fu), fmtT6, o, func(b *rulegen.Builder) {
+					b.Hand(0, 1, 0, 0, sc, "1z", hands...).Fill(0, p+1, "").Draw(1, "4s")
+					b.Tsumo(1, rulegen.Value{Han: 2, Fu: fu, Points: pts, Yaku: yk(yMenzenTsumo, 1, yPinfu, 1), Deltas: d})
+				}), seatsOf(d, p)
+			}
+			var set []kv
+			if v != r.Yaku.PinfuTsumoFu {
+				set = []kv{{"yaku.pinfu_tsumo_fu", v}}
+			}
+			ok, want := mk(v)
+			bad, _ := mk(42 - v)
+			fu := map[int]string{20: "20 fu", 22: "30 fu"}
+			f.add(rcase{name: fmt.Sprintf("%s: %d: follows", r.Name, v), log: ok, rules: r.Name, set: set, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+			f.add(rcase{name: fmt.Sprintf("%s: %d: breaks", r.Name, v), log: bad, rules: r.Name, set: set, native: true,
+				findings: []findingWant{fw("win.fu", 0, 1, fu[v]+" (ryanmen wait)", fu[42-v])}})
+		}
+		// open pinfu
+		if p == 4 {
+			for _, v := range []int{30, 20} {
+				mk := func(fu int) (string, []int32) {
+					base, _ := baseOf(r, 1, fu)
+					pts := ronValue(base, false)
+					d := ronDeltas(pts, 1, 2, 0, 0, 0)
+					return s.log(fmt.Sprintf("yaku.open_pinfu_fu-4p-%s-open-pinfu-shape-%d-fu", start, fu), fmtT6, o, func(b *rulegen.Builder) {
+						b.Hand(0, 1, 0, 0, sc, "1z", junkB, "23m567p345s55s67s9p", junkD, junkA)
+						b.Turn(0, "5z", "4m").Call(1, event.MeldChi, "23m").Discard(1, "9p").Turn(2, "9p", "8s")
+						b.Ron(1, rulegen.Value{Han: 1, Fu: fu, Points: pts, Yaku: yk(yTanyao, 1), Deltas: d})
+					}), seatsOf(d, p)
+				}
+				var set []kv
+				if v != r.Yaku.OpenPinfuFu {
+					set = []kv{{"yaku.open_pinfu_fu", v}}
+				}
+				ok, want := mk(v)
+				bad, _ := mk(50 - v)
+				fo.add(rcase{name: fmt.Sprintf("%s: %d: follows", r.Name, v), log: ok, rules: r.Name, set: set, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+				fo.add(rcase{name: fmt.Sprintf("%s: %d: breaks", r.Name, v), log: bad, rules: r.Name, set: set, native: true,
+					findings: []findingWant{fw("win.fu", 0, 1, fmt.Sprintf("%d fu (ryanmen wait)", v), fmt.Sprintf("%d fu", 50-v))}})
+			}
+		}
+		// double wind
+		mk := func(pair int) (string, []int32) {
+			fu := 40
+			if pair == 4 {
+				fu = 50
+			}
+			base, _ := baseOf(r, 1, fu)
+			pts := ronValue(base, true)
+			d := ronDeltas(pts, 0, 1, 0, 0, 1000)
+			hands := []string{"999p234s567s78s11z", junkB, junkD, junkA}
+			if p == 3 {
+				hands = []string{"999p234s567s78s11z", junk3B, junk3C}
+			}
+			return s.log(fmt.Sprintf("yaku.double_wind_fu-%dp-%s-east-pair-%d-fu", p, start, fu), fmtT6, o, func(b *rulegen.Builder) {
+				b.Hand(0, 1, 0, 0, sc, "3z", hands...).Fill(0, p, "").Riichi(0, "4z", "4z", 1000).Fill(1, p, "").Turn(1, "9s", "9s")
+				b.Ron(0, rulegen.Value{Han: 1, Fu: fu, Points: pts, Yaku: yk(yRiichi, 1), Deltas: d, Ura: "3z"})
+			}), seatsOf(d, p)
+		}
+		v := r.Yaku.DoubleWindFu
+		ok, want := mk(v)
+		bad, _ := mk(6 - v)
+		fus := map[int]int{4: 50, 2: 40}
+		fd.add(rcase{name: fmt.Sprintf("%s: %d: follows", r.Name, v), log: ok, rules: r.Name, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+		fd.add(rcase{name: fmt.Sprintf("%s: %d: breaks", r.Name, v), log: bad, rules: r.Name, native: true,
+			findings: []findingWant{fw("win.fu", 0, 0, fmt.Sprintf("%d fu (ryanmen wait)", fus[v]), fmt.Sprintf("%d fu", fus[6-v]))}})
+	}
+}
+
+// renhou: yaku.renhou.
+func (s *rsuite) renhou() {
+	f := s.file("yaku.renhou", `
+yaku.renhou: seat 1 rons the dealer's first discard, 4s, with
+123456p789s23s55s before its own first draw, nobody having called: renhou.
+"none": no yaku of its own (pinfu, 1000). "mangan": a mangan that the
+hand's other yaku and dora do not add to (8000). "yakuman": a yakuman
+(32000). The value yakuman, which no preset has, is set on each; each log
+records the win whole as one value says.
+`)
+	type val struct {
+		name   string
+		han    int
+		points int32
+		limit  event.Limit
+		yaku   []event.Yaku
+	}
+	vals := map[string]val{
+		"none":    {"none", 1, 1000, event.NoLimit, yk(yPinfu, 1)},
+		"mangan":  {"mangan", 5, 8000, event.Mangan, yk(36, 5)},
+		"yakuman": {"yakuman", 13, 32000, event.Yakuman, yk(36, 13)},
+	}
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		hands := []string{junkB, tenA, junkD, junkA}
+		if p == 3 {
+			hands = []string{junk3B, tenA, junk3C}
+		}
+		mk := func(v val) (string, []int32) {
+			d := ronDeltas(v.points, 1, 0, 0, 0, 0)
+			return s.log(fmt.Sprintf("yaku.renhou-%dp-%s-recorded-%s", p, start, v.name), fmtT6, o, func(b *rulegen.Builder) {
+				b.Hand(0, 1, 0, 0, sc, "1z", hands...).Turn(0, "5z", "4s")
+				b.Ron(1, rulegen.Value{Han: v.han, Fu: 30, Points: v.points, Limit: v.limit, Yaku: v.yaku, Deltas: d})
+			}), seatsOf(d, p)
+		}
+		own := r.Yaku.Renhou.String()
+		for _, name := range []string{own, "yakuman"} {
+			if name == own && own == "yakuman" {
+				continue
+			}
+			var set []kv
+			if name != own {
+				set = []kv{{"yaku.renhou", name}}
+			}
+			other := "none"
+			if name == "none" {
+				other = "mangan"
+			}
+			ok, want := mk(vals[name])
+			bad, _ := mk(vals[other])
+			f.add(rcase{name: fmt.Sprintf("%s: %s: follows", r.Name, name), log: ok, rules: r.Name, set: set, native: true, hands: []rhand{{index: 0, outcome: "win", deltas: want}}})
+			f.add(rcase{name: fmt.Sprintf("%s: %s: breaks (recorded as %s)", r.Name, name, other), log: bad, rules: r.Name, set: set, native: true,
+				findings: []findingWant{fw("win.yaku", 0, 1, renhouYakuText(name), renhouYakuText(other))}})
+		}
+	}
+}
+
+// renhouYakuText is the yaku of the renhou hand as a finding writes them.
+func renhouYakuText(v string) string {
+	switch v {
+	case "mangan":
+		return "renhou 5"
+	case "yakuman":
+		return "renhou 13"
+	}
+	return "pinfu 1"
+}
