@@ -438,4 +438,5 @@ func (s *rsuite) generate() {
 	s.yakuSwitches()
 	s.fuSettings()
 	s.renhou()
+	s.abortives()
 }

@@ -359,7 +359,8 @@ func (b *Builder) setMeld(m *event.Meld, ids []tile.ID, called tile.ID) {
 }
 
 // ClosedKan: seat s declares a closed kan of the four tiles (mpsz), a kan
-// dora indicator dora is revealed and it draws the replacement tile r.
+// dora indicator dora is revealed and it draws the replacement tile r
+// (dora and r "": neither, for a kan that ends the hand).
 func (b *Builder) ClosedKan(s event.Seat, tiles, dora, r string) *Builder {
 	if b.err != nil {
 		return b
@@ -373,6 +374,9 @@ func (b *Builder) ClosedKan(s event.Seat, tiles, dora, r string) *Builder {
 	b.g.Events = append(b.g.Events, event.Event{Type: event.ClosedKan, Seat: s, From: event.NoSeat, Meld: m})
 	b.melds[s] = append(b.melds[s], m)
 	b.drawn[s] = noID
+	if dora == "" && r == "" {
+		return b
+	}
 	b.Dora(dora)
 	return b.draw(s, r, true)
 }
@@ -467,14 +471,19 @@ func (b *Builder) filler(s event.Seat, avoid hand.KindSet) (tile.Tile, bool) {
 		}
 	}
 	kinds = append(kinds, yao...)
-	for _, k := range kinds {
-		if waits.Has(k) || avoid.Has(k) {
-			continue
-		}
-		for c := range 4 {
-			id := tile.ID(int(k)*4 + c)
-			if !b.used[id] && !b.tileOf(id).Red() {
-				return b.tileOf(id), true
+	// Waits are avoided while other tiles are left; when they run out (four
+	// tenpai hands at the end of a wall), a wait drawn and discarded is a
+	// win declined, which the rules allow.
+	for _, skipWaits := range []bool{true, false} {
+		for _, k := range kinds {
+			if skipWaits && waits.Has(k) || avoid.Has(k) {
+				continue
+			}
+			for c := range 4 {
+				id := tile.ID(int(k)*4 + c)
+				if !b.used[id] && !b.tileOf(id).Red() {
+					return b.tileOf(id), true
+				}
 			}
 		}
 	}
