@@ -439,4 +439,5 @@ func (s *rsuite) generate() {
 	s.fuSettings()
 	s.renhou()
 	s.abortives()
+	s.settlement()
 }

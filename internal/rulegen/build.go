@@ -163,7 +163,8 @@ func (b *Builder) alloc(t tile.Tile) tile.ID {
 
 // Hand starts a hand: its round wind (0 East), number (1-4), honba and
 // riichi sticks, the scores (nil: the scores the last hand left), the
-// first dora indicator and each seat's 13 tiles (mpsz). The dealer is
+// first dora indicator and each seat's 13 tiles (mpsz; "": a noten hand
+// of free tiles that no other hand waits on, see junk). The dealer is
 // seat number-1.
 func (b *Builder) Hand(wind, number, honba, sticks int, scores *[4]int32, dora string, hands ...string) *Builder {
 	if b.err != nil {
@@ -197,6 +198,9 @@ func (b *Builder) Hand(wind, number, honba, sticks int, scores *[4]int32, dora s
 	r.Dora, r.DoraID = d[0], b.alloc(d[0])
 	b.dora = append(b.dora, r.DoraID)
 	for s, h := range hands {
+		if h == "" {
+			continue // dealt below
+		}
 		ts := b.parse(h)
 		if len(ts) != 13 {
 			b.fail("seat %d's hand %q has %d tiles", s, h, len(ts))
@@ -208,9 +212,80 @@ func (b *Builder) Hand(wind, number, honba, sticks int, scores *[4]int32, dora s
 			b.conc[s] = append(b.conc[s], id)
 		}
 	}
+	for s, h := range hands {
+		if h != "" {
+			continue
+		}
+		for i, t := range b.junk() {
+			id := b.alloc(t)
+			r.Hands[s][i], r.HandIDs[s][i] = t, id
+			b.conc[s] = append(b.conc[s], id)
+		}
+	}
 	b.g.Events = append(b.g.Events, event.Event{Type: event.RoundStart, Seat: b.dealer, From: event.NoSeat, Ref: int32(len(b.g.Rounds))})
 	b.g.Rounds = append(b.g.Rounds, r)
 	return b
+}
+
+// junk returns 13 free tiles that make a hand far from tenpai: kinds
+// spread three apart in each suit and single honours, none that a hand
+// dealt waits on, no red five.
+func (b *Builder) junk() []tile.Tile {
+	var waits hand.KindSet
+	for s := range b.players {
+		if len(b.conc[s]) == 13 {
+			var c tile.Counts
+			for _, id := range b.conc[s] {
+				c[id.Kind()]++
+			}
+			waits |= hand.Waits(&c)
+		}
+	}
+	var order []tile.Kind
+	for _, n := range []int{1, 4, 7, 2, 5, 8, 3, 6, 9} {
+		for _, suit := range []int{1, 2, 0} {
+			if b.players == 3 && suit == 0 && n > 1 && n < 9 {
+				continue
+			}
+			order = append(order, tile.Kind(suit*9+n-1))
+		}
+	}
+	for k := tile.East; k < tile.NumKinds; k++ {
+		order = append(order, k)
+	}
+	var out []tile.Tile
+	var c tile.Counts
+	for len(out) < 13 {
+		found := false
+		for _, k := range order {
+			if len(out) == 13 {
+				break
+			}
+			if waits.Has(k) || c[k] > 0 {
+				continue
+			}
+			for cp := range 4 {
+				id := tile.ID(int(k)*4 + cp)
+				if !b.used[id] && !b.tileOf(id).Red() {
+					out = append(out, b.tileOf(id))
+					c[k]++
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			b.fail("no free tiles for a noten hand")
+			return nil
+		}
+		for k := range c {
+			c[k] = 0 // a second round may take a second copy of a kind
+		}
+		for _, t := range out {
+			c[t.Kind()] = 4
+		}
+	}
+	return out
 }
 
 // Draw: seat s draws t from the live wall.
