@@ -367,7 +367,7 @@ do not judge final points: only the log that follows is theirs.
 			mk := func(name string, model pointsModel, sticksTo func([4]int32, int) [4]int32) (string, []float64, [4]int32) {
 				var pts []float64
 				var final [4]int32
-				log := s.log(fmt.Sprintf("%s-%s-%s", key, r.Name, name), fmtMjlog, o, func(b *rulegen.Builder) {
+				log := s.logVariant(fmt.Sprintf("%s-%dp-%d-%s", key, p, sc[0], name), fmtMjlog, o, func(b *rulegen.Builder) {
 					last, sticks := playGame(b, r, sc, hands)
 					final = sticksTo(last, sticks)
 					pts = model.finalPoints(final, p)

@@ -168,6 +168,46 @@ func (s *rsuite) log(name, format string, o rulegen.Options, build func(b *ruleg
 	return rel
 }
 
+// logVariant is log for games whose contents depend on more of the rules
+// than the name says (the payments of every hand of a whole game): the
+// same name with another game gets a number ("-2", "-3", ...), the same
+// game the same file.
+func (s *rsuite) logVariant(name, format string, o rulegen.Options, build func(b *rulegen.Builder)) string {
+	s.t.Helper()
+	for n := 1; ; n++ {
+		try := name
+		if n > 1 {
+			try = fmt.Sprintf("%s-%d", name, n)
+		}
+		rel := "logs/" + try + ext(format)
+		old, ok := s.logs[rel]
+		if !ok {
+			return s.log(try, format, o, build)
+		}
+		b := rulegen.New(o)
+		build(b)
+		g, err := b.Game()
+		if err != nil {
+			s.t.Fatalf("%s: %v", name, err)
+		}
+		var data []byte
+		switch format {
+		case fmtMjlog:
+			data, err = rulegen.Mjlog(g)
+		case fmtMjai:
+			data, err = rulegen.Mjai(g)
+		default:
+			s.t.Fatalf("%s: logVariant writes mjlog or mjai", name)
+		}
+		if err != nil {
+			s.t.Fatalf("%s: %v", name, err)
+		}
+		if bytes.Equal(old, data) {
+			return rel
+		}
+	}
+}
+
 // TestRulesSuite generates the rule suite and compares it with
 // conformance/rules (or, with -update, rewrites it).
 func TestRulesSuite(t *testing.T) {
