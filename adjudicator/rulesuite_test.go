@@ -480,4 +480,5 @@ func (s *rsuite) generate() {
 	s.renhou()
 	s.abortives()
 	s.settlement()
+	s.gameFlow()
 }

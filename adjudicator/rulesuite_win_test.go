@@ -409,15 +409,13 @@ is paid; a log that pays both breaks it.
 			})
 		}
 		both := mk("both-paid", v1, w2)
-		one := mk("head-bump", v1)
-		unpaid := mk("second-unpaid", v1, w2u)
 		bothD := []int32{-3900, 2600, 1300, 0}[:p]
 		oneD := []int32{-2600, 2600, 0, 0}[:p]
 		if r.Win.MultipleRon == adjudicator.MultiRonHeadBump {
-			f.winPair(r, r.Win.MultipleRon.String(), one, both, oneD, []findingWant{fw("win.payment", 0, -1, ints(oneD), ints(bothD))})
+			f.winPair(r, r.Win.MultipleRon.String(), mk("head-bump", v1), both, oneD, []findingWant{fw("win.payment", 0, -1, ints(oneD), ints(bothD))})
 			continue
 		}
-		f.winPair(r, r.Win.MultipleRon.String(), both, unpaid, bothD, []findingWant{fw("win.payment", 0, -1, ints(bothD), ints(oneD))})
+		f.winPair(r, r.Win.MultipleRon.String(), both, mk("second-unpaid", v1, w2u), bothD, []findingWant{fw("win.payment", 0, -1, ints(bothD), ints(oneD))})
 	}
 }
 
@@ -457,7 +455,11 @@ that pay several rons are concerned (not the head bump's).
 				if p == 3 {
 					hands = []string{junk3A, ronA, ronB3}
 				}
-				b.Hand(0, 1, 1, 1, sc, "1z", hands...).Fill(0, p+2, "").Riichi(2, "4z", "4z", stick)
+				// The stick on the table is the last seat's, paid in a hand
+				// before.
+				start := *sc
+				start[p-1] -= stick
+				b.Hand(0, 1, 1, 1, &start, "1z", hands...).Fill(0, p+2, "").Riichi(2, "4z", "4z", stick)
 				b.Fill(event.Seat(3%p), p, "")
 				if p == 4 {
 					b.Fill(3, 1, "")

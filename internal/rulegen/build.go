@@ -36,6 +36,11 @@ type Options struct {
 	ID string
 	// Title is the game's title (tenhou.net/6's), or "".
 	Title string
+	// NoRuleName: the game carries no rule name (tenhou.net/6's "disp":
+	// an editor's file), so that it names no platform.
+	NoRuleName bool
+	// Lobby is a Tenhou lobby number (0: none recorded).
+	Lobby int
 }
 
 // Builder builds one game hand after hand. Its methods chain; the first
@@ -90,7 +95,13 @@ func New(o Options) *Builder {
 		name = "三" + name
 	}
 	m.Rules.Name = name
+	if o.NoRuleName {
+		m.Rules.Name = ""
+	}
 	m.Rules.TenhouType, m.Rules.TenhouLobby = -1, -1
+	if o.Lobby > 0 {
+		m.Rules.TenhouLobby = int32(o.Lobby)
+	}
 	for s, n := range []string{"A", "B", "C", "D"}[:o.Players] {
 		m.Seats[s].Name = n
 	}

@@ -166,9 +166,9 @@ func Mjlog(g *event.Game) ([]byte, error) {
 			var yk, ym []string
 			for _, y := range w.YakuList() {
 				if w.Limit == event.Yakuman && y.ID.MayBeYakuman() && y.Han >= 13 {
-					for range y.Han / 13 {
-						ym = append(ym, strconv.Itoa(int(y.ID)))
-					}
+					// One id per yakuman: the format has no place for a
+					// double form's 26 han (Tenhou counts them single).
+					ym = append(ym, strconv.Itoa(int(y.ID)))
 					continue
 				}
 				yk = append(yk, strconv.Itoa(int(y.ID)), strconv.Itoa(int(y.Han)))
