@@ -481,4 +481,7 @@ func (s *rsuite) generate() {
 	s.abortives()
 	s.settlement()
 	s.gameFlow()
+	s.chomboRules()
+	s.riichiLimits()
+	s.start()
 }

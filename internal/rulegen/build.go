@@ -576,6 +576,16 @@ func (b *Builder) filler(s event.Seat, avoid hand.KindSet) (tile.Tile, bool) {
 	return tile.None, false
 }
 
+// FreeTile returns a tile seat s can draw and discard without changing
+// the table (see filler), or "" when none is left.
+func (b *Builder) FreeTile(s event.Seat) string {
+	t, ok := b.filler(s, 0)
+	if !ok {
+		return ""
+	}
+	return t.String()
+}
+
 // Fill plays n turns, from seat from on in turn order, in which each seat
 // draws a filler tile and discards it (tsumogiri). avoid names kinds the
 // fillers must not be (mpsz, "" for none).
