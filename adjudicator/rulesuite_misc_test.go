@@ -247,3 +247,169 @@ at 5000 more it breaks them (flow.start_scores). Where the start is 0
 			findings: []findingWant{fw("flow.start_scores", 0, -1, ints(want), ints(got))}})
 	}
 }
+
+// autoLog is a log of the auto scenarios' catalogue: the first hand of a
+// game (tenhou.net/6, no end) that --rules auto gives one preset.
+type autoLog struct {
+	what    string
+	players int
+	start   int32
+	id      string
+	title   string
+	rule    string
+	lobby   int
+	noRule  bool
+	// picks is the preset --rules auto judges it under.
+	picks string
+}
+
+// autoLogs is the catalogue.
+var autoLogs = []autoLog{
+	{what: "a Tenhou public-lobby log of 2016", players: 4, start: 25000, id: "2016022509gm-00a9-0000-0badcafe", picks: "tenhou"},
+	{what: "a Tenhou public-lobby log of 2009-03", players: 4, start: 25000, id: "2009031012gm-00a9-0000-0badcafe", picks: "tenhou-2009"},
+	{what: "a Tenhou public-lobby log of 2009-07-10", players: 4, start: 25000, id: "2009071012gm-00a9-0000-0badcafe", picks: "tenhou-2009-07"},
+	{what: "a Tenhou public-lobby log of 2010-03", players: 4, start: 25000, id: "2010031012gm-00a9-0000-0badcafe", picks: "tenhou-2010"},
+	{what: "a Tenhou chip-lobby log (祝２)", players: 4, start: 25000, id: "2016022509gm-0229-0000-0badcafe", rule: "琥南喰赤祝２", picks: "tenhou-chips"},
+	{what: "a Tenhou chip-lobby log (祝５)", players: 4, start: 25000, id: "2016022509gm-0629-0000-0badcafe", rule: "琥南喰赤祝５", picks: "tenhou-chips5"},
+	{what: "a Tenhou private-lobby log (lobby 1234)", players: 4, start: 30000, id: "2016022509gm-0009-1234-0badcafe", lobby: 1234, picks: "tenhou-private"},
+	{what: "a Tenhou sanma public-lobby log of 2016", players: 3, start: 35000, id: "2016022509gm-00b9-0000-0badcafe", picks: "tenhou-sanma"},
+	{what: "a Tenhou sanma public-lobby log of 2009-03", players: 3, start: 35000, id: "2009031012gm-00b9-0000-0badcafe", picks: "tenhou-sanma-2009"},
+	{what: "a Tenhou sanma public-lobby log of 2010-03", players: 3, start: 35000, id: "2010031012gm-00b9-0000-0badcafe", picks: "tenhou-sanma-2010"},
+	{what: "a Tenhou sanma private-lobby log (lobby 1234)", players: 3, start: 40000, id: "2016022509gm-0019-1234-0badcafe", lobby: 1234, picks: "tenhou-sanma-private"},
+	{what: "a Mahjong Soul ranked log", players: 4, start: 25000, id: "231014-84c11a6f-b3f7-4363-966e-25f37886cfbf", picks: "majsoul"},
+	{what: "a Mahjong Soul friendly log (30000 start)", players: 4, start: 30000, id: "231014-84c11a6f-b3f7-4363-966e-25f37886cfb0", picks: "majsoul-private"},
+	{what: "a Mahjong Soul sanma ranked log", players: 3, start: 35000, id: "231014-84c11a6f-b3f7-4363-966e-25f37886cfb1", picks: "majsoul-sanma"},
+	{what: "a Mahjong Soul sanma friendly log (40000 start)", players: 3, start: 40000, id: "231014-84c11a6f-b3f7-4363-966e-25f37886cfb2", picks: "majsoul-sanma-private"},
+	{what: "an editor's log titled World Riichi Championship", players: 4, start: 30000, title: "World Riichi Championship 2025", noRule: true, picks: "wrc"},
+	{what: "an editor's log titled 日本プロ麻雀連盟", players: 4, start: 30000, title: "日本プロ麻雀連盟 第1節", noRule: true, picks: "jpml"},
+	{what: "an editor's log titled Mリーグ", players: 4, start: 25000, title: "Mリーグ 2024", noRule: true, picks: "mleague"},
+	{what: "an editor's log of no platform and no known title", players: 4, start: 30000, title: "club game", noRule: true, picks: "tenhou-private"},
+}
+
+// autoFile writes the log of a catalogue entry.
+func (s *rsuite) autoFile(a autoLog) string {
+	o := rulegen.Options{Players: a.players, ID: a.id, Title: a.title, RuleName: a.rule, Lobby: a.lobby, NoRuleName: a.noRule}
+	if o.Title == "" {
+		o.Title = "-"
+	}
+	scores := [4]int32{a.start, a.start, a.start, a.start}
+	if a.players == 3 {
+		scores[3] = 0
+	}
+	name := "auto-" + a.picks
+	if a.noRule {
+		name += "-editor-log"
+	}
+	return s.log(name, fmtT6, o, func(b *rulegen.Builder) {
+		b.Hand(0, 1, 0, 0, &scores, fragDora(a.players), allJunk(a.players)...).Exhaust(0, "").End(event.Exhaustive, [4]int32{}, rulegen.Shown{})
+	})
+}
+
+// autoKeys: auto.platforms, auto.lobby, auto.titles (and, beside the
+// era scenarios of item 8, the eras each preset is picked for).
+func (s *rsuite) autoKeys() {
+	intro := `
+Each log is the first hand of a game (tenhou.net/6) judged as --rules auto
+judges it (rules = "auto"): the case names the preset it is judged under.
+For each preset, a log it is picked for (follows) and one of another kind
+that it is not picked for (breaks: judged under another preset). The
+catalogue: Tenhou public logs dated 2016, 2009-03, 2009-07-10 and 2010-03
+(log ids), chip lobbies (祝２, 祝５: the rule name and the log id's type),
+a private lobby (1234), the same for sanma; Mahjong Soul logs (a record
+uuid) of the ranked rooms' start points and of others; editor's logs
+titled for the WRC, the JPML and the M-League, and one of no known title.
+`
+	files := map[string]*rfile{
+		"auto.platforms": s.file("auto.platforms", "auto.platforms: the platforms of the logs a preset is for (none: no log).\n"+intro),
+		"auto.lobby":     s.file("auto.lobby", "auto.lobby: the lobby kind of the logs a preset is for.\n"+intro),
+		"auto.titles":    s.file("auto.titles", "auto.titles: words of a log's title that choose the preset before any preset without titles.\n"+intro),
+	}
+	logs := map[string]string{}
+	picks := map[string]autoLog{}
+	for _, a := range autoLogs {
+		log := s.autoFile(a)
+		if _, dup := picks[a.picks]; dup {
+			// A second log for the same preset (the editor's log of no
+			// title): a case of its own.
+			files["auto.titles"].add(rcase{name: "tenhou-private: follows: " + a.what, log: log, rules: "auto", native: true, judgedUnder: []string{a.picks}})
+			continue
+		}
+		logs[a.picks] = log
+		picks[a.picks] = a
+	}
+	erasFile := s.fileNamed("auto.eras")
+	for _, r := range s.presets {
+		own, ok := picks[r.Name]
+		for _, key := range []string{"auto.platforms", "auto.lobby", "auto.titles"} {
+			ff := files[key]
+			// The other log: of another platform, lobby or title.
+			var other autoLog
+			switch key {
+			case "auto.platforms":
+				other = picks["majsoul"]
+				if r.Players == 3 {
+					other = picks["majsoul-sanma"]
+				}
+				if len(r.Auto.Platforms) == 1 && r.Auto.Platforms[0].String() == "majsoul" {
+					other = picks["tenhou"]
+					if r.Players == 3 {
+						other = picks["tenhou-sanma"]
+					}
+				}
+			case "auto.lobby":
+				switch {
+				case r.Name == "tenhou" || r.Name == "tenhou-private" || r.Name == "tenhou-chips5":
+					other = picks["tenhou-chips"]
+				case r.Name == "tenhou-chips":
+					other = picks["tenhou-chips5"]
+				case r.Name == "majsoul":
+					other = picks["majsoul-private"]
+				case r.Name == "majsoul-private":
+					other = picks["majsoul"]
+				case r.Name == "majsoul-sanma":
+					other = picks["majsoul-sanma-private"]
+				case r.Name == "majsoul-sanma-private":
+					other = picks["majsoul-sanma"]
+				case r.Players == 3:
+					other = picks["tenhou-sanma-private"]
+				default:
+					other = picks["tenhou-private"]
+				}
+			case "auto.titles":
+				other = picks["tenhou-private"]
+				if len(r.Auto.Titles) == 0 {
+					other = picks["wrc"]
+				}
+			}
+			if other.picks == r.Name {
+				other = picks["tenhou"]
+			}
+			if ok {
+				ff.add(rcase{name: fmt.Sprintf("%s: follows: %s", r.Name, own.what), log: logs[r.Name], rules: "auto", native: true, judgedUnder: []string{r.Name}})
+			}
+			ff.add(rcase{name: fmt.Sprintf("%s: breaks: %s", r.Name, other.what), log: logs[other.picks], rules: "auto", native: true, judgedUnder: []string{other.picks}})
+		}
+		if len(r.Auto.Eras) > 0 && ok {
+			erasFile.add(rcase{name: fmt.Sprintf("%s %v: follows: %s", r.Name, r.Auto.Eras, own.what), log: logs[r.Name], rules: "auto", native: true, judgedUnder: []string{r.Name}})
+			other := picks["tenhou-2010"]
+			if r.Players == 3 {
+				other = picks["tenhou-sanma-2010"]
+			}
+			if other.picks == r.Name {
+				other = picks[map[int]string{4: "tenhou", 3: "tenhou-sanma"}[r.Players]]
+			}
+			erasFile.add(rcase{name: fmt.Sprintf("%s %v: breaks: %s", r.Name, r.Auto.Eras, other.what), log: logs[other.picks], rules: "auto", native: true, judgedUnder: []string{other.picks}})
+		}
+	}
+}
+
+// fileNamed returns the scenario file of key.
+func (s *rsuite) fileNamed(key string) *rfile {
+	for _, f := range s.files {
+		if f.key == key {
+			return f
+		}
+	}
+	s.t.Fatalf("no scenario file %s", key)
+	return nil
+}

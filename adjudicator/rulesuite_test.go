@@ -484,4 +484,5 @@ func (s *rsuite) generate() {
 	s.chomboRules()
 	s.riichiLimits()
 	s.start()
+	s.autoKeys()
 }

@@ -41,6 +41,9 @@ type Options struct {
 	NoRuleName bool
 	// Lobby is a Tenhou lobby number (0: none recorded).
 	Lobby int
+	// RuleName, when set, is the rule name written (tenhou.net/6's
+	// "disp", such as 琥南喰赤祝): it says the lobby's kind.
+	RuleName string
 }
 
 // Builder builds one game hand after hand. Its methods chain; the first
@@ -95,6 +98,9 @@ func New(o Options) *Builder {
 		name = "三" + name
 	}
 	m.Rules.Name = name
+	if o.RuleName != "" {
+		m.Rules.Name = o.RuleName
+	}
 	if o.NoRuleName {
 		m.Rules.Name = ""
 	}
