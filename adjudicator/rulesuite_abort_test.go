@@ -240,6 +240,7 @@ log that plays on breaks it.
 			findings: []findingWant{fw("draw.four_winds", 0, -1, "4 identical winds in the first go-round", "4 discards")}})
 	}
 	s.abortiveNext()
+	s.fifthKan()
 }
 
 // abortiveNext: abortive.keep_dealer and abortive.add_honba.
@@ -309,6 +310,59 @@ hand: with the honba the rules give it follows, with the other breaks it
 				c.f.add(rcase{name: fmt.Sprintf("%s: %s %v: breaks", r.Name, k, c.v), log: mk(c.breaks), rules: r.Name, native: true,
 					findings: []findingWant{fw("flow.next_round", 1, -1, e, rec)}})
 			}
+		}
+	}
+}
+
+// fifthKan: abortive.fifth_kan.
+func (s *rsuite) fifthKan() {
+	f := s.file("abortive.fifth_kan", `
+abortive.fifth_kan: the dealer makes four closed kans in its first turn
+(1111p, 2222p, 3333s, and 4444z of the tiles it draws), which abort
+nothing (one player), and waits on 7z; then seat 1 declares a closed kan
+of 9999m, the fifth. "forbidden": a fifth kan is illegal: a log without
+it follows (the hand goes on to a draw at which the dealer alone is
+tenpai), one with it breaks it (legality.kan). "aborts" (set on tenhou
+and wrc): the fifth kan ends the hand (五開槓): a log that ends it there
+follows, one that plays on breaks it. mjlog: the tenhou.net/6 decoder does
+not take a hand that ends on a kan.
+`)
+	for _, r := range s.presets {
+		p := r.Players
+		o, sc, start := fragment(r)
+		fourKans := func(b *rulegen.Builder) {
+			hands := make([]string, p)
+			hands[0] = "1111p2222p3333s4z"
+			hands[1] = "9999m5678p5678s2z"
+			b.Hand(0, 1, 0, 0, sc, "9s", hands...)
+			b.Draw(0, "4z").ClosedKan(0, "1111p", "7p", "4z").ClosedKan(0, "2222p", "7s", "4z").ClosedKan(0, "3333s", "8p", "6z")
+			b.ClosedKan(0, "4444z", "8s", "7z").Discard(0, "6z")
+		}
+		pay := notenDeltas(p, r.Draw.NotenPool, []bool{true, false, false, false}[:p])
+		name := func(what string) string { return fmt.Sprintf("abortive.fifth_kan-%dp-%s-pool-%d-%s", p, start, r.Draw.NotenPool, what) }
+		four := s.log(name("four-kans-by-one-player-then-a-draw"), fmtMjlog, o, func(b *rulegen.Builder) {
+			fourKans(b)
+			b.Exhaust(1, "").End(event.Exhaustive, pay, rulegen.Shown{Hands: []bool{true, false, false, false}[:p]})
+		})
+		fifthOn := s.log(name("a-fifth-kan-then-a-draw"), fmtMjlog, o, func(b *rulegen.Builder) {
+			fourKans(b)
+			b.Draw(1, "1z").ClosedKan(1, "9999m", "", "")
+			b.Draw(1, "3z")
+			b.Discard(1, "3z").Exhaust(2, "").End(event.Exhaustive, pay, rulegen.Shown{Hands: []bool{true, false, false, false}[:p]})
+		})
+		fifthEnds := s.log(name("a-fifth-kan-ends-the-hand"), fmtMjlog, o, func(b *rulegen.Builder) {
+			fourKans(b)
+			b.Draw(1, "1z").ClosedKan(1, "9999m", "", "").End(event.FourKans, [4]int32{}, rulegen.Shown{})
+		})
+		f.add(rcase{name: r.Name + ": forbidden: follows: no fifth kan", log: four, rules: r.Name, native: true,
+			hands: []rhand{{index: 0, outcome: "exhaustive", deltas: seatsOf(pay, p)}}})
+		f.add(rcase{name: r.Name + ": forbidden: breaks: a fifth kan", log: fifthOn, rules: r.Name, native: true,
+			findings: []findingWant{fw("legality.kan", 0, 1, "", "")}})
+		if r.Name == "tenhou" || r.Name == "wrc" {
+			set := []kv{{"abortive.fifth_kan", "aborts"}}
+			f.add(rcase{name: r.Name + ": aborts: follows: the fifth kan ends the hand", log: fifthEnds, rules: r.Name, set: set, native: true})
+			f.add(rcase{name: r.Name + ": aborts: breaks: play goes on", log: fifthOn, rules: r.Name, set: set, native: true,
+				findings: []findingWant{fw("draw.four_kans", 0, -1, "four_kans abortive draw", "play goes on")}})
 		}
 	}
 }

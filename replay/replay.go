@@ -931,17 +931,22 @@ func (r *Replayer) checkKanAllowed(e *event.Event) {
 
 // kanDone records a kan by s and sets up its replacement draw and dora: a
 // closed kan's indicator is due at once; an open or added kan's comes
-// after the replacement draw. Indicators still owed from an earlier kan
-// fall due now (Tenhou writes them right after the new kan).
+// after the replacement draw; a kan after the fifth indicator reveals
+// none. Indicators still owed from an earlier kan fall due now (Tenhou
+// writes them right after the new kan).
 func (r *Replayer) kanDone(s event.Seat, closed bool) {
 	st := &r.st
 	st.Kans++
 	st.KanSeats |= 1 << s
 	st.DoraDue += st.DoraOwed
 	st.DoraOwed = 0
-	if closed || r.Options.DoraTiming == DoraTimingImmediate {
+	switch {
+	case st.NDora+st.DoraDue+st.DoraWaitDraw >= len(st.Dora):
+		// Five indicators are all there are: a fifth kan (where the rules
+		// allow one) reveals none.
+	case closed || r.Options.DoraTiming == DoraTimingImmediate:
 		st.DoraDue++
-	} else {
+	default:
 		st.DoraWaitDraw++
 	}
 	st.Turn = s

@@ -229,6 +229,9 @@ func (b *Builder) Hand(wind, number, honba, sticks int, scores *[4]int32, dora s
 			b.conc[s] = append(b.conc[s], id)
 		}
 	}
+	if b.err != nil {
+		return b
+	}
 	for s, h := range hands {
 		if h != "" {
 			continue
