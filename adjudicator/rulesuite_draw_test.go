@@ -845,7 +845,20 @@ a win or tenpai from the South round on. The next hand of the log that
 follows is the rules'; the one that breaks them plays another (a
 flow.next_round finding).
 `)
+	// The presets, and "never" (no preset's) set on tenhou.
+	type variant struct {
+		r   *adjudicator.Rules
+		set []kv
+	}
+	var variants []variant
 	for _, r := range s.presets {
+		variants = append(variants, variant{r, nil})
+	}
+	never := *s.preset("tenhou")
+	never.Draw.Renchan = adjudicator.RenchanNever
+	variants = append(variants, variant{&never, []kv{{"draw.renchan", "never"}}})
+	for _, vr := range variants {
+		r, set := vr.r, vr.set
 		p := r.Players
 		o, sc, start := fragment(r)
 		tenpai := []bool{true, false, false, false}[:p]
@@ -870,7 +883,7 @@ flow.next_round finding).
 			{what: "the dealer tenpai at a South draw", wind: 1, keeps: keepsDraw(1)},
 			{what: "the dealer's win", win: true, keeps: r.Draw.Renchan != adjudicator.RenchanNever},
 		} {
-			if c.wind == 1 && r.Draw.Renchan != adjudicator.RenchanSouthTenpai && r.Name != "tenhou" {
+			if c.wind == 1 && r.Draw.Renchan != adjudicator.RenchanSouthTenpai && (r.Name != "tenhou" || set != nil) {
 				continue
 			}
 			at := func(keep bool) handAt {
@@ -905,8 +918,8 @@ flow.next_round finding).
 			}
 			want, got := at(c.keeps), at(!c.keeps)
 			e, rec := nextRound(want, got)
-			f.add(rcase{name: fmt.Sprintf("%s: %s: follows: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(want), rules: r.Name, native: true})
-			f.add(rcase{name: fmt.Sprintf("%s: %s: breaks: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(got), rules: r.Name, native: true,
+			f.add(rcase{name: fmt.Sprintf("%s: %s: follows: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(want), rules: r.Name, set: set, native: true})
+			f.add(rcase{name: fmt.Sprintf("%s: %s: breaks: after %s", r.Name, r.Draw.Renchan, c.what), log: mk(got), rules: r.Name, set: set, native: true,
 				findings: []findingWant{fw("flow.next_round", 1, -1, e, rec)}})
 		}
 	}

@@ -220,6 +220,36 @@ func TestRulesSuite(t *testing.T) {
 		s.presets = append(s.presets, r)
 	}
 	s.generate()
+	// Every key of a rule file is a statement with a log that follows it
+	// and one that breaks it, but the two that name and describe the rule
+	// set (no log can follow or break them).
+	for _, key := range adjudicator.Keys() {
+		if key == "name" || key == "description" {
+			continue
+		}
+		var f *rfile
+		for _, x := range s.files {
+			if x.key == key {
+				f = x
+			}
+		}
+		if f == nil {
+			t.Errorf("%s: no scenario file", key)
+			continue
+		}
+		follows, breaks := 0, 0
+		for _, c := range f.cases {
+			if strings.Contains(c.name, ": follows") {
+				follows++
+			}
+			if strings.Contains(c.name, ": breaks") {
+				breaks++
+			}
+		}
+		if follows == 0 || breaks == 0 {
+			t.Errorf("%s: %d cases that follow it, %d that break it", key, follows, breaks)
+		}
+	}
 	want := map[string][]byte{}
 	for rel, data := range s.logs {
 		want[rel] = data
