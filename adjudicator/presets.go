@@ -261,11 +261,13 @@ func eraDoubt(g *event.Game) string {
 		return fmt.Sprintf("the log is dated %04d-%02d-%02d, and the day Tenhou began tenpai-yame is not known: a day from %s to %s, "+
 			"announced only in its lobby (no dated log shows the rule taken or not in between)", y, m, d, fmtDay(first), fmtDay(last))
 	}
-	switch eras := seedEras(g); {
+	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return "the log has no date, and its seed form (one per hand) was used under both rules"
-	case len(eras) == 2:
-		return fmt.Sprintf("the log has no date, and its wall seed's form (%s) was used under both rules", strings.TrimPrefix(strings.SplitN(g.Meta.Seed, ",", 2)[0], "mt19937ar-sha512-"))
+		return "the log has no date, and its wall seed's form (one per hand) was used under both rules"
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
+		return "the log has no date, and its wall seed's form (hex) was used under both rules"
+	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
+		return "the log has no date, and its wall seed's form (base64) was used under both rules"
 	}
 	return "the log has no date and no wall seed: it may be of any era"
 }

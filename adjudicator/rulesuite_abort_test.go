@@ -339,7 +339,9 @@ not take a hand that ends on a kan.
 			b.ClosedKan(0, "4444z", "8s", "7z").Discard(0, "6z")
 		}
 		pay := notenDeltas(p, r.Draw.NotenPool, []bool{true, false, false, false}[:p])
-		name := func(what string) string { return fmt.Sprintf("abortive.fifth_kan-%dp-%s-pool-%d-%s", p, start, r.Draw.NotenPool, what) }
+		name := func(what string) string {
+			return fmt.Sprintf("abortive.fifth_kan-%dp-%s-pool-%d-%s", p, start, r.Draw.NotenPool, what)
+		}
 		four := s.log(name("four-kans-by-one-player-then-a-draw"), fmtMjlog, o, func(b *rulegen.Builder) {
 			fourKans(b)
 			b.Exhaust(1, "").End(event.Exhaustive, pay, rulegen.Shown{Hands: []bool{true, false, false, false}[:p]})

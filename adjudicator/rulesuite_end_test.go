@@ -345,11 +345,11 @@ of other rules (game.final_points). Rules without uma (private lobbies)
 do not judge final points: only the log that follows is theirs.
 `
 	files := map[string]*rfile{
-		"points.return":     s.file("points.return", "points.return: the score the final points are measured from; (return − start) × players is the oka, to first place.\n"+desc+"The breaking log measures from 5000 more.\n"),
-		"end.uma":           s.file("end.uma", "end.uma: the uma by placement, in thousands.\n"+desc+"The breaking log pays another uma (each place's ±5 more).\n"),
-		"end.uma_east":      s.file("end.uma_east", "end.uma_east: when set, the uma of East-only games (the game is one); else end.uma.\n"+desc+"The breaking log pays the other uma (where uma_east is not set, tenhou-2009's 10, 5, −5, −10).\n"),
-		"end.ties":          s.file("end.ties", "end.ties: tied scores: the seat nearer the first dealer places higher, or tied places share their uma.\n"+desc+"The breaking log settles the tie the other way.\n"),
-		"end.rounding":      s.file("end.rounding", "end.rounding: the final scores rounded to 1000 (4 down, 5 up on the magnitude) before the points are taken, first place getting minus the sum of the others; not rounded; or either (tenhou).\n"+desc+"The breaking log rounds the other way (tenhou: 5 down, which no era of Tenhou did).\n"),
+		"points.return":       s.file("points.return", "points.return: the score the final points are measured from; (return − start) × players is the oka, to first place.\n"+desc+"The breaking log measures from 5000 more.\n"),
+		"end.uma":             s.file("end.uma", "end.uma: the uma by placement, in thousands.\n"+desc+"The breaking log pays another uma (each place's ±5 more).\n"),
+		"end.uma_east":        s.file("end.uma_east", "end.uma_east: when set, the uma of East-only games (the game is one); else end.uma.\n"+desc+"The breaking log pays the other uma (where uma_east is not set, tenhou-2009's 10, 5, −5, −10).\n"),
+		"end.ties":            s.file("end.ties", "end.ties: tied scores: the seat nearer the first dealer places higher, or tied places share their uma.\n"+desc+"The breaking log settles the tie the other way.\n"),
+		"end.rounding":        s.file("end.rounding", "end.rounding: the final scores rounded to 1000 (4 down, 5 up on the magnitude) before the points are taken, first place getting minus the sum of the others; not rounded; or either (tenhou).\n"+desc+"The breaking log rounds the other way (tenhou: 5 down, which no era of Tenhou did).\n"),
 		"end.leftover_sticks": s.file("end.leftover_sticks", "end.leftover_sticks: the riichi sticks on the table at the end go to first place, are lost, or are split among tied first places.\n"+strings.Replace(desc, "draws with\nnobody tenpai to the end.", "draws with\nnobody tenpai, but in the last hand seat 1 declares riichi and is tenpai\nalone at the draw: its stick is left on the table.", 1)+"The final scores of the log that follows settle the stick as the rules say; the breaking log's the other way (game.final_scores).\n"),
 	}
 	for _, r := range s.presets {
