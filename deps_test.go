@@ -58,6 +58,7 @@ var allowed = map[string][]string{
 	"internal/rowstest":  {"stats", "adjudicator", "logdiff", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},
 	"internal/corpus":    nil,
 	"internal/gamebuild": {"event", "tile"},
+	"internal/rulegen":   {"event", "tile", "hand"},
 	"scripts/mkarchive":  nil,
 	"scripts/floor":      {"*"},
 	"scripts/tabledump":  {"tables", "stats"},

@@ -11,14 +11,18 @@ import (
 )
 
 // Undetermined is a finding that the log's own rules make under some of
-// the rule sets the log may have been played under, and not under others:
-// the log does not say which (a Tenhou log without a date, whose wall seed
-// was used in two rule eras). It is neither a discrepancy nor a pass.
+// the rule sets the log may have been played under, and not under others,
+// which cannot be told apart: a Tenhou log without a date, whose wall seed
+// was used in two rule eras, or one dated in the days in which a rule
+// changed on a day not known. It is neither a discrepancy nor a pass.
 type Undetermined struct {
 	check.Finding
 	// Under are the rule sets under which it is a finding, NotUnder those
 	// under which it is not.
 	Under, NotUnder []string
+	// Why says what is uncertain: what the log does not say, or what is
+	// not known of the rules' history.
+	Why string
 }
 
 // Candidates returns the presets a game may have been played under, for
@@ -109,13 +113,13 @@ func (jr *Judger) judgeAuto(ctx context.Context, g *event.Game, sel *Selector) (
 	if len(cands) == 1 {
 		return reps[0], nil
 	}
-	return jr.mergeCandidates(reps, cands), nil
+	return jr.mergeCandidates(g, reps, cands), nil
 }
 
 // mergeCandidates makes one report of the reports reps of the candidates
 // cands (two or more): the findings all make, the others Undetermined,
 // the hands and the rest of the candidate with the fewest findings.
-func (jr *Judger) mergeCandidates(reps []*Report, cands []*Rules) *Report {
+func (jr *Judger) mergeCandidates(g *event.Game, reps []*Report, cands []*Rules) *Report {
 	best := 0
 	for i := range reps {
 		if len(reps[i].Findings) < len(reps[best].Findings) {
@@ -137,6 +141,10 @@ func (jr *Judger) mergeCandidates(reps []*Report, cands []*Rules) *Report {
 	out.Undetermined = nil
 	if len(m.und) > 0 {
 		out.Undetermined = append([]Undetermined(nil), m.und...)
+		why := eraDoubt(g)
+		for i := range out.Undetermined {
+			out.Undetermined[i].Why = why
+		}
 	}
 	return out
 }
@@ -306,11 +314,15 @@ func sameFinding(a, b *check.Finding) bool {
 		a.Expected == b.Expected && a.Recorded == b.Recorded
 }
 
-// Explain says under which rule sets the finding is made: "a discrepancy
-// under tenhou-2010, not under tenhou: ...".
+// Explain says under which rule sets the finding is made, and why it is
+// not known which applies: "a discrepancy under tenhou-2010, not under
+// tenhou: the log has no date, and ...".
 func (u *Undetermined) Explain() string {
-	return "a discrepancy under " + strings.Join(u.Under, ", ") + ", not under " + strings.Join(u.NotUnder, ", ") +
-		": the log does not say which rules it was played under"
+	why := u.Why
+	if why == "" {
+		why = "the log does not say which rules it was played under"
+	}
+	return "a discrepancy under " + strings.Join(u.Under, ", ") + ", not under " + strings.Join(u.NotUnder, ", ") + ": " + why
 }
 
 // eventOrder sorts game-level findings (event -1) last.

@@ -2,6 +2,7 @@ package adjudicator_test
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,6 +41,15 @@ func TestCandidates(t *testing.T) {
 		g.Rounds = []event.Round{{Shuffle: shuffle}}
 		return g
 	}
+	ended := func(g *event.Game, p float64) *event.Game {
+		// Rounded points are whole numbers; unrounded ones need not be.
+		pts := [4]float64{-16, 47, -36, 5}
+		if p != math.Trunc(p) {
+			pts = [4]float64{-16.3, 47, -35.7, 5}
+		}
+		g.End = []event.EndRecord{{Scores: [4]int32{23700, 37000, 14300, 25000}, Points: pts, Known: event.KnownScores | event.KnownPoints2}}
+		return g
+	}
 	sanma := tenhou4("", "mt19937ar-sha512-n288-base64,AAAA", "")
 	sanma.Meta.SetTenhouType(0xb9)
 	editor := &event.Game{Meta: event.Meta{Format: event.FormatTenhou6, Platform: event.PlatformUnknown, Players: 4,
@@ -65,6 +75,13 @@ func TestCandidates(t *testing.T) {
 		{"no date, hex seed", tenhou4("", "mt19937ar-sha512-n288,00", ""), []string{"tenhou-2009-07", "tenhou-2010"}},
 		{"no date, base64 seed", tenhou4("", "mt19937ar-sha512-n288-base64,AAAA", ""), []string{"tenhou", "tenhou-2010"}},
 		{"no date, no seed", tenhou4("", "", ""), []string{"tenhou", "tenhou-2009", "tenhou-2009-07", "tenhou-2010"}},
+		{"no date, no seed, unrounded final points", ended(tenhou4("", "", ""), -16.3), []string{"tenhou"}},
+		{"no date, no seed, whole final points", ended(tenhou4("", "", ""), -16), []string{"tenhou", "tenhou-2009", "tenhou-2009-07", "tenhou-2010"}},
+		{"no date, base64 seed, unrounded final points", ended(tenhou4("", "mt19937ar-sha512-n288-base64,AAAA", ""), -16.3), []string{"tenhou"}},
+		{"no date, hex seed, unrounded final points: the seed rules the modern era out", ended(tenhou4("", "mt19937ar-sha512-n288,00", ""), -16.3), []string{"tenhou-2009-07", "tenhou-2010"}},
+		{"dated 2010-06-01: either era", tenhou4("2010060100gm-00a9-0000-11111111", "", ""), []string{"tenhou", "tenhou-2010"}},
+		{"dated 2010-06-30: either era", tenhou4("2010063023gm-00a9-0000-11111111", "", ""), []string{"tenhou", "tenhou-2010"}},
+		{"dated 2010-05-31", tenhou4("2010053123gm-00a9-0000-11111111", "", ""), []string{"tenhou-2010"}},
 		{"sanma, no date, base64 seed", sanma, []string{"tenhou-sanma", "tenhou-sanma-2010"}},
 		{"editor file, four players", editor, []string{"tenhou-private"}},
 		{"editor file, three players", editor3, []string{"tenhou-sanma-private"}},
@@ -221,6 +238,66 @@ func TestEditorFiles(t *testing.T) {
 			if f.Check.String() == "flow.start_scores" || strings.HasPrefix(f.Check.String(), "game.final") {
 				t.Errorf("%q, start %d: %s: %s", tt.title, 25000+tt.shift, f.Check, f.Message)
 			}
+		}
+	}
+}
+
+// TestTenpaiYameWindow: the window in which tenpai-yame began is the
+// announced one (June 2010) narrowed by the dated logs that show the rule
+// taken or not; none of the corpus's is dated in June 2010.
+func TestTenpaiYameWindow(t *testing.T) {
+	if first, last := adjudicator.TenpaiYameWindow(); first != 20100601 || last != 20100630 {
+		t.Errorf("window %d-%d, want 20100601-20100630", first, last)
+	}
+	june := [2]int{20100601, 20100630}
+	for _, tt := range []struct {
+		name        string
+		evidence    []adjudicator.YameEvidence
+		first, last int
+	}{
+		{"none", nil, 20100601, 20100630},
+		{"taken on the 20th", []adjudicator.YameEvidence{{Day: 20100620, Took: true}}, 20100601, 20100620},
+		{"not yet on the 10th", []adjudicator.YameEvidence{{Day: 20100610}}, 20100611, 20100630},
+		{"not yet on the 30th", []adjudicator.YameEvidence{{Day: 20100630}}, 20100701, 20100630},
+		{"both, and evidence outside June", []adjudicator.YameEvidence{{Day: 20100610}, {Day: 20100620, Took: true}, {Day: 20090310}, {Day: 20220102, Took: true}}, 20100611, 20100620},
+	} {
+		if first, last := adjudicator.YameWindow(june, tt.evidence); first != tt.first || last != tt.last {
+			t.Errorf("%s: window %d-%d, want %d-%d", tt.name, first, last, tt.first, tt.last)
+		}
+	}
+}
+
+// TestUndeterminedSaysWhy: an undetermined finding says what is
+// uncertain: of a log dated in June 2010, the day tenpai-yame began (not
+// that the log does not say its rules); of a log without a date, that it
+// has none.
+func TestUndeterminedSaysWhy(t *testing.T) {
+	var d parser.Decoder
+	var g event.Game
+	var sel adjudicator.Selector
+	var jr adjudicator.Judger
+	for _, tt := range []struct{ log, want string }{
+		{"../conformance/rules/logs/auto.eras-tenpai-yame-played-on-20100615.json",
+			"a discrepancy under tenhou, not under tenhou-2010: the log is dated 2010-06-15, and the day Tenhou began tenpai-yame is not known: a day from 2010-06-01 to 2010-06-30"},
+		{"../conformance/rules/logs/auto.eras-undated-tonpuusen-rounded.mjlog.xml",
+			"a discrepancy under tenhou-2009, tenhou-2009-07, not under tenhou, tenhou-2010: the log has no date and no wall seed"},
+	} {
+		data, err := os.ReadFile(tt.log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Decode(&parser.Input{Path: filepath.Base(tt.log), Data: data}, &g); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := jr.JudgeAuto(&g, &sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Undetermined) != 1 {
+			t.Fatalf("%s: %d undetermined findings, want 1", tt.log, len(rep.Undetermined))
+		}
+		if got := rep.Undetermined[0].Explain(); !strings.HasPrefix(got, tt.want) || strings.Contains(got, "does not say which rules") {
+			t.Errorf("%s: %q, want it to start %q", tt.log, got, tt.want)
 		}
 	}
 }

@@ -25,16 +25,17 @@ func (j *judge) roundStart(i int) {
 	id := rd.ID()
 	if !d.haveNext {
 		// The first hand: East 1, dealer seat 0, no honba or sticks, the
-		// starting points.
+		// starting points (unless the game diverges from its start: rules
+		// for another number of players judge nothing of it).
 		if hand == 0 {
 			first := rd.Wind == 0 && rd.Number == 1 && rd.Dealer == 0 && rd.Honba == 0 && rd.Sticks == 0
-			if !first && d.g.Complete() {
+			if !first && d.g.Complete() && !j.stopped {
 				// An excerpt (a log without its end that starts later) is
 				// fine; a whole game must start at East 1.
 				j.report(hand, i, id, check.FlowFirstRound, "the game does not start at East 1 with seat 0 dealing, no honba and no sticks",
 					"E1-0 dealer 0 sticks 0", fmt.Sprintf("%v dealer %d sticks %d", id, rd.Dealer, rd.Sticks))
 			}
-			if first && j.native && d.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 && j.checks.runs(FlowPass) {
+			if first && j.native && !j.stopped && d.r.Points.Start > 0 && rd.Unknown&event.KnownScores == 0 && j.checks.runs(FlowPass) {
 				j.checkStartScores(hand, i, rd)
 			}
 			d.firstHand(rd)

@@ -41,6 +41,23 @@ type scenarioCase struct {
 	Hands     []handWant      `toml:"hand"`
 	Divergent *divergenceWant `toml:"divergent"`
 	Final     []int32         `toml:"final_scores"`
+	// Under rules = "auto": the candidates the log is judged under, and
+	// the findings only some of them make.
+	JudgedUnder  []string            `toml:"judged_under"`
+	Undetermined *[]undeterminedWant `toml:"undetermined"`
+}
+
+// undeterminedWant is a finding that only some of the candidate rule sets
+// make (rules = "auto"): the finding, and the candidates under which it is
+// made and not made.
+type undeterminedWant struct {
+	findingWant
+	Under    []string `toml:"under"`
+	NotUnder []string `toml:"not_under"`
+}
+
+func (u undeterminedWant) String() string {
+	return fmt.Sprintf("%s under %v not under %v", u.findingWant, u.Under, u.NotUnder)
 }
 
 // findingWant is one finding: its check, hand (-1 for the game), seat
@@ -108,6 +125,7 @@ func TestConformance(t *testing.T) {
 	logs := map[string]*event.Game{}
 	var dec parser.Decoder
 	var jr adjudicator.Judger
+	var sel adjudicator.Selector
 	cases := 0
 	for _, file := range files {
 		rel, _ := filepath.Rel(conformanceDir, file)
@@ -132,6 +150,15 @@ func TestConformance(t *testing.T) {
 						t.Fatal(err)
 					}
 					logs[logPath] = g
+				}
+				if c.Rules == "auto" {
+					rep, err := jr.JudgeAuto(g, &sel)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkCase(t, c, rep)
+					checkAuto(t, c, rep)
+					return
 				}
 				rules, err := scenarioRules(c.Rules, c.Set)
 				if err != nil {
@@ -199,6 +226,19 @@ func readScenarioFile(path string) (*scenarioFile, error) {
 		}
 		if d := c.Divergent; d != nil && (d.Kind == nil || *d.Kind != "" && d.Hand == nil) {
 			return nil, fmt.Errorf("case %q: divergent needs its kind (\"\" for none) and hand", c.Name)
+		}
+		switch auto := c.Rules == "auto"; {
+		case auto && (len(c.Set) > 0 || !*c.Native || c.Undetermined == nil || c.JudgedUnder == nil):
+			return nil, fmt.Errorf("case %q: rules = \"auto\" needs native = true, judged_under and undetermined, and no set", c.Name)
+		case !auto && (c.Undetermined != nil || c.JudgedUnder != nil):
+			return nil, fmt.Errorf("case %q: judged_under and undetermined go with rules = \"auto\"", c.Name)
+		}
+		if c.Undetermined != nil {
+			for _, u := range *c.Undetermined {
+				if u.Check == "" || u.Hand == nil || len(u.Under) == 0 || len(u.NotUnder) == 0 {
+					return nil, fmt.Errorf("case %q: an undetermined finding without its check, hand, under or not_under", c.Name)
+				}
+			}
 		}
 	}
 	return &sf, nil
@@ -317,6 +357,36 @@ func checkCase(t *testing.T, c *scenarioCase, rep *adjudicator.Report) {
 		if !rep.FinalKnown || !slices.Equal(got, c.Final) {
 			t.Errorf("final scores %v (known %v), want %v", got, rep.FinalKnown, c.Final)
 		}
+	}
+}
+
+// checkAuto compares a judgement under --rules auto with the case: the
+// candidates judged under, and the undetermined findings.
+func checkAuto(t *testing.T, c *scenarioCase, rep *adjudicator.Report) {
+	t.Helper()
+	got := slices.Clone(rep.Candidates)
+	if len(got) == 0 {
+		got = []string{rep.Rules.Name}
+	}
+	if d := gocmp.Diff(c.JudgedUnder, got); d != "" {
+		t.Errorf("judged under (-want +got):\n%s", d)
+	}
+	var want, have []string
+	for _, u := range *c.Undetermined {
+		want = append(want, u.String())
+	}
+	for _, u := range rep.Undetermined {
+		fw := findingWant{Check: u.Check.String(), Hand: &u.Hand, Expected: u.Expected, Recorded: u.Recorded}
+		if u.Seat != event.NoSeat {
+			s := int(u.Seat)
+			fw.Seat = &s
+		}
+		have = append(have, undeterminedWant{findingWant: fw, Under: u.Under, NotUnder: u.NotUnder}.String())
+	}
+	slices.Sort(want)
+	slices.Sort(have)
+	if d := gocmp.Diff(want, have); d != "" {
+		t.Errorf("undetermined findings (-want +got):\n%s", d)
 	}
 }
 

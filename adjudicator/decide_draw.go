@@ -26,12 +26,148 @@ func (d *decider) decideTenpai(st *replay.State, ry *event.RyuukyokuRecord, v *h
 			w := hand.CountingWaits(&ss.Hand, &meld, d.r.Draw.TenpaiPolicy)
 			sv.tenpai = w != 0
 			sv.waits = w.Len()
+			if sv.tenpai && !d.r.Draw.KeishikiTenpai && !d.yakuOnAWait(st, event.Seat(s), w) {
+				// Tenpai in form only (形式聴牌), which these rules do
+				// not count.
+				sv.tenpai, sv.keishiki = false, true
+			}
 			all := hand.Waits(&ss.Hand)
 			passed, passedRiichi := st.Passed(event.Seat(s))
 			sv.furiten = all&(ss.Discarded|passed|passedRiichi) != 0
 		}
 	}
 	d.settleHiddenTenpai(ry, v)
+	if d.r.Draw.Declaration == DeclarationSeatOrder {
+		d.settleDeclarations(st, ry, v)
+	}
+}
+
+// settleDeclarations applies the declarations of a draw under rules where
+// tenpai is declared in seat order (draw.declaration = "seat_order"): a
+// player whose hand is tenpai may declare noten and keep it hidden, and is
+// then noten for the payments and the renchan. A riichi player may not:
+// one who does is in riichi and noten. What each player declared is what
+// the log shows (ry is the draw's record): its tenpai flags (mjai), else
+// the hands it shows (mjlog's RYUUKYOKU hai0-hai3, mjai's tehais: a tenpai
+// hand not shown was declared noten), else, under the log's own rules, the
+// payments: the fewest tenpai hands declared noten that give the recorded
+// score changes (tenhou.net/6, which records nothing else). Where the log
+// says nothing, every tenpai hand is declared tenpai.
+func (d *decider) settleDeclarations(st *replay.State, ry *event.RyuukyokuRecord, v *handVerdict) {
+	if ry.Kind != event.Exhaustive && ry.Kind != event.Unrecorded {
+		return
+	}
+	var hidden uint8 // tenpai hands declared noten
+	var open uint8   // tenpai hands whose declaration the log does not show
+	// A log that shows no hand at all (a converter's) does not say which
+	// were shown.
+	shows := false
+	if ry.Known&event.KnownHand != 0 {
+		for s := range d.players {
+			shows = shows || ry.Revealed[s]
+		}
+	}
+	for s := range d.players {
+		sv := &v.seats[s]
+		if !sv.tenpai || sv.tenpaiUnknown {
+			continue
+		}
+		switch {
+		case ry.Tenpai[s] != event.FlagUnknown:
+			if ry.Tenpai[s] == event.FlagNo {
+				hidden |= 1 << s
+			}
+		case shows:
+			if !ry.Revealed[s] {
+				hidden |= 1 << s
+			}
+		case st.Seats[s].Riichi != replay.RiichiAccepted:
+			open |= 1 << s
+		}
+	}
+	if open != 0 && d.follow == followRecord && ry.Known&event.KnownDeltas != 0 && d.r.Draw.NotenPool > 0 {
+		hidden |= d.hiddenByPayments(v, hidden, open, &ry.Deltas)
+	}
+	for s := range seatsOf(hidden) {
+		v.seats[s].tenpai = false
+		v.seats[s].declaredNoten = true
+	}
+}
+
+// hiddenByPayments returns the fewest of the tenpai hands open (bits) whose
+// noten declarations, with those of hidden, give the noten payments
+// recorded (deltas), the first in seat order among as few; 0 when none
+// does, or when the payments are those of every hand declared tenpai.
+func (d *decider) hiddenByPayments(v *handVerdict, hidden, open uint8, deltas *[4]int32) uint8 {
+	best, bestN := uint8(0), 5
+	// Every subset of open, the empty one first.
+	for sub := uint8(0); ; sub = (sub - open) & open {
+		n := bits.OnesCount8(sub)
+		if n < bestN && d.notenPayments(v, hidden|sub) == *deltas {
+			best, bestN = sub, n
+		}
+		if sub == open {
+			break
+		}
+	}
+	return best
+}
+
+// notenPayments returns the noten payments of a draw at which the tenpai
+// hands of v are tenpai but those of noten (bits).
+func (d *decider) notenPayments(v *handVerdict, noten uint8) [4]int32 {
+	var out [4]int32
+	tenpai := 0
+	for s := range d.players {
+		if v.seats[s].tenpai && noten&(1<<s) == 0 {
+			tenpai++
+		}
+	}
+	if tenpai == 0 || tenpai == d.players {
+		return out
+	}
+	recv := d.r.Draw.NotenPool / int32(tenpai)
+	pay := d.r.Draw.NotenPool / int32(d.players-tenpai)
+	for s := range d.players {
+		if v.seats[s].tenpai && noten&(1<<s) == 0 {
+			out[s] = recv
+		} else {
+			out[s] = -pay
+		}
+	}
+	return out
+}
+
+// yakuOnAWait reports whether seat s's hand at an exhaustive draw, whose
+// final state st is, has a yaku when it wins on one of its waits w, by
+// tsumo or by ron, the situational yaku aside (haitei, houtei, rinshan,
+// chankan, ippatsu, tenhou, chiihou, renhou: they come from the moment,
+// not the hand). Dora are no yaku. A closed hand always has one (menzen
+// tsumo); riichi is one.
+func (d *decider) yakuOnAWait(st *replay.State, s event.Seat, w hand.KindSet) bool {
+	in := &d.winInput
+	self := event.WinRecord{Winner: s, From: s, Liable: event.NoSeat, WinTile: tile.None}
+	for k := range tile.Kind(tile.NumKinds) {
+		if !w.Has(k) {
+			continue
+		}
+		for _, tsumo := range []bool{true, false} {
+			if err := st.WinInput(&self, in); err != nil || int(in.HandLen) >= len(in.Hand) {
+				return true // not judged: counted tenpai, as the hand's form says
+			}
+			t := tile.Of(k)
+			in.Hand[in.HandLen] = t
+			in.HandLen++
+			in.WinTile, in.Tsumo = t, tsumo
+			in.Rinshan, in.Chankan, in.Haitei, in.Houtei = false, false, false, false
+			in.Tenhou, in.Chiihou, in.Renhou, in.Ippatsu = false, false, false, false
+			res, err := d.scorer.Score(in)
+			if err == nil && !res.NoYaku {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // decideRyuukyoku works out the verdict on a hand that ended without a
@@ -122,7 +258,10 @@ func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, 
 	}
 	v.tenpaiCount = tenpai
 	// Noten riichi: impossible (the client forbids it), a chombo, or
-	// nothing at all.
+	// nothing at all. Where it is impossible the replay reported the riichi
+	// discard already (legality.riichi) when it could see the hand: the
+	// draw reports only a noten riichi it did not see, so that one noten
+	// riichi is one finding.
 	var chombo uint8
 	for s := range d.players {
 		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
@@ -130,7 +269,9 @@ func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, 
 			case NotenRiichiChombo:
 				chombo |= 1 << s
 			case NotenRiichiNone:
-				v.notenRiichi |= 1 << s
+				if !st.Seats[s].NotenRiichi {
+					v.notenRiichi |= 1 << s
+				}
 			}
 		}
 	}
@@ -310,34 +451,92 @@ func (d *decider) nineTerminalsFaults(st *replay.State, v *handVerdict) {
 	}
 }
 
-// tripleRonFaults checks the triple-ron abortive draw: three players show
-// hands that win on the last discard.
+// tripleRonFaults checks the triple-ron abortive draw: three players hold
+// hands that win on the last discard (ry is the draw's record). A hand
+// wins when the discard completes it, it is not furiten and it has a yaku
+// (situational ones aside: houtei and chankan count as the discard gives
+// them). The hands are the replay's, whatever the log shows at the draw;
+// a hand the log hides (a player's view) is the one it shows there, judged
+// complete or not, or else unknown, and the draw is faulted only when too
+// few hands can win even if every unknown one does.
 func (d *decider) tripleRonFaults(st *replay.State, ry *event.RyuukyokuRecord, v *handVerdict) {
 	if !st.LastValid && st.EndPhase != replay.AfterDiscard {
 		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron with no discard to win on", expected: "after a discard", recorded: st.EndPhase.String()})
 		return
 	}
-	if ry.Known&event.KnownHand == 0 {
-		return
-	}
-	n := 0
+	n, unknown := 0, 0
 	for s := range d.players {
-		if !ry.Revealed[s] || event.Seat(s) == st.LastSeat {
+		if event.Seat(s) == st.LastSeat {
 			continue
 		}
-		h := st.Seats[s].Hand
-		k := st.LastTile.Kind()
-		if !k.Valid() || h[k] >= 4 {
-			continue
+		switch d.winsOnLast(st, ry, event.Seat(s)) {
+		case winYes:
+			n++
+		case winUnknown:
+			unknown++
+		}
+	}
+	if n != 3 && n+unknown < 3 {
+		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron without three hands that win on the discard", expected: "3 winning hands", recorded: fmt.Sprintf("%d winning hands", n)})
+	}
+}
+
+// winAnswer says whether a hand wins on a tile: no, yes, or unknown (its
+// tiles are hidden).
+type winAnswer uint8
+
+const (
+	winNo winAnswer = iota
+	winYes
+	winUnknown
+)
+
+// winsOnLast reports whether seat s's hand wins on the last discard of the
+// hand whose final state st is: complete with it, not furiten, with a yaku
+// under the rules. A hand the log hides is the one the draw's record ry
+// shows, judged complete or not (its furiten and yaku are not known), or
+// unknown when it shows none.
+func (d *decider) winsOnLast(st *replay.State, ry *event.RyuukyokuRecord, s event.Seat) winAnswer {
+	ss := &st.Seats[s]
+	k := st.LastTile.Kind()
+	if !k.Valid() {
+		return winNo
+	}
+	if ss.Hidden {
+		if ry.Known&event.KnownHand == 0 || !ry.Revealed[s] {
+			return winUnknown
+		}
+		h := tile.CountsOf(ry.HandTiles(s))
+		if h.Total()%3 != 1 || h[k] >= 4 {
+			return winNo
 		}
 		h[k]++
 		if validCounts(&h) && hand.Complete(&h) {
-			n++
+			return winYes
 		}
+		return winNo
 	}
-	if n != 3 {
-		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron without three hands that win on the discard", expected: "3 winning hands", recorded: fmt.Sprintf("%d winning hands", n)})
+	if ss.N%3 != 1 || !validCounts(&ss.Hand) {
+		return winNo
 	}
+	waits := hand.Waits(&ss.Hand)
+	if !waits.Has(k) {
+		return winNo
+	}
+	passed, passedRiichi := st.Passed(s)
+	if waits&(ss.Discarded|passed|passedRiichi) != 0 {
+		return winNo // furiten
+	}
+	w := event.WinRecord{Winner: s, From: st.LastSeat, Liable: event.NoSeat, WinTile: st.LastTile}
+	in := &d.winInput
+	if err := st.WinInput(&w, in); err != nil {
+		return winNo
+	}
+	res, err := d.scorer.Score(in)
+	if err != nil || res.NoYaku {
+		return winNo
+	}
+	return winYes
 }
 
 // chombo settles an exhaustive draw at which the players offenders (bits)

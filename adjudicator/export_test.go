@@ -8,3 +8,12 @@ func Judge(g *event.Game, rules *Rules, native bool) *Report {
 	var jr Judger
 	return jr.Judge(g, rules, native)
 }
+
+// YameEvidence and YameWindow expose the narrowing of a rule change's
+// window to the tests.
+type YameEvidence = yameEvidence
+
+var YameWindow = yameWindow
+
+// TenpaiYameWindow is the window in which tenpai-yame began.
+var TenpaiYameWindow = tenpaiYameWindow

@@ -160,6 +160,7 @@ func (j *judge) describeSeats(st *replay.State, v *handVerdict, hr *HandResult) 
 			}
 		}
 		sr.Tenpai, sr.Waits, sr.Furiten, sr.TenpaiUnknown = sv.tenpai, sv.waits, sv.furiten, sv.tenpaiUnknown
+		sr.DeclaredNoten, sr.Keishiki = sv.declaredNoten, sv.keishiki
 		sr.NotenPayment, sr.Chombo, sr.Won, sr.DealtIn = sv.notenPayment, sv.chombo, sv.won, sv.dealtIn
 		if v.draw != nil {
 			sr.Revealed = v.draw.Revealed[s]

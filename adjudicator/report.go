@@ -59,6 +59,15 @@ type SeatResult struct {
 	// not computed; Tenpai is then what the log's payments or its tenpai
 	// flags say, used to judge the payments only.
 	TenpaiUnknown bool
+	// DeclaredNoten: the hand is tenpai, but the player declared noten at
+	// the draw, as rules that have tenpai declared in seat order allow
+	// (draw.declaration = "seat_order"); Tenpai is then false, as the
+	// payments and the renchan count it.
+	DeclaredNoten bool
+	// Keishiki: the hand is tenpai in form only, with no yaku on any of its
+	// waits (形式聴牌), and the rules do not count it
+	// (draw.keishiki_tenpai = false); Tenpai is then false.
+	Keishiki bool
 	// Revealed says whether the log showed the hand at a draw.
 	Revealed bool
 	// Riichi: the player's riichi stick was paid this hand; Calls is the

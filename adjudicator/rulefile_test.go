@@ -141,8 +141,6 @@ var ruleFileErrors = []struct {
 		`mine.toml:10:15: points.honba_tsumo: -100: must not be negative`},
 	{"draw.noten_pool", [][2]string{{"noten_pool = 3000", "noten_pool = -3000"}},
 		`mine.toml:13:14: draw.noten_pool: -3000: must not be negative`},
-	{"draw.keishiki_tenpai", [][2]string{{"keishiki_tenpai = true", "keishiki_tenpai = false"}},
-		`mine.toml:15:19: draw.keishiki_tenpai: false is not supported yet: haifu counts every tenpai hand as tenpai at an exhaustive draw, with a yaku or not (false needs the yaku of noten hands judged, which haifu does not do); the only value is true`},
 	{"chombo.points", [][2]string{{"points = 0", "points = -8000"}},
 		`mine.toml:61:10: chombo.points: -8000: must not be negative`},
 	{"yaku.red_fives", [][2]string{{"red_fives = 1", "red_fives = 5"}},

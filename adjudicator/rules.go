@@ -83,14 +83,20 @@ type DrawRules struct {
 	// player holds is tenpai ("tenhou": only concealed copies make it
 	// noten; "melds_count": copies in own melds count too).
 	TenpaiPolicy hand.TenpaiPolicy `toml:"tenpai_policy"`
-	// KeishikiTenpai: a tenpai hand without a yaku counts as tenpai. It
-	// must be true: haifu counts every tenpai hand at an exhaustive draw,
-	// with a yaku or not, and rejects false (which needs the yaku of noten
-	// hands judged) until it can judge it.
+	// KeishikiTenpai: a tenpai hand without a yaku counts as tenpai at an
+	// exhaustive draw (形式聴牌). false: a hand with no yaku on any of its
+	// waits, by tsumo or by ron (situational yaku such as haitei and
+	// houtei aside; dora are no yaku), is noten. A closed hand always has
+	// one (menzen tsumo), so false concerns open hands. Every rule set of
+	// docs/rulesets.md counts keishiki tenpai (table 1a, §4): false is for
+	// house rules.
 	KeishikiTenpai bool `toml:"keishiki_tenpai"`
-	// Declaration is how tenpai is told: "auto" (from the hand) or
+	// Declaration is how tenpai is told: "auto" (from the hand),
 	// "seat_order" (players declare; a tenpai player may declare noten
-	// unless in riichi — haifu assumes every tenpai hand is declared).
+	// unless in riichi: what each declared is what the log shows, its
+	// tenpai flags, the hands it shows or, under its own rules, its
+	// payments; where it shows nothing, every tenpai hand is declared) or
+	// "none" (nobody shows a hand).
 	Declaration Declaration `toml:"declaration"`
 	// NotenRiichi is what a riichi player who is noten at the draw gets:
 	// "impossible" (the client forbids it; a finding if it happens) or
@@ -290,6 +296,9 @@ func (r *Rules) ReplayOptions(m *event.Meta, native bool) replay.Options {
 		o.RiichiMinScore = r.Riichi.MinScore
 		o.RiichiMinWall = r.Riichi.MinWall
 		o.FifthKan = r.Abort.FifthKan == FifthKanAborts
+		// A noten riichi is illegal only where the client forbids it;
+		// chombo rules settle it at the draw, others not at all.
+		o.NotenRiichiAllowed = r.Draw.NotenRiichi != NotenRiichiNone
 		if native {
 			o.RiichiStick = r.Points.RiichiStick
 		}
@@ -332,20 +341,13 @@ type AutoSelector struct {
 	Titles []string `toml:"titles"`
 }
 
-// keishikiTenpaiFalse says why draw.keishiki_tenpai = false is rejected.
-const keishikiTenpaiFalse = "false is not supported yet: haifu counts every tenpai hand as tenpai at an exhaustive draw, " +
-	"with a yaku or not (false needs the yaku of noten hands judged, which haifu does not do); the only value is true"
-
 // Values returns the values a rule file may give key, as it writes them:
 // the names of an enumerated setting ("draw.renchan": tenpai, win, never,
 // tenpai_from_south), or of the items of a list of them
 // ("abortive.keep_dealer"), from the declaration of its type (its
-// MarshalText); "true" alone for draw.keishiki_tenpai. It returns nil for the keys whose
-// values are numbers, booleans or free text, and for an unknown key.
+// MarshalText). It returns nil for the keys whose values are numbers,
+// booleans or free text, and for an unknown key.
 func Values(key string) []string {
-	if key == "draw.keishiki_tenpai" {
-		return []string{"true"}
-	}
 	for _, s := range settingsOf(reflect.ValueOf(&Rules{}).Elem()) {
 		if s.key == key {
 			t := s.v.Type()
@@ -362,8 +364,7 @@ func Values(key string) []string {
 // enumerated setting's type does not name (set from Go: a rule file's is
 // rejected as it is read), the numbers out of range (players 3 or 4, no
 // negative amounts, the fu and red fives of [yaku]: scoring's
-// YakuRules.Validate), draw.keishiki_tenpai = false (not supported yet), and the settings that
-// must agree with each other. It returns every problem, each a *RuleError
+// YakuRules.Validate), and the settings that must agree with each other. It returns every problem, each a *RuleError
 // naming its key (errors.Join when there are several), or nil.
 func (r *Rules) Validate() error {
 	return joinRuleErrors(r.problems())
@@ -424,9 +425,6 @@ func (r *Rules) problems() []*RuleError {
 	}
 	if r.Draw.NotenPool < 0 {
 		bad("draw.noten_pool", "%d: must not be negative", r.Draw.NotenPool)
-	}
-	if !r.Draw.KeishikiTenpai {
-		bad("draw.keishiki_tenpai", keishikiTenpaiFalse)
 	}
 	if r.Chombo.Points < 0 {
 		bad("chombo.points", "%d: must not be negative", r.Chombo.Points)

@@ -305,7 +305,7 @@ func (jr *Judger) JudgeSetsContext(ctx context.Context, g *event.Game, sets []*R
 			continue
 		}
 		if rs.Auto && len(cands) > 1 {
-			jr.sets[i].Report = jr.mergeCandidates(reps[k:k+len(cands)], cands)
+			jr.sets[i].Report = jr.mergeCandidates(g, reps[k:k+len(cands)], cands)
 			continue
 		}
 		jr.sets[i].Report = reps[k]

@@ -87,6 +87,13 @@ type seatVerdict struct {
 	waits         int
 	furiten       bool
 	tenpaiUnknown bool
+	// declaredNoten: the hand is tenpai but the player declared noten
+	// (draw.declaration = "seat_order"); tenpai is then false.
+	declaredNoten bool
+	// keishiki: the hand is tenpai in form but has no yaku on any wait,
+	// and the rules do not count it (draw.keishiki_tenpai = false); tenpai
+	// is then false.
+	keishiki bool
 	// notenPayment is the part of the player's score change that is noten
 	// payment; chombo: the player is in riichi but noten where that is a
 	// chombo.

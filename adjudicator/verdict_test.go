@@ -189,8 +189,8 @@ func TestHandVerdicts(t *testing.T) {
 		{"a tenpai dealer keeps the seat; the stick stays", dealerTenpai, "wrc", nil, followRules, verdictView{
 			Outcome: ExhaustiveOutcome, Deltas: [4]int32{-1000, 3000, -1000, -1000}, DeltasKnown: true, TenpaiCount: 1,
 			Tenpai: [4]bool{false, true}, NotenPayment: [4]int32{-1000, 3000, -1000, -1000}, DealerKeeps: true, HonbaUp: true, PaymentCheck: check.DrawPayment}},
-		{"a noten riichi the client forbids", notenRiichi, "tenhou", nil, followRecord, verdictView{
-			Outcome: ExhaustiveOutcome, DeltasKnown: true, TenpaiCount: 0, HonbaUp: true, NotenRiichi: 1 << 1, PaymentCheck: check.DrawPayment}},
+		{"a noten riichi the client forbids, which the replay saw (legality.riichi), is not the draw's", notenRiichi, "tenhou", nil, followRecord, verdictView{
+			Outcome: ExhaustiveOutcome, DeltasKnown: true, TenpaiCount: 0, HonbaUp: true, PaymentCheck: check.DrawPayment}},
 		{"a noten riichi is a chombo: a mangan to the others", notenRiichi, "tenhou", chombo, followRules, verdictView{
 			Outcome: ChomboOutcome, Deltas: [4]int32{4000, -8000, 2000, 2000}, DeltasKnown: true, TenpaiCount: 0, Chombo: [4]bool{false, true},
 			DealerKeeps: true, HonbaKeep: true, PaymentCheck: check.DrawChombo}},

@@ -39,8 +39,8 @@ func ExampleRunSets() {
 			rs.Name, c.Games, rs.NotApplicable, c.HandsJudged, c.Hands, c.DrawRate.Rate, c.DrawRate.Low, c.DrawRate.High)
 	}
 	// Output:
-	// auto: 20 games, not applicable map[]; 131 of 131 hands judged; draw rate 0.160 [0.107, 0.233]
-	// wrc: 16 games, not applicable map[3p:4]; 82 of 107 hands judged; draw rate 0.183 [0.114, 0.280]
+	// auto: 21 games, not applicable map[]; 142 of 142 hands judged; draw rate 0.155 [0.105, 0.223]
+	// wrc: 17 games, not applicable map[3p:4]; 88 of 118 hands judged; draw rate 0.182 [0.115, 0.275]
 }
 
 // ExampleDistinctInputs drops the paths another path of a run covers.

@@ -46,6 +46,11 @@ type Options struct {
 	// FifthKan allows a fifth kan in a hand (rules where it aborts the
 	// hand, 五開槓); otherwise it is illegal.
 	FifthKan bool
+	// NotenRiichiAllowed: a riichi on a hand that is not tenpai is no
+	// illegal play (rules that settle it at the draw, as a chombo or not at
+	// all); otherwise, as on the online clients, it is a legality.riichi
+	// finding. Either way the seat's NotenRiichi is set.
+	NotenRiichiAllowed bool
 }
 
 // OptionsFor returns the options for a game's platform and format.
@@ -760,9 +765,14 @@ func (r *Replayer) riichi(e *event.Event) {
 	ss.RiichiDouble = st.FirstGoRound && st.Calls == 0 && ss.NRiver == 0
 }
 
-// notenRiichi reports a riichi discard e that leaves seat ss's hand noten,
-// saying whether another discard would have left it tenpai.
+// notenRiichi notes a riichi discard e that leaves seat ss's hand noten
+// and, unless the rules allow it, reports it, saying whether another
+// discard would have left the hand tenpai.
 func (r *Replayer) notenRiichi(e *event.Event, ss *SeatState) {
+	ss.NotenRiichi = true
+	if r.Options.NotenRiichiAllowed {
+		return
+	}
 	before := ss.Hand
 	if k := e.Tile.Kind(); k.Valid() && before[k] < 4 {
 		before[k]++
@@ -932,17 +942,22 @@ func (r *Replayer) checkKanAllowed(e *event.Event) {
 
 // kanDone records a kan by s and sets up its replacement draw and dora: a
 // closed kan's indicator is due at once; an open or added kan's comes
-// after the replacement draw. Indicators still owed from an earlier kan
-// fall due now (Tenhou writes them right after the new kan).
+// after the replacement draw; a kan after the fifth indicator reveals
+// none. Indicators still owed from an earlier kan fall due now (Tenhou
+// writes them right after the new kan).
 func (r *Replayer) kanDone(s event.Seat, closed bool) {
 	st := &r.st
 	st.Kans++
 	st.KanSeats |= 1 << s
 	st.DoraDue += st.DoraOwed
 	st.DoraOwed = 0
-	if closed || r.Options.DoraTiming == DoraTimingImmediate {
+	switch {
+	case st.NDora+st.DoraDue+st.DoraWaitDraw >= len(st.Dora):
+		// Five indicators are all there are: a fifth kan (where the rules
+		// allow one) reveals none.
+	case closed || r.Options.DoraTiming == DoraTimingImmediate:
 		st.DoraDue++
-	} else {
+	default:
 		st.DoraWaitDraw++
 	}
 	st.Turn = s

@@ -111,6 +111,10 @@ type SeatState struct {
 	// riichi stick was paid (ippatsu still possible).
 	RiichiDouble bool
 	Ippatsu      bool
+	// NotenRiichi: the riichi discard left the hand noten (seen when the
+	// hand is not Hidden); the replay reported it unless its options allow
+	// a noten riichi.
+	NotenRiichi bool
 	// LastDiscardPass and RiichiPass are positions in State.Passes: where
 	// the passes after the player's own last discard, and after its riichi
 	// discard, begin (-1: none). See State.Passed.

@@ -20,7 +20,7 @@ shows = {
     'mjlog/mjx__upd-aft-draw-discard-draw.mjlog': 'a log cut in its first hand: an error with its offset',
     'mjlog/pantheon__doubleron_and_honba.xml': 'an edited log without a date or seed: final points that only some Tenhou rule eras give (*undetermined*)',
     'mjlog/rmss__pao.json': 'a saved log with console prompts written into it and after its end (removed, each with a warning)',
-    'mjlog/rmss__ron3.xml': 'a log without a date whose seed form spans two rule eras: final points *undetermined*',
+    'mjlog/tpb__30.txt': 'a log without a date whose seed form (base64) was used in two rule eras: a game end that only one of them gives (tenpai-yame, *undetermined*)',
     'mjlog/tpb__23.txt': 'a log of another server (its seed is not Tenhou\'s): riichi sticks not paid (`legality.riichi`), warnings',
     'tenhou6/colint__out.tenhou.json': 'a hand-made tenhou.net/6 file: a riichi on a hand that cannot be tenpai, a win with an incomplete hand, items it cannot mean',
     'tenhou6/haura__sample.txt': 'an editor file whose added kan names the wrong seat (a warning)',

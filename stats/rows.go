@@ -265,7 +265,7 @@ type DiscrepancyRow struct {
 	CheckName string `parquet:"check_name,dict"`
 	// Severity is "discrepancy", or "undetermined" for a finding the
 	// log's own rules make in some of the eras the log may be of and not
-	// in others (the log does not say which: see Message).
+	// in others (Message says what is uncertain).
 	Severity string `parquet:"severity,dict"`
 	Message  string `parquet:"message"`
 	// Expected is what the rules say, Recorded what the log has; null for
@@ -273,7 +273,10 @@ type DiscrepancyRow struct {
 	Expected *string `parquet:"expected,optional"`
 	Recorded *string `parquet:"recorded,optional"`
 	RuleSet  string  `parquet:"rule_set,dict"`
-	Rules    string  `parquet:"rules,dict"`
+	// Rules is the rule set under which the finding is a discrepancy: the
+	// one judged under, or for an undetermined finding the candidates that
+	// make it.
+	Rules string `parquet:"rules,dict"`
 	// Platform, Players and Length are the game's (for grouping).
 	Platform string `parquet:"platform,dict"`
 	Players  int32  `parquet:"players"`
@@ -587,8 +590,8 @@ func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator
 		}
 		r.Rounds = append(r.Rounds, rr)
 	}
-	add := func(f *check.Finding, severity, message string) {
-		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), RuleSet: set, Rules: rep.Rules.Name,
+	add := func(f *check.Finding, severity, message, rules string) {
+		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), RuleSet: set, Rules: rules,
 			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
@@ -604,11 +607,14 @@ func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator
 	}
 	for i := range rep.Findings {
 		f := &rep.Findings[i]
-		add(f, SeverityDiscrepancy, f.Message)
+		add(f, SeverityDiscrepancy, f.Message, rep.Rules.Name)
 	}
 	for i := range rep.Undetermined {
+		// An undetermined finding is a discrepancy under the rule sets
+		// Under, which its row names (rep.Rules is the candidate with the
+		// fewest findings, often one that does not make it).
 		u := &rep.Undetermined[i]
-		add(&u.Finding, SeverityUndetermined, u.Message+" ("+u.Explain()+")")
+		add(&u.Finding, SeverityUndetermined, u.Message+" ("+u.Explain()+")", strings.Join(u.Under, ", "))
 	}
 	r.fillWins(m, rep, gr)
 	if len(rep.Candidates) > 1 {

@@ -566,3 +566,43 @@ func deref[T any](p *T) T {
 	}
 	return *p
 }
+
+// TestUndeterminedRow: an undetermined finding's row names the rule set
+// under which it is a discrepancy (not the candidate the report's hands
+// follow, which does not make it), and its message what is uncertain.
+func TestUndeterminedRow(t *testing.T) {
+	const path = "../conformance/rules/logs/auto.eras-tenpai-yame-played-on-20100615.json"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d parser.Decoder
+	var g event.Game
+	if err := d.Decode(&parser.Input{Path: path, Data: data}, &g); err != nil {
+		t.Fatal(err)
+	}
+	var jr adjudicator.Judger
+	var sel adjudicator.Selector
+	rep, err := jr.JudgeAuto(&g, &sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Rules.Name != "tenhou-2010" || len(rep.Undetermined) != 1 {
+		t.Fatalf("judged under %s with %d undetermined findings, want tenhou-2010 (the fewest findings) and 1", rep.Rules.Name, len(rep.Undetermined))
+	}
+	var rows stats.GameRows
+	rows.Fill(path, &g, rep, nil)
+	if len(rows.Discrepancies) != 1 {
+		t.Fatalf("%d discrepancy rows, want 1", len(rows.Discrepancies))
+	}
+	row := rows.Discrepancies[0]
+	if row.Severity != stats.SeverityUndetermined || row.Rules != "tenhou" || row.CheckName != "game.end" {
+		t.Errorf("row: severity %s, rules %s, check %s; want undetermined, tenhou, game.end", row.Severity, row.Rules, row.CheckName)
+	}
+	if !strings.Contains(row.Message, "dated 2010-06-15") || !strings.Contains(row.Message, "2010-06-01 to 2010-06-30") {
+		t.Errorf("message %q does not say what is uncertain", row.Message)
+	}
+	if *rows.Game.Rules != "tenhou or tenhou-2010" {
+		t.Errorf("games.rules %q, want the candidates", *rows.Game.Rules)
+	}
+}

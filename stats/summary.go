@@ -934,7 +934,7 @@ func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
 	}
 	writeChecks(b, "discrepancies", c.Discrepancies)
 	if len(c.Undetermined) > 0 {
-		writeChecks(b, "undetermined (the rule era of a log without a date decides)", c.Undetermined)
+		writeChecks(b, "undetermined (the log's rule era is not known: a log without a date, or dated on the days a rule changed)", c.Undetermined)
 	}
 	c.writeWall(b)
 	c.writeYaku(b)

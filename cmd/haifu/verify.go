@@ -121,7 +121,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 		fmt.Fprintf(e.stderr, "under %s: %d games divergent (play the rules would have changed)\n", fixed.Name, divergentGames)
 	}
 	if undetermined > 0 {
-		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on which rules a log without a date was played under (not discrepancies)\n", undetermined)
+		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on a log's rule era, which it does not settle (no date, or dated in the weeks a rule changed; not discrepancies)\n", undetermined)
 	}
 	if checks.passes == nil || slices.Contains(checks.passes, adjudicator.WallPass) {
 		fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
