@@ -504,7 +504,9 @@ func (w *walker) openFile(p string, mode fs.FileMode) (*os.File, error) {
 		return os.Open(p)
 	}
 	var opened atomic.Bool
+	finished := make(chan struct{})
 	stop := context.AfterFunc(ctx, func() {
+		defer close(finished)
 		// Until the open below returns (it may not have started):
 		// open for writing, without waiting for a reader.
 		for i := 0; i < 500 && !opened.Load(); i++ {
@@ -517,7 +519,12 @@ func (w *walker) openFile(p string, mode fs.FileMode) (*os.File, error) {
 	})
 	f, err := os.Open(p)
 	opened.Store(true)
-	stop()
+	if !stop() {
+		// The writer above may still be open: wait until it is closed,
+		// or the next reader of the pipe (another run's) would take it
+		// for a writer and read nothing.
+		<-finished
+	}
 	if err := w.ctxErr(); err != nil {
 		if f != nil {
 			f.Close()

@@ -23,8 +23,8 @@ func TestInterruptWhileWaitingOnAPipe(t *testing.T) {
 	for _, args := range [][]string{{"verify", fifo}, {"events", fifo}, {"analyze", "-o", filepath.Join(dir, "out"), fifo}} {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan int, 1)
+		var so, se bytes.Buffer
 		go func() {
-			var so, se bytes.Buffer
 			done <- run(ctx, args, nil, &so, &se)
 		}()
 		time.Sleep(100 * time.Millisecond)
@@ -32,7 +32,7 @@ func TestInterruptWhileWaitingOnAPipe(t *testing.T) {
 		select {
 		case code := <-done:
 			if code != exitInterrupted {
-				t.Errorf("%s: exit %d, want %d", args[0], code, exitInterrupted)
+				t.Errorf("%s: exit %d, want %d: %s", args[0], code, exitInterrupted, se.String())
 			}
 		case <-time.After(5 * time.Second):
 			t.Errorf("%s: not stopped by the interruption", args[0])
