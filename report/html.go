@@ -173,6 +173,15 @@ func (p *page) figure(c *chart, columns bool, caption string) {
 	p.b.WriteString("\n</figure>\n")
 }
 
+// srcIf is src when m has the key k, else "": a count the summary does
+// not list (its JSON has no 0 for it) is shown without a source.
+func srcIf[K comparable](m map[K]int, k K, src string) string {
+	if _, ok := m[k]; ok {
+		return src
+	}
+	return ""
+}
+
 // sets are the rule sets of the run, in its order.
 func (p *page) sets() []*stats.RuleSetSummary { return p.r.By.RuleSets }
 
@@ -574,8 +583,8 @@ func (p *page) draws() {
 	for _, o := range outcomeOrder(slices.Collect(maps.Keys(outcomes))) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(strings.ReplaceAll(o, "_", " ")))
 		for i, rs := range sets {
-			fmt.Fprintf(b, `<td class="n"%s>%s</td><td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", "outcomes", o)), count(rs.All.Outcomes[o]),
-				dataSrc(ptr("by", "rule_sets", i, "all", "recorded_outcomes", o)), count(rs.All.RecordedOutcomes[o]))
+			fmt.Fprintf(b, `<td class="n"%s>%s</td><td class="n"%s>%s</td>`, dataSrc(srcIf(rs.All.Outcomes, o, ptr("by", "rule_sets", i, "all", "outcomes", o))), count(rs.All.Outcomes[o]),
+				dataSrc(srcIf(rs.All.RecordedOutcomes, o, ptr("by", "rule_sets", i, "all", "recorded_outcomes", o))), count(rs.All.RecordedOutcomes[o]))
 		}
 		b.WriteString("</tr>")
 	}
@@ -660,7 +669,7 @@ func (p *page) ruleSets() {
 			b.WriteString("<tr><td>the rules end the game earlier</td>")
 			for i, rs := range sets {
 				fmt.Fprintf(b, `<td class="n"%s>%s</td><td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", "ended_early_games")), count(rs.All.EndedEarlyGames),
-					dataSrc(ptr("by", "rule_sets", i, "all", "hands_past", stats.EndedEarly)), count(rs.All.HandsPast[stats.EndedEarly]))
+					dataSrc(srcIf(rs.All.HandsPast, stats.EndedEarly, ptr("by", "rule_sets", i, "all", "hands_past", stats.EndedEarly))), count(rs.All.HandsPast[stats.EndedEarly]))
 			}
 			b.WriteString("</tr>")
 		}
@@ -861,7 +870,7 @@ func (p *page) wins() {
 		for _, l := range orderBy(slices.Collect(maps.Keys(limits)), limitOrder) {
 			g := group{Label: l}
 			for _, a := range as {
-				g.Bars = append(g.Bars, shareBar(a.c.Limits[l], withYaku(a.c), ptr("by", "rule_sets", a.i, "players", k, "limits", l)))
+				g.Bars = append(g.Bars, shareBar(a.c.Limits[l], withYaku(a.c), srcIf(a.c.Limits, l, ptr("by", "rule_sets", a.i, "players", k, "limits", l))))
 			}
 			c.Groups = append(c.Groups, g)
 		}
@@ -923,7 +932,7 @@ func (p *page) yakuDiffers(k string, as []applied) {
 			if n := a.c.Scored - a.c.NoYaku; n > 0 {
 				share = 100 * float64(a.c.Yaku[y]) / float64(n)
 			}
-			fmt.Fprintf(b, `<td class="n"%s>%s (%.2f%%)</td>`, dataSrc(ptr("by", "rule_sets", a.i, "players", k, "yaku", y)), count(a.c.Yaku[y]), share)
+			fmt.Fprintf(b, `<td class="n"%s>%s (%.2f%%)</td>`, dataSrc(srcIf(a.c.Yaku, y, ptr("by", "rule_sets", a.i, "players", k, "yaku", y))), count(a.c.Yaku[y]), share)
 		}
 		b.WriteString("</tr>")
 	}
@@ -958,7 +967,7 @@ func (p *page) distribution(k string, as []applied, names []string, key, name, w
 		for _, a := range as {
 			m := f(a.c)
 			n, total := m[v], sum(m)
-			br := countBar(n, ptr("by", "rule_sets", a.i, "players", k, key, v))
+			br := countBar(n, srcIf(m, v, ptr("by", "rule_sets", a.i, "players", k, key, v)))
 			if from > 0 && v == from {
 				// The values from on: several of the summary's, added up.
 				var srcs []string
@@ -1102,7 +1111,7 @@ func (p *page) checkTable(fs []CheckFindings, key string) {
 			if key == "undetermined" {
 				m = rs.All.Undetermined
 			}
-			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", key, f.Check)), count(m[f.Check]))
+			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(srcIf(m, f.Check, ptr("by", "rule_sets", i, "all", key, f.Check))), count(m[f.Check]))
 		}
 		b.WriteString("</tr>")
 	}
