@@ -427,12 +427,13 @@ func (p *page) groupChart(s *stats.Summary, sum, title string, ord func(a, b str
 	}
 	names := byCount(hands)
 	left, leftHands := 0, 0
-	if len(names) > MaxGroups {
-		for _, n := range names[MaxGroups:] {
+	shown := GroupsShown(len(s.RuleSets))
+	if len(names) > shown {
+		for _, n := range names[shown:] {
 			left++
 			leftHands += hands[n]
 		}
-		names = names[:MaxGroups]
+		names = names[:shown]
 	}
 	slices.SortStableFunc(names, ord)
 	c := &chart{Title: "exhaustive-draw rate " + strings.ToLower(title), Axis: "exhaustive-draw rate, % of judged hands", Unit: "%", Series: p.setNames()}
@@ -448,7 +449,7 @@ func (p *page) groupChart(s *stats.Summary, sum, title string, ord func(a, b str
 	}
 	caption := "<b>" + esc(title) + ".</b> " + p.seriesNote()
 	if left > 0 {
-		caption += fmt.Sprintf(" The %d groups with the most judged hands; %d more (%s hands) are left out: <code>haifu summary --by %s</code> lists them.", MaxGroups, left, count(leftHands), strings.Join(s.By, ","))
+		caption += fmt.Sprintf(" The %d groups with the most judged hands; %d more (%s hands) are left out: <code>haifu summary --by %s</code> lists them.", shown, left, count(leftHands), strings.Join(s.By, ","))
 	}
 	if len(names) == 0 {
 		fmt.Fprintf(&p.b, "<p>%s: no group.</p>\n", esc(title))
@@ -942,8 +943,8 @@ func (p *page) yakuDiffers(k string, as []applied) {
 // distribution writes a distribution of the wins of player count k under
 // the rule sets as (named names): the summary's key, its name, what it is,
 // the counts f gives and, when not 0, the value from which on the counts
-// are one bar ("13+"). One rule set's is drawn as columns, several's as
-// bars side by side.
+// are one ("13+"). The first rule set's is drawn as columns; with several,
+// a table sets every rule set's counts side by side.
 func (p *page) distribution(k string, as []applied, names []string, key, name, what string, f func(*stats.Counts) map[int]int, from int) {
 	values := map[int]bool{}
 	for _, a := range as {
@@ -957,45 +958,67 @@ func (p *page) distribution(k string, as []applied, names []string, key, name, w
 	if len(values) == 0 {
 		return
 	}
-	columns := len(as) == 1
-	c := &chart{Title: strings.ToLower(name) + " of the wins, " + players(k), Axis: "wins", Series: names}
-	for _, v := range slices.Sorted(maps.Keys(values)) {
-		g := group{Label: strconv.Itoa(v)}
+	label := func(v int) string {
 		if from > 0 && v == from {
-			g.Label = strconv.Itoa(v) + "+"
+			return strconv.Itoa(v) + "+"
 		}
+		return strconv.Itoa(v)
+	}
+	// cell is the count of value v under a, and where it comes from.
+	cell := func(a applied, v int) (n int, src, sum string) {
+		m := f(a.c)
+		if from == 0 || v < from {
+			return m[v], srcIf(m, v, ptr("by", "rule_sets", a.i, "players", k, key, v)), ""
+		}
+		// The values from on: several of the summary's, added up.
+		var srcs []string
+		for _, w := range slices.Sorted(maps.Keys(m)) {
+			if w >= from {
+				n += m[w]
+				srcs = append(srcs, ptr("by", "rule_sets", a.i, "players", k, key, w))
+			}
+		}
+		return n, "", strings.Join(srcs, " ")
+	}
+	first := as[0]
+	c := &chart{Title: strings.ToLower(name) + " of the wins, " + players(k) + ", " + first.rs.Name, Axis: "wins"}
+	total := sum(f(first.c))
+	for _, v := range slices.Sorted(maps.Keys(values)) {
+		n, src, srcs := cell(first, v)
+		br := countBar(n, src)
+		br.Sum = srcs
+		if total > 0 {
+			br.Tip = fmt.Sprintf("%s of %s wins (%.2f%%)", count(n), count(total), 100*float64(n)/float64(total))
+		}
+		c.Groups = append(c.Groups, group{Label: label(v), Bars: []bar{br}})
+	}
+	p.figure(c, true, fmt.Sprintf("<b>%s, %s, under %s</b>: %s; the number of wins above each column (its share in its tooltip).", esc(name), esc(players(k)), esc(first.rs.Name), esc(what)))
+	if len(as) < 2 {
+		return
+	}
+	b := &p.b
+	fmt.Fprintf(b, "<p class=\"note\">%s under each rule set: the wins, and their share of the rule set's.</p>\n<table><thead><tr><th>%s</th>", esc(name), esc(strings.ToLower(name)))
+	for _, n := range names {
+		fmt.Fprintf(b, `<th class="n">%s</th>`, esc(n))
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, v := range slices.Sorted(maps.Keys(values)) {
+		fmt.Fprintf(b, "<tr><td>%s</td>", label(v))
 		for _, a := range as {
-			m := f(a.c)
-			n, total := m[v], sum(m)
-			br := countBar(n, srcIf(m, v, ptr("by", "rule_sets", a.i, "players", k, key, v)))
-			if from > 0 && v == from {
-				// The values from on: several of the summary's, added up.
-				var srcs []string
-				n = 0
-				for _, w := range slices.Sorted(maps.Keys(m)) {
-					if w >= from {
-						n += m[w]
-						srcs = append(srcs, ptr("by", "rule_sets", a.i, "players", k, key, w))
-					}
-				}
-				br = countBar(n, "")
-				br.Sum = strings.Join(srcs, " ")
+			n, src, srcs := cell(a, v)
+			attrs := dataSrc(src)
+			if srcs != "" {
+				attrs += ` data-sum="` + esc(srcs) + `"`
 			}
-			if total > 0 {
-				br.Tip = fmt.Sprintf("%s of %s wins (%.2f%%)", count(n), count(total), 100*float64(n)/float64(total))
-				if !columns {
-					br.Text = fmt.Sprintf("%s (%.2f%%)", count(n), 100*float64(n)/float64(total))
-				}
+			share := 0.0
+			if t := sum(f(a.c)); t > 0 {
+				share = 100 * float64(n) / float64(t)
 			}
-			g.Bars = append(g.Bars, br)
+			fmt.Fprintf(b, `<td class="n"%s>%s (%.2f%%)</td>`, attrs, count(n), share)
 		}
-		c.Groups = append(c.Groups, g)
+		b.WriteString("</tr>")
 	}
-	where := "the number of wins above each column"
-	if !columns {
-		where = "the number of wins beside each bar, and its share of the rule set's"
-	}
-	p.figure(c, columns, fmt.Sprintf("<b>%s, %s</b>: %s; %s. %s", esc(name), esc(players(k)), esc(what), where, seriesNote(names)))
+	b.WriteString("</tbody></table>\n")
 }
 
 // sum adds up the counts of m.

@@ -69,15 +69,24 @@ type Options struct {
 	Title string
 }
 
+// GroupsShown is the number of groups a chart of groups shows with the
+// given number of rule sets (its series).
+func GroupsShown(ruleSets int) int {
+	return min(MaxGroups, max(MinGroups, MaxBars/max(ruleSets, 1)))
+}
+
 // DefaultExamples is the number of findings shown for each check.
 const DefaultExamples = 3
 
 // Caps on what the page lists, so that its size does not grow with the
-// archive: the groups of a chart (by judged hands), the players of the
-// per-player rates (by hands), the yaku of a chart, the length of a
-// finding's message.
+// archive: the groups of a chart of groups (those with the most judged
+// hands: MaxGroups, fewer when there are many rule sets, so that a chart
+// has at most MaxBars bars, but never fewer than MinGroups), the players
+// of the per-player rates (by hands), the length of a finding's message.
 const (
 	MaxGroups     = 20
+	MaxBars       = 60
+	MinGroups     = 5
 	MaxPlayers    = 40
 	MaxMessage    = 300
 	maxErrorKinds = 20

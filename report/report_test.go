@@ -355,7 +355,7 @@ func expectedSources(sums map[string]*stats.Summary) []string {
 			}
 			return strings.Compare(a, b)
 		})
-		groups = groups[:min(len(groups), report.MaxGroups)]
+		groups = groups[:min(len(groups), report.GroupsShown(len(s.RuleSets)))]
 		for i, rs := range s.RuleSets {
 			for _, g := range groups {
 				if c := rs.Groups[g]; c != nil && c.DrawRate.Of > 0 {
