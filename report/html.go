@@ -249,14 +249,20 @@ func (p *page) read() {
 	}
 	if len(rd.Years) > 0 {
 		c := &chart{Title: "games by year", Axis: "games"}
-		for _, y := range yearOrder(slices.Collect(maps.Keys(rd.Years))) {
+		years := byCount(rd.Years)
+		caption := "<b>Games by year</b> the game started (Japan time for Tenhou, UTC for the others), each game once."
+		if len(years) > maxYears {
+			caption += fmt.Sprintf(" The %d years with the most games; %d more are left out.", maxYears, len(years)-maxYears)
+			years = years[:maxYears]
+		}
+		for _, y := range yearOrder(years) {
 			label := y
 			if y == "unknown" {
 				label = "no date"
 			}
 			c.Groups = append(c.Groups, group{Label: label, Bars: []bar{countBar(rd.Years[y], "")}})
 		}
-		p.figure(c, true, "<b>Games by year</b> the game started (Japan time for Tenhou, UTC for the others), each game once.")
+		p.figure(c, true, caption)
 	}
 	// The rule sets and the runs that wrote the tables.
 	b.WriteString("<h3>Rule sets and outputs</h3>\n<table><thead><tr><th>rule set</th><th class=\"n\">games judged</th><th>not applicable (no rules for their number of players)</th></tr></thead><tbody>")
@@ -266,6 +272,10 @@ func (p *page) read() {
 	b.WriteString("</tbody></table>\n")
 	b.WriteString("<table><thead><tr><th>output</th><th>written by</th><th>--rules</th><th>shard</th><th>inputs</th></tr></thead><tbody>")
 	for i, d := range p.r.Dirs {
+		if i == maxOutputs {
+			fmt.Fprintf(b, `<tr><td colspan="5">and %d more output directories</td></tr>`, len(p.r.Dirs)-maxOutputs)
+			break
+		}
 		m := p.r.Meta[i]
 		var inputs []string
 		json.Unmarshal([]byte(m[tables.MetaInputs]), &inputs) // a bad list shows as none

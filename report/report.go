@@ -27,9 +27,15 @@
 // ("by#/rule_sets/0/all/exhaustive_draw_rate"). A test holds every such
 // figure to the summary.
 //
+// A figure that adds several of the summary's up (the wins of 13 han and
+// more) names them all in a data-sum attribute, space-separated; a count
+// written after its share ("12.34% [11.90–12.80] · 1,234") is the figure
+// its source names.
+//
 // The page is the same bytes for the same outputs and options, and its size
-// is bounded whatever the archive's: the groups of a chart, the players and
-// the examples are capped, and the page says what it leaves out.
+// is bounded whatever the archive's: the groups of a chart, the players,
+// the years, the outputs listed and the examples are capped, and the page
+// says what it leaves out.
 package report
 
 import (
@@ -90,6 +96,8 @@ const (
 	MaxPlayers    = 40
 	MaxMessage    = 300
 	maxErrorKinds = 20
+	maxYears      = 40
+	maxOutputs    = 20
 )
 
 // Report is what the page shows, gathered from analyze outputs by Build.

@@ -734,7 +734,7 @@ func TestReportSizeBounded(t *testing.T) {
 		t.Errorf("the report of many groups is %d KB, more than %d KB", len(p.raw)>>10, maxReportBytes>>10)
 	}
 	page := text(p.doc)
-	for _, want := range []string{"more (", "are listed (haifu summary --by player lists them all)"} {
+	for _, want := range []string{"more (", "are listed (haifu summary --by player lists them all)", "years with the most games; 60 more are left out"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page does not say what it leaves out (%q)", want)
 		}
