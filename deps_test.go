@@ -52,7 +52,11 @@ var allowed = map[string][]string{
 	"tables": {"stats", "archive", "check", "adjudicator", "replay", "scoring", "wall", "event", "tile", "hand"},
 	// convert writes games in another format and proves each conversion
 	// by reading it back (through the registry) and comparing.
-	"convert":            {"event", "logdiff", "parser", "parser/format", "adjudicator"},
+	"convert": {"event", "logdiff", "parser", "parser/format", "adjudicator"},
+	// report draws the figures of analyze outputs as one HTML page: it
+	// reads the tables (tables) into summaries (stats), names the checks
+	// (check) and the kinds of error (event, parser, source).
+	"report":             {"stats", "tables", "check", "event", "parser", "source"},
 	"batch":              {"check", "logdiff", "source", "parser", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "replay", "scoring", "wall", "adjudicator", "stats", "event", "tile", "hand"},
 	"cmd/haifu":          {"*"},
 	"internal/rowstest":  {"stats", "adjudicator", "logdiff", "source", "parser", "event", "check", "tile", "hand", "replay", "scoring", "wall", "parser/format", "parser/tenhou", "parser/tenhou6", "parser/majsoul", "parser/mjai", "parser/internal/jsontok"},

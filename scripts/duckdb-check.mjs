@@ -213,6 +213,14 @@ async function figures(rs, where, c, label) {
   for (const l of await rows(`select limit_name l, count(*) n from ${wins} and scored and not no_yaku and limit_name is not null group by l`)) {
     check(`${label} wins at limit ${l.l}`, num(l.n), c.limits[l.l] ?? 0);
   }
+  // The han and fu distributions of the scored wins with yaku (haifu report draws them).
+  for (const col of ['han', 'fu']) {
+    const got = {};
+    for (const r of await rows(`select ${col} k, count(*) n from ${wins} and scored and not no_yaku and ${col} is not null group by all`)) got[num(r.k)] = num(r.n);
+    for (const k of new Set([...Object.keys(got), ...Object.keys(c[col] ?? {})])) {
+      check(`${label} wins of ${k} ${col}`, got[k] ?? 0, (c[col] ?? {})[k] ?? 0);
+    }
+  }
   // Findings by check, and the undetermined ones apart.
   for (const sev of ['discrepancy', 'undetermined']) {
     const key = sev === 'discrepancy' ? 'discrepancies' : 'undetermined';

@@ -119,6 +119,11 @@ type Counts struct {
 	NoYaku int            `json:"wins_no_yaku"`
 	Yaku   map[string]int `json:"yaku"`
 	Limits map[string]int `json:"limits"`
+	// Han counts the scored wins with yaku by their han in all (dora
+	// included; wins.han: those whose ura indicators are known), Fu by
+	// their fu (wins.fu).
+	Han map[int]int `json:"han"`
+	Fu  map[int]int `json:"fu"`
 	// WallChecked counts the hands checked against the wall their seed
 	// gives (verification level 5), WallNotChecked those that could not
 	// be, by reason (rounds.wall_reason: "no_seed" for a log without one).
@@ -180,7 +185,7 @@ func (r *SeatRates) finish() {
 
 func newCounts() *Counts {
 	return &Counts{HandsPast: map[string]int{}, Divergences: map[string]DivergenceCount{}, Outcomes: map[string]int{}, RecordedOutcomes: map[string]int{},
-		Abortive: map[string]Rate{}, Discrepancies: map[string]int{}, Undetermined: map[string]int{}, Yaku: map[string]int{}, Limits: map[string]int{},
+		Abortive: map[string]Rate{}, Discrepancies: map[string]int{}, Undetermined: map[string]int{}, Yaku: map[string]int{}, Limits: map[string]int{}, Han: map[int]int{}, Fu: map[int]int{},
 		WallNotChecked: map[string]int{}, Seats: SeatStats{Standing: make([]SeatRates, 4)}}
 }
 
@@ -688,6 +693,14 @@ func (s *Summary) addWin(cs []*Counts, w *WinRow) {
 	}
 	if !w.Scored || w.NoYaku {
 		return
+	}
+	for _, c := range cs {
+		if w.Han != nil {
+			c.Han[int(*w.Han)]++
+		}
+		if w.Fu != nil {
+			c.Fu[int(*w.Fu)]++
+		}
 	}
 	for _, y := range w.Yaku {
 		s.tally.yaku.add(y)

@@ -29,38 +29,93 @@ func ReadSummaryMin(dirs []string, minHands int, by ...string) (*stats.Summary, 
 	if err := stats.CheckBy(by); err != nil {
 		return nil, err
 	}
-	if _, dropped := DistinctDirs(dirs); len(dropped) > 0 {
-		return nil, fmt.Errorf("%s: %w", dropped[0], ErrSameOutput)
-	}
-	if err := checkShards(dirs); err != nil {
-		return nil, err
-	}
 	s := stats.NewSummary(by...)
 	if minHands > 0 {
 		s.SetMinHands(minHands)
 	}
-	// Each output's games first: the other tables' rows are grouped by
-	// their game, and a game of an earlier output is counted once.
-	for _, dir := range dirs {
-		s.NextOutput()
-		if err := ReadTable(dir, GamesTable, func(r *stats.GameRow) { s.AddGame(r) }); err != nil {
-			return nil, err
-		}
-		if err := ReadTable(dir, RoundsTable, func(r *stats.RoundRow) { s.AddRound(r) }); err != nil {
-			return nil, err
-		}
-		if err := ReadTable(dir, SeatsTable, func(r *stats.SeatRow) { s.AddSeat(r) }); err != nil {
-			return nil, err
-		}
-		if err := ReadTable(dir, DiscrepanciesTable, func(r *stats.DiscrepancyRow) { s.AddDiscrepancy(r) }); err != nil {
-			return nil, err
-		}
-		if err := ReadTable(dir, WinsTable, func(r *stats.WinRow) { s.AddWin(r) }); err != nil {
-			return nil, err
-		}
+	if err := ReadOutputs(dirs, s); err != nil {
+		return nil, err
 	}
 	s.Finish()
 	return s, nil
+}
+
+// A Sink takes the rows of analyze outputs as ReadOutputs reads them. A
+// *stats.Summary is one; a Sink that also has a method AddError(*stats.ErrorRow)
+// is given the errors rows too. The rows, and what they point to, may be
+// reused after a method returns: copy what is kept.
+type Sink interface {
+	// NextOutput says that the rows that follow are of the next output
+	// directory.
+	NextOutput()
+	AddGame(*stats.GameRow)
+	AddRound(*stats.RoundRow)
+	AddSeat(*stats.SeatRow)
+	AddDiscrepancy(*stats.DiscrepancyRow)
+	AddWin(*stats.WinRow)
+}
+
+// errorSink is a Sink that takes the errors rows too.
+type errorSink interface {
+	AddError(*stats.ErrorRow)
+}
+
+// ReadOutputs reads the tables of one or more output directories once,
+// each row into s, as ReadSummary reads them (it is what ReadSummary reads
+// with): output by output, each output's games first (the other tables'
+// rows are grouped by their game), then its rounds, seats, discrepancies,
+// wins and, when s takes them, errors, every table's parts in order. Its
+// checks are ReadSummary's: a directory given twice (ErrSameOutput), an
+// output of an older haifu (ErrOldOutput), outputs judged under different
+// rules, one shard twice.
+func ReadOutputs(dirs []string, s Sink) error {
+	if _, dropped := DistinctDirs(dirs); len(dropped) > 0 {
+		return fmt.Errorf("%s: %w", dropped[0], ErrSameOutput)
+	}
+	if err := checkShards(dirs); err != nil {
+		return err
+	}
+	es, withErrors := s.(errorSink)
+	for _, dir := range dirs {
+		s.NextOutput()
+		if err := ReadTable(dir, GamesTable, s.AddGame); err != nil {
+			return err
+		}
+		if err := ReadTable(dir, RoundsTable, s.AddRound); err != nil {
+			return err
+		}
+		if err := ReadTable(dir, SeatsTable, s.AddSeat); err != nil {
+			return err
+		}
+		if err := ReadTable(dir, DiscrepanciesTable, s.AddDiscrepancy); err != nil {
+			return err
+		}
+		if err := ReadTable(dir, WinsTable, s.AddWin); err != nil {
+			return err
+		}
+		if withErrors {
+			if err := ReadTable(dir, ErrorsTable, es.AddError); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ReadMetadata returns the key/value metadata of the output directory dir
+// (that of its games table's first part: MetaVersion, MetaInputs,
+// MetaRules, …; every part of every table carries the same).
+func ReadMetadata(dir string) (map[string]string, error) {
+	parts, err := tableParts(dir, GamesTable)
+	if err != nil {
+		return nil, err
+	}
+	meta, err := fileMetadata(parts[0])
+	if err != nil {
+		return nil, err
+	}
+	delete(meta, metaRuleSetColumn)
+	return meta, nil
 }
 
 // ErrOldOutput: the output was written by a haifu without rule sets (its

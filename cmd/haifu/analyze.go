@@ -15,6 +15,7 @@ import (
 	"github.com/haifu/haifu/adjudicator"
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/parser"
+	"github.com/haifu/haifu/report"
 	"github.com/haifu/haifu/source"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
@@ -22,7 +23,7 @@ import (
 )
 
 func runAnalyze(ctx context.Context, e *env, args []string) int {
-	fs := newFlags(e, "analyze", "[--rules RULES[,RULES...]] [--checks PASSES] [-j N] [--shard K/N] [--index INDEX_DIR] [--by DIMS] -o DIR PATH...",
+	fs := newFlags(e, "analyze", "[--rules RULES[,RULES...]] [--checks PASSES] [-j N] [--shard K/N] [--index INDEX_DIR] [--by DIMS] [--report] -o DIR PATH...",
 		`Reads every game under PATH, replays and judges it, writes the tables
 games, rounds, seats, wins, discrepancies and errors to DIR, each a directory of
 Parquet part files (DIR/games/part-00000.parquet, ...), and prints the
@@ -70,6 +71,10 @@ nothing was checked).
 by log id: games gets index_lobby, index_start_time (to the minute) and
 index_placements (each seat's final place in the listing).
 
+--report writes the report of the tables beside them, DIR.html (haifu
+report: one HTML page of charts, grouped by --by), once the tables are in
+place. DIR.html is never read as input.
+
 The output directory is replaced as a whole when the run completes: the
 tables are written into a hidden directory beside it, synced to the disk,
 and put in place, so an interrupted or crashed run (or a power cut) leaves
@@ -99,6 +104,7 @@ environment variable GOMEMLIMIT overrides it).`)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	by := fs.String("by", strings.Join(stats.DefaultBy, ","), "group the summary's games by `DIMS`: some of year (Japan time for Tenhou), lobby, platform, players, length; player adds per-player rates")
 	indexDir := fs.String("index", "", "an `INDEX_DIR` (haifu archive index) to join to the games by log id")
+	withReport := fs.Bool("report", false, "write the report (haifu report) beside the tables, to DIR.html")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
@@ -118,7 +124,7 @@ environment variable GOMEMLIMIT overrides it).`)
 	}
 	// The output is never read back as input, when it lies under a
 	// directory to analyze.
-	opt := batch.Options{Jobs: jobs.n, Format: f, Passes: checks.passes, Walk: parser.Options{Source: source.Options{Stdin: e.stdin, Skip: []string{*out}}, Format: f}}
+	opt := batch.Options{Jobs: jobs.n, Format: f, Passes: checks.passes, Walk: parser.Options{Source: source.Options{Stdin: e.stdin, Skip: []string{*out, reportPath(*out)}}, Format: f}}
 	if err := limits.apply(&opt.Walk); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitUsage
@@ -212,6 +218,12 @@ environment variable GOMEMLIMIT overrides it).`)
 	if err := writeSummary(e.stdout, sum, *asJSON); err != nil {
 		fmt.Fprintf(e.stderr, "haifu analyze: %v\n", err)
 		return exitFound
+	}
+	if *withReport {
+		if err := report.WriteFile(reportPath(*out), []string{*out}, report.Options{By: dims, MinHands: *minHands}); err != nil {
+			fmt.Fprintf(e.stderr, "haifu analyze: --report: %v\n", err)
+			return exitFound
+		}
 	}
 	undetermined := ""
 	if counts.Undetermined > 0 {

@@ -69,6 +69,7 @@ func commands() []command {
 		{"verify", "check every event and outcome of every game", runVerify},
 		{"analyze", "judge every game and write Parquet tables and a summary", runAnalyze},
 		{"summary", "print the summary of an analyze output directory again", runSummary},
+		{"report", "write the report of analyze output directories: one HTML page of charts", runReport},
 		{"replay", "print the table after each event of a game, to check a log by eye", runReplay},
 		{"wall", "print the walls of a Tenhou game rebuilt from its seed", runWall},
 		{"rules", "list the rule presets, or print one", runRules},

@@ -101,8 +101,9 @@ func Win(r *stats.GameRows, hand int32, limit string, yaku ...string) *stats.Gam
 		w.NotScored = &why
 	} else {
 		w.Yaku, w.Limit = yaku, &limit
-		points := int32(1000 * len(yaku))
+		points, han, fu := int32(1000*len(yaku)), int32(len(yaku)), int32(30)
 		w.Points, w.RecordedPoints = &points, &points
+		w.Han, w.Fu = &han, &fu
 		for range yaku {
 			w.YakuHan = append(w.YakuHan, 1)
 		}
