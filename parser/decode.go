@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -38,6 +39,11 @@ type Decoder struct {
 // reuse once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
+	if in.Err == nil && errors.Is(err, format.ErrNoGame) {
+		// Content its format's Detect took, that holds no game: an input
+		// that cannot be read, like content of no format.
+		err = d.noGame(in, g, err)
+	}
 	m := &g.Meta
 	if in.Err == nil {
 		nameGame(g, in)
@@ -83,6 +89,26 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 	}
 	return d.decoders[i].Decode(in.Data, in.Path, g)
 }
+
+// noGame makes in an input that cannot be read, whose error is the
+// decoder's err: content that holds no game log (ErrUnknownFormat).
+func (d *Decoder) noGame(in *Input, g *event.Game, err error) error {
+	d.reset(g, in, event.FormatUnknown)
+	pe, ok := err.(*event.Error)
+	if !ok {
+		pe = &event.Error{Path: in.Path, Offset: -1, Index: -1, Hand: -1, Err: err}
+	}
+	pe.Err = noGameError{pe.Err}
+	in.Data, in.Err = nil, pe
+	return pe
+}
+
+// noGameError is the error of content that holds no game: the decoder's,
+// which is also ErrUnknownFormat for errors.Is.
+type noGameError struct{ err error }
+
+func (e noGameError) Error() string   { return e.err.Error() }
+func (e noGameError) Unwrap() []error { return []error{e.err, ErrUnknownFormat} }
 
 func (d *Decoder) reset(g *event.Game, in *Input, f event.Format) {
 	g.Reset()

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 	"github.com/valyala/fastjson"
@@ -223,6 +224,10 @@ func (d *Decoder) jsonRoot(v *fastjson.Value) error {
 		return d.jsonData(data)
 	case hasURL:
 		return d.errorf(event.ErrUnsupported, "the record's data is not included (only its data_url)")
+	}
+	if head == nil {
+		// Nothing of a record at all: no game.
+		return d.errorf(format.ErrNoGame, "no Mahjong Soul records and no head in the JSON document")
 	}
 	return d.errorf(event.ErrSyntax, "no Mahjong Soul records in the JSON document")
 }

@@ -82,6 +82,9 @@ type Decoder struct {
 	round   event.RoundID
 	metaSet bool
 	lastKey int // 1024*round+honba of the previous round, to see a second game
+	// blankSeat is the offset (less base) of the object whose "sc" has ""
+	// for seat 3, which must be a three-player game's empty seat; -1.
+	blankSeat int
 
 	end    event.EndRecord
 	hasEnd bool
@@ -115,6 +118,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	d.g, d.path, d.data = g, path, data
 	d.hand = -1
 	d.lastKey = -1
+	d.blankSeat = -1
 	m := &g.Meta
 	m.Format = event.FormatTenhou6
 	m.Path = path
@@ -165,6 +169,9 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 		return d.errAt(d.base, errf(event.ErrValue, "the log has no rounds"))
 	}
 	d.hand = -1
+	if d.blankSeat >= 0 && d.players != 3 {
+		return d.errAt(d.base+d.blankSeat, errf(event.ErrValue, `"sc" has "" for seat 3 of a %d-player game`, d.players))
+	}
 	if err := d.insertConnections(); err != nil {
 		return err
 	}
@@ -326,6 +333,13 @@ func (d *Decoder) finalScores(v *fastjson.Value, doc *docPos) error {
 	}
 	var e event.EndRecord
 	for i := range 4 {
+		if i == 3 && blank(a[2*i]) && blank(a[2*i+1]) {
+			// A three-player game's empty seat, written "" (or null) by
+			// some writers where Tenhou writes 0: it must be one
+			// (checked once the rounds give the player count).
+			d.blankSeat = doc.start
+			continue
+		}
 		sc, err1 := a[2*i].Float64()
 		pt, err2 := a[2*i+1].Float64()
 		if err1 != nil || err2 != nil || sc != math.Trunc(sc) || math.Abs(sc) > 1e9 || math.IsNaN(pt) || math.IsInf(pt, 0) {
@@ -337,6 +351,18 @@ func (d *Decoder) finalScores(v *fastjson.Value, doc *docPos) error {
 	e.Known = event.KnownScores | event.KnownPoints2
 	d.end, d.hasEnd = e, true
 	return nil
+}
+
+// blank reports whether v is "" or null: what some writers put for the
+// empty seat of a three-player game.
+func blank(v *fastjson.Value) bool {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return true
+	case fastjson.TypeString:
+		return len(v.GetStringBytes()) == 0
+	}
+	return false
 }
 
 // meta reads the game's metadata from the first object.

@@ -1,0 +1,208 @@
+package parser
+
+import (
+	"encoding/binary"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/haifu/haifu/event"
+)
+
+// utf16Text returns s as UTF-16 with a byte order mark, little-endian
+// (what Windows PowerShell's ">" writes) or big-endian.
+func utf16Text(s string, big bool) string {
+	u := utf16.Encode([]rune(s))
+	b := make([]byte, 2, 2+2*len(u))
+	var order binary.AppendByteOrder = binary.LittleEndian
+	if big {
+		order = binary.BigEndian
+	}
+	b = order.AppendUint16(b[:0], 0xfeff)
+	for _, c := range u {
+		b = order.AppendUint16(b, c)
+	}
+	return string(b)
+}
+
+// walkDecode walks the paths and decodes every game, returning the games
+// and the errors (the input's or the decoder's) in walk order.
+func walkDecode(t *testing.T, paths []string) ([]event.Game, []error) {
+	t.Helper()
+	var games []event.Game
+	var errs []error
+	var d Decoder
+	err := Walk(paths, Options{}, func(in Input) error {
+		var g event.Game
+		err := d.Decode(&in, &g)
+		games = append(games, g)
+		errs = append(errs, err)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games, errs
+}
+
+// TestUTF16 reads logs saved as UTF-16 with a byte order mark (mjlog XML,
+// tenhou.net/6 and mjai JSON, plain and in gzip): each is the game of its
+// UTF-8 file, with a warning that says how it was read.
+func TestUTF16(t *testing.T) {
+	for _, name := range []string{
+		"mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog",
+		"tenhou6/jeff__sample_tenhou.json",
+		"mjai/riichienv__126_204_0_mjai.jsonl",
+	} {
+		log := readFixture(t, name)
+		dir := t.TempDir()
+		files := map[string]string{
+			"a.utf8":    log,
+			"b.utf16le": utf16Text(log, false),
+			"c.utf16be": utf16Text(log, true),
+			"d.gz":      gz(utf16Text(log, false)),
+		}
+		writeFiles(t, dir, files)
+		games, errs := walkDecode(t, []string{dir})
+		if len(games) != 4 {
+			t.Fatalf("%s: %d games, want 4: %v", name, len(games), errs)
+		}
+		for i := range games {
+			if errs[i] != nil && !errors.Is(errs[i], event.ErrTruncated) {
+				t.Errorf("%s: %s: %v", name, games[i].Meta.Path, errs[i])
+			}
+		}
+		want := games[0]
+		for _, g := range games[1:] {
+			if w := g.Meta.Warnings; len(w) == 0 || !strings.Contains(w[0], "UTF-16") {
+				t.Errorf("%s: %s: warnings %q, want one that says UTF-16", name, g.Meta.Path, w)
+			}
+			opts := []cmp.Option{cmpopts.IgnoreFields(event.Meta{}, "Path", "Warnings"), cmpopts.EquateEmpty()}
+			if diff := cmp.Diff(want, g, opts...); diff != "" {
+				t.Errorf("%s: %s differs from the UTF-8 file's game (-want +got):\n%s", name, filepath.Base(g.Meta.Path), diff)
+			}
+		}
+	}
+}
+
+// decodeOne walks one file holding data and decodes its inputs.
+func decodeOne(t *testing.T, name, data string) ([]event.Game, []error, []Input) {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{name: data})
+	var games []event.Game
+	var errs []error
+	var ins []Input
+	var d Decoder
+	err := Walk([]string{filepath.Join(dir, name)}, Options{}, func(in Input) error {
+		var g event.Game
+		err := d.Decode(&in, &g)
+		games, errs, ins = append(games, g), append(errs, err), append(ins, in)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games, errs, ins
+}
+
+// TestMjaiArenaRecord reads mjai events wrapped in an object with the
+// players ({"events": [...], "players": [...]}), compact and indented: the
+// game of the JSON lines, with the players' names.
+func TestMjaiArenaRecord(t *testing.T) {
+	lines := strings.Split(strings.TrimSpace(readFixture(t, "mjai/riichienv__126_204_0_mjai.jsonl")), "\n")
+	ref, errs, _ := decodeOne(t, "a.jsonl", strings.Join(lines, "\n")+"\n")
+	if len(ref) != 1 || errs[0] != nil {
+		t.Fatalf("the JSON lines: %v", errs)
+	}
+	players := `[{"name": "P0"}, {"name": "P1"}, "P2", {"nickname": "P3"}]`
+	for _, layout := range []string{"compact", "indented"} {
+		var data string
+		if layout == "compact" {
+			data = `{"events": [` + strings.Join(lines, ",") + `], "players": ` + players + `}`
+		} else {
+			data = "{\n  \"players\": " + players + ",\n  \"events\": [\n    " + strings.Join(lines, ",\n    ") + "\n  ]\n}\n"
+		}
+		games, errs, ins := decodeOne(t, "arena.json", data)
+		if len(games) != 1 || errs[0] != nil || ins[0].Err != nil {
+			t.Fatalf("%s: %d games, %v", layout, len(games), errs)
+		}
+		g := &games[0]
+		if g.Meta.Format != event.FormatMjai {
+			t.Errorf("%s: format %v", layout, g.Meta.Format)
+		}
+		opts := []cmp.Option{cmpopts.IgnoreFields(event.Meta{}, "Path", "Seats"), cmpopts.IgnoreFields(event.Event{}, "Pos"), cmpopts.EquateEmpty()}
+		if diff := cmp.Diff(ref[0], *g, opts...); diff != "" {
+			t.Errorf("%s: differs from the JSON lines' game (-want +got):\n%s", layout, diff)
+		}
+		for s, want := range []string{"P0", "P1", "P2", "P3"} {
+			if ref[0].Meta.Seats[s].Name != "" {
+				want = ref[0].Meta.Seats[s].Name // start_game's names come first
+			}
+			if got := g.Meta.Seats[s].Name; got != want {
+				t.Errorf("%s: seat %d's name %q, want %q", layout, s, got, want)
+			}
+		}
+	}
+}
+
+// TestNoGameObject: a JSON object that holds no game (no key of a game of
+// the format its content looks like) is an input that cannot be read,
+// whose error says why, not a game.
+func TestNoGameObject(t *testing.T) {
+	for _, c := range []struct{ name, data, msg string }{
+		{"mjai indented", "{\n  \"note\": {\"type\": \"start_game\"},\n  \"n\": 1\n}\n", `neither a "game" nor an "events" array`},
+		{"mjai compact", `{"note": {"type": "start_game"}, "n": 1}`, `neither a "game" nor an "events" array`},
+		{"majsoul", `{"note": "RecordNewRound", "x": 1}`, "no Mahjong Soul records"},
+	} {
+		games, errs, ins := decodeOne(t, "x.json", c.data)
+		if len(games) != 1 || ins[0].Err == nil || !errors.Is(errs[0], ErrUnknownFormat) || !strings.Contains(errs[0].Error(), c.msg) {
+			t.Errorf("%s: %d inputs, input error %v, error %v: want an unreadable input whose error says %q", c.name, len(games), ins[0].Err, errs[0], c.msg)
+			continue
+		}
+		if g := &games[0]; g.Meta.Platform != event.PlatformUnknown || g.Meta.Format != event.FormatUnknown || len(g.Events) != 0 {
+			t.Errorf("%s: the game of an unreadable input has platform %v, format %v, %d events", c.name, g.Meta.Platform, g.Meta.Format, len(g.Events))
+		}
+	}
+}
+
+// TestTenhou6SanmaBlankSeat: a three-player tenhou.net/6 log that writes
+// "" for the empty seat in sc and rate (where Tenhou writes 0 and 1500) is
+// read; a four-player log with "" in sc is refused.
+func TestTenhou6SanmaBlankSeat(t *testing.T) {
+	src := readFixture(t, "tenhou6/msanma__2026011811gm-00b9-0000-7afd5c3a.json")
+	ref, errs, _ := decodeOne(t, "a.json", src)
+	if errs[0] != nil {
+		t.Fatal(errs[0])
+	}
+	blanked := strings.Replace(strings.Replace(src, `68200,63.2,0,0]`, `68200,63.2,"",""]`, 1), `2311.66,1500]`, `2311.66,""]`, 1)
+	if blanked == src || !strings.Contains(blanked, `63.2,"",""]`) || !strings.Contains(blanked, `2311.66,""]`) {
+		t.Fatal("the fixture's sc and rate are not as the test expects")
+	}
+	games, errs, _ := decodeOne(t, "b.json", blanked)
+	if errs[0] != nil {
+		t.Fatalf("sc and rate with \"\" for the empty seat: %v", errs[0])
+	}
+	opts := []cmp.Option{cmpopts.IgnoreFields(event.Meta{}, "Path", "Seats"), cmpopts.EquateEmpty()}
+	if diff := cmp.Diff(ref[0], games[0], opts...); diff != "" {
+		t.Errorf("differs from the log with 0 (-want +got):\n%s", diff)
+	}
+	four := readFixture(t, "tenhou6/jeff__sample_tenhou.json")
+	i := strings.Index(four, `"sc":`)
+	j := strings.Index(four[i:], "]")
+	if i < 0 || j < 0 {
+		t.Fatal("no sc in the four-player fixture")
+	}
+	sc := four[i : i+j]
+	k := strings.LastIndex(sc, ",")
+	k = strings.LastIndex(sc[:k], ",")
+	bad := four[:i] + sc[:k] + `, "", ""` + four[i+j:]
+	if _, errs, _ := decodeOne(t, "c.json", bad); errs[0] == nil || !strings.Contains(errs[0].Error(), `"sc" has "" for seat 3 of a 4-player game`) {
+		t.Errorf("a four-player log with \"\" in sc: error %v", errs[0])
+	}
+}
