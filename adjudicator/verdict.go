@@ -222,6 +222,10 @@ func (d *decider) decideHand(st *replay.State, v *handVerdict, wins *[]WinResult
 			switch ry.Kind {
 			case event.Exhaustive, event.Nagashi, event.Unrecorded:
 				drawEnd = true
+			case event.FourRiichi:
+				// The hands are shown: a noten riichi is a chombo
+				// where the rules make it one.
+				drawEnd = d.r.Draw.NotenRiichi == NotenRiichiChombo
 			}
 		case event.Win:
 			hasWin = true

@@ -307,8 +307,11 @@ type RyuukyokuRecord struct {
 	// Honba and Sticks are the log's ba (sticks include deposits made in
 	// the hand).
 	Honba, Sticks int16
-	// Deltas are the score changes (noten payments, nagashi payments);
-	// Before the scores just before them. Points.
+	// Deltas are the score changes (noten payments, nagashi payments, and
+	// the payments of a chombo: a riichi player found noten at an
+	// exhaustive draw or at a four-riichi abortive draw, under rules that
+	// make that a chombo; the other abortive draws pay nothing); Before
+	// the scores just before them. Points.
 	Deltas, Before [4]int32
 	ChipDeltas     [4]int32
 	Known          Known

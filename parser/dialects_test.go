@@ -3,6 +3,7 @@ package parser
 import (
 	"encoding/binary"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -205,4 +206,49 @@ func TestTenhou6SanmaBlankSeat(t *testing.T) {
 	if _, errs, _ := decodeOne(t, "c.json", bad); errs[0] == nil || !strings.Contains(errs[0].Error(), `"sc" has "" for seat 3 of a 4-player game`) {
 		t.Errorf("a four-player log with \"\" in sc: error %v", errs[0])
 	}
+}
+
+// TestTenhou6LinesRepeatedRound: JSON lines of one round each, whose
+// second repeats the first's round and honba (the hand after a chombo),
+// are one game when both name it by the same ref; without a ref the
+// second is taken for a copy, a game of its own.
+func TestTenhou6LinesRepeatedRound(t *testing.T) {
+	src := readFixtureFile(t, "tenhou6/testdata/legal/exhaustive-chombo-then-the-same-hand.json")
+	i := strings.Index(src, `"log":[`)
+	j := strings.Index(src[i:], "]],[[")
+	if i < 0 || j < 0 {
+		t.Fatal("the log does not have two rounds")
+	}
+	r1 := src[i+len(`"log":[`) : i+j+2]
+	r2 := src[i+j+3 : strings.LastIndex(src, "]]")+1]
+	if !strings.HasPrefix(r1, "[[0,0,0]") || !strings.HasPrefix(r2, "[[0,0,1]") {
+		t.Fatalf("rounds %.20s and %.20s: not E1-0 twice", r1, r2)
+	}
+	for _, c := range []struct {
+		ref   string
+		games int
+	}{{`"ref":"200101-00000000-0000-0000-0000-000000000000",`, 1}, {"", 2}} {
+		lines := "{" + c.ref + `"log":[` + r1 + "]}\n{" + c.ref + `"log":[` + r2 + "]}\n"
+		games, errs, _ := decodeOne(t, "lines.json", lines)
+		if len(games) != c.games {
+			t.Errorf("ref %q: %d games, want %d (%v)", c.ref, len(games), c.games, errs)
+			continue
+		}
+		for k, err := range errs {
+			if err != nil {
+				t.Errorf("ref %q: game %d: %v", c.ref, k, err)
+			}
+		}
+	}
+}
+
+// readFixtureFile reads a file of the parser packages' test data (path
+// relative to the parser directory).
+func readFixtureFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.FromSlash(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

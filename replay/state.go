@@ -250,8 +250,10 @@ type State struct {
 	// (a closed kan's, or any owed one once another kan is declared),
 	// DoraOwed after the replacement draw and before the kan player's
 	// discard (or with it, on platforms that reveal at the discard), and
-	// DoraWaitDraw only after the replacement draw.
-	Dora         [5]tile.Tile
+	// DoraWaitDraw only after the replacement draw. There is room for six:
+	// the first and five kans' (a fifth kan, where it aborts the hand, may
+	// reveal its indicator first).
+	Dora         [6]tile.Tile
 	NDora        int
 	DoraDue      int
 	DoraOwed     int

@@ -108,7 +108,7 @@ type Decoder struct {
 	offer    tile.Tile // the last tile another seat could ron (a discard, an added kan tile)
 	melds    [4][8]event.Meld
 	nmelds   [4]uint8
-	dora     [5]tile.Tile
+	dora     [6]tile.Tile // the first indicator and five kans' (a fifth that aborts the hand may reveal one)
 	ndora    int
 
 	// Scores: running are the scores after the last recorded change, when

@@ -98,7 +98,7 @@ type encoding struct {
 	yakus   [event.MaxYaku]event.Yaku
 	started bool
 	// doras are the dora indicators the current hand revealed so far.
-	doras  [5]tile.Tile
+	doras  [6]tile.Tile
 	ndoras int
 }
 

@@ -49,10 +49,13 @@ func detect(data []byte) bool {
 
 var logKey = []byte(`"log"`)
 
-// maxRounds bounds the rounds of one game, maxItems the items of one list.
+// maxRounds bounds the rounds of one game, maxItems the items of one
+// list, maxDora the dora indicators of one round (the first and five kans':
+// a fifth kan reveals one before it aborts the hand, where it does).
 const (
 	maxRounds = 64
 	maxItems  = 512
+	maxDora   = 6
 )
 
 // Decoder decodes tenhou.net/6 JSON into event.Games. It keeps its parser
@@ -82,6 +85,12 @@ type Decoder struct {
 	round   event.RoundID
 	metaSet bool
 	lastKey int // 1024*round+honba of the previous round, to see a second game
+	// newDoc: the round being decoded is the first of a top-level object
+	// after the first; sameRef: that object names the game by the same
+	// ref as the one before it (then its first round may repeat the last
+	// one's key, as within one log: the hand after a chombo).
+	newDoc, sameRef bool
+	prevRef         []byte
 	// blankSeat is the offset (less base) of the object whose "sc" has ""
 	// for seat 3, which must be a three-player game's empty seat; -1.
 	blankSeat int
@@ -114,7 +123,7 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
 	defer d.release()
 	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]},
-		pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll}
+		pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll, prevRef: d.prevRef[:0]}
 	d.g, d.path, d.data = g, path, data
 	d.hand = -1
 	d.lastKey = -1
@@ -283,6 +292,10 @@ func (d *Decoder) doc(doc *docPos) error {
 			return err
 		}
 	}
+	ref := v.GetStringBytes("ref")
+	d.newDoc = d.hand >= 0
+	d.sameRef = len(ref) > 0 && bytes.Equal(ref, d.prevRef)
+	d.prevRef = append(d.prevRef[:0], ref...)
 	for i := range doc.n {
 		rp := &d.sc.rounds[doc.first+i]
 		if doc.end < 0 && rp.end == 0 {

@@ -529,7 +529,8 @@ func TestEncodeRefuses(t *testing.T) {
 			return b
 		}, "hides seats' tiles"},
 		{"hands out of order", func() *gamebuild.Builder {
-			b := game().Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
+			// E1-1 then E1-0 (E1-0 twice is the hand after a chombo).
+			b := gamebuild.New(t, 4).Round(0, 1, 1, 0, 0, even, handA, handB, handC, handD).Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
 			return b.Round(0, 1, 0, 0, 0, even, handA, handB, handC, handD).Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
 		}, "the hand comes after a later one"},
 		{"a tsumogiri of another tile than the drawn one", func() *gamebuild.Builder {

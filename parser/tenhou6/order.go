@@ -533,8 +533,13 @@ func (b *builder) call(alt int8) status {
 		}
 		st.pending++
 		it := b.peekIn(o)
-		if it == nil || it.kind != kDraw {
-			return b.fail(it.offOr(-1), "seat %d's open kan is not followed by a replacement draw", o)
+		if it == nil {
+			// The hand ends at the open kan (four kans that abort at
+			// the fourth, a fifth kan that aborts): no draw follows.
+			return b.finish(endOpenKan)
+		}
+		if it.kind != kDraw {
+			return b.fail(it.off, "seat %d's open kan is not followed by a replacement draw", o)
 		}
 		st.ip[o]++
 		return b.draw(o, it, true)
@@ -542,18 +547,12 @@ func (b *builder) call(alt int8) status {
 	return sContinue
 }
 
-func (it *item) offOr(off int32) int32 {
-	if it == nil {
-		return off
-	}
-	return it.off
-}
-
 // How a hand ended.
 const (
 	endTurn    = iota // the seat to play has no outgoing item left (tsumo, nine terminals)
 	endDiscard        // every list is used up after a discard (ron, draws)
-	endDeclare        // the seat declared a kan or kita and drew nothing (chankan)
+	endDeclare        // the seat declared a closed or added kan or a kita and drew nothing (chankan, an abort at the kan)
+	endOpenKan        // the seat made an open kan and drew nothing (an abort at the kan)
 )
 
 // finish checks that the result fits the end of play and emits it.
@@ -574,8 +573,21 @@ func (b *builder) finish(how int) status {
 			}
 		}
 	}
+	atKan := how == endDeclare || how == endOpenKan
+	if atKan && !rs.win && rs.kind == event.FourKans {
+		// An abort at the kan itself: the indicators of the open and
+		// added kans before it are revealed with it, as far as the list
+		// has them (the format does not say when).
+		b.revealPending()
+	}
 	if int(st.doraNext) < len(rd.dora) {
 		return b.fail(int32(b.d.offset(2, int(st.doraNext))), "the dora list has %d kan indicators but only %d kans revealed one", len(rd.dora)-1, st.doraNext-1)
+	}
+	if rs.win && int(st.doraNext) > len(rs.wins[0].Dora) {
+		return b.fail(int32(rs.off), "a win with %d dora indicators revealed (five kans: the fifth ends the hand or is not allowed)", st.doraNext)
+	}
+	if rs.win && how == endOpenKan {
+		return b.fail(int32(rs.off), "the hand ends on seat %d's open kan, which cannot be won on, but the result is a win", s)
 	}
 	if rs.win {
 		var winTile tile.Tile
@@ -611,7 +623,7 @@ func (b *builder) finish(how int) status {
 		return b.fail(int32(rs.off), "the hand ends on seat %d's turn without a discard, but the result is %s", s, rs.name)
 	case how != endTurn && rs.kind == event.NineTerminals:
 		return b.fail(int32(rs.off), "nine terminals declared after a discard or a kan")
-	case how == endDeclare:
+	case atKan && rs.kind != event.FourKans:
 		return b.fail(int32(rs.off), "the hand ends on seat %d's kan, but the result is %s", s, rs.name)
 	}
 	if rs.kind == event.TripleRon {
