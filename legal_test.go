@@ -147,3 +147,47 @@ func presetWith(preset string, set map[string]any) (*adjudicator.Rules, error) {
 	}
 	return adjudicator.Parse(preset+"+set.toml", out)
 }
+
+// TestBrokenRoundJudgedOn: a tenhou.net/6 round that cannot be rebuilt (a
+// seat discards a tile it does not hold) is a legality.discard finding of
+// that round, with the seat and the tile; the game is read without an
+// error, and every later round is judged from its recorded start.
+func TestBrokenRoundJudgedOn(t *testing.T) {
+	data, err := os.ReadFile("fixtures/good/tenhou6/jeff__sample_tenhou.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// E2-0: seat 0's first discard, 31 (1p), becomes 19 (9m), which it
+	// does not hold.
+	const from = `[31, 44, 33, 60, 60, 60, 34, 60, 27, 29, 60, 60, 46, 46]`
+	if strings.Count(string(data), from) != 1 {
+		t.Fatal("the fixture is not as the test expects")
+	}
+	bad := strings.Replace(string(data), from, `[19, 44, 33, 60, 60, 60, 34, 60, 27, 29, 60, 60, 46, 46]`, 1)
+	good, err := haifu.Verify(context.Background(), haifu.Bytes("good.json", data), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := haifu.Verify(context.Background(), haifu.Bytes("bad.json", []byte(bad)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Games) != 1 || len(good.Games) != 1 {
+		t.Fatalf("%d and %d games", len(rep.Games), len(good.Games))
+	}
+	g, want := &rep.Games[0], &good.Games[0]
+	if g.Err != nil || !g.Judged {
+		t.Fatalf("error %v, judged %v: want the game read and judged", g.Err, g.Judged)
+	}
+	if g.Hands != want.Hands || g.Hands != 9 {
+		t.Errorf("%d hands judged, want %d, as in the log without the bad discard", g.Hands, want.Hands)
+	}
+	if len(g.Findings) != 1 {
+		t.Fatalf("findings %v: want one", g.Findings)
+	}
+	f := g.Findings[0]
+	if f.Check.String() != "legality.discard" || f.Seat != 0 || f.Round.String() != "E2-0" || f.Hand != 1 ||
+		!strings.Contains(f.Message, "seat 0 discards 9m, which it does not hold") {
+		t.Errorf("finding %+v: want legality.discard by seat 0 of 9m in E2-0 (hand 1)", f)
+	}
+}

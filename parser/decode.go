@@ -60,8 +60,25 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 		if pe.Offset >= 0 {
 			pe.Offset += in.Offset
 		}
+		inFile(pe, in)
 	}
 	return err
+}
+
+// inFile gives the line and column of pe, which its decoder counted in
+// the game's own bytes, in the file of in: for a game that does not start
+// the file, the line and column of its first byte are added, so that they
+// agree with the offset (which Decode makes the file's).
+func inFile(pe *event.Error, in *Input) {
+	if in.Line <= 1 && in.Col <= 1 {
+		return
+	}
+	if tp, ok := errors.AsType[textPosition](pe.Err); ok {
+		tp.Shift(in.Line, in.Col)
+	}
+	if pe.Format == event.FormatMjai && pe.Index >= 1 {
+		pe.Index += in.Line - 1 // mjai counts lines
+	}
 }
 
 func (d *Decoder) decode(in *Input, g *event.Game) error {
@@ -88,6 +105,14 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 		d.decoders[i] = formats[i].NewDecoder()
 	}
 	return d.decoders[i].Decode(in.Data, in.Path, g)
+}
+
+// textPosition is an error that gives the line and column of its place
+// (the JSON decoders' *jsontok.Error): Shift moves it to the text that
+// starts at line and col.
+type textPosition interface {
+	error
+	Shift(line, col int)
 }
 
 // noGame makes in an input that cannot be read, whose error is the

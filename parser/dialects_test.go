@@ -3,11 +3,13 @@ package parser
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -251,4 +253,55 @@ func readFixtureFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestErrorPositionsInFile: the error of a game that does not start its
+// file gives the line and column of the file, in agreement with its
+// offset (which is the file's): a tenhou.net/6 object after another, an
+// mjai game after another (whose line numbers are the file's too).
+func TestErrorPositionsInFile(t *testing.T) {
+	t6 := readFixture(t, "tenhou6/pantheon__pao_tsumo.json") // pretty-printed
+	bad6 := strings.Replace(t6, "\"log\": [\n    [\n      [\n        0,", "\"log\": [\n    [\n      [\n        §0,", 1)
+	bad6 = strings.Replace(bad6, "[\n        35\n      ]", "[\n        20\n      ]", 1) // a dora indicator that is no tile
+	if !strings.Contains(bad6, "        20\n") {
+		t.Fatal("the fixture is not as the test expects")
+	}
+	bad6 = strings.Replace(bad6, "§", "", 1)
+	mj := strings.TrimSpace(readFixture(t, "mjai/riichienv__126_204_0_mjai.jsonl"))
+	lines := strings.Split(mj, "\n")
+	lines[5] = lines[5][:len(lines[5])-1] + ",}" // malformed JSON in the second game
+	for _, c := range []struct{ name, data, want string }{
+		{"tenhou6", t6 + "\n" + bad6, "20 is not a tile code"},
+		{"mjai", mj + "\n" + strings.Join(lines, "\n") + "\n", ""},
+	} {
+		games, errs, _ := decodeOne(t, "two."+c.name, c.data)
+		if len(games) != 2 || errs[0] != nil || errs[1] == nil {
+			t.Fatalf("%s: %d games, errors %v: want the second game's error", c.name, len(games), errs)
+		}
+		pe, ok := errors.AsType[*event.Error](errs[1])
+		if !ok || pe.Offset < 0 || !strings.Contains(pe.Error(), c.want) {
+			t.Fatalf("%s: %v", c.name, errs[1])
+		}
+		line, col := fileLineCol(c.data, int(pe.Offset))
+		want := fmt.Sprintf("line %d, column %d:", line, col)
+		if c.name == "mjai" {
+			// mjai's offset is the event's line, the column where in it
+			// the line goes wrong.
+			want = fmt.Sprintf("line %d, column ", line)
+		}
+		if !strings.Contains(pe.Error(), want) {
+			t.Errorf("%s: %q does not say %q, where its offset %d is", c.name, pe.Error(), want, pe.Offset)
+		}
+		if c.name == "mjai" && pe.Index != line {
+			t.Errorf("mjai: the error's line (Index) %d, want %d", pe.Index, line)
+		}
+	}
+}
+
+// fileLineCol returns the 1-based line and column (in characters) of
+// offset off of s.
+func fileLineCol(s string, off int) (line, col int) {
+	before := s[:off]
+	line = 1 + strings.Count(before, "\n")
+	return line, 1 + utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
 }

@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser/format"
@@ -77,7 +79,8 @@ func (w *walker) stream(s *source.Stream) error {
 	// the last switch (-1: none), where Junk is not looked at again.
 	start, switched := int64(0), int64(-1)
 	limit := s.MaxWindowBytes()
-	pieces := 0 // games and errors delivered or held back
+	pieces := 0    // games and errors delivered or held back
+	var at textPos // the line and column of the window's first byte
 	for {
 		win := s.Window()
 		if len(win) == 0 && s.EOF() {
@@ -119,6 +122,8 @@ func (w *walker) stream(s *source.Stream) error {
 			}
 		}
 		piece := s.Take(n)
+		line, col := at.line(), at.col()
+		at.advance(piece, off == 0)
 		if k == format.Game || k == format.Junk {
 			pieces++
 		}
@@ -138,7 +143,7 @@ func (w *walker) stream(s *source.Stream) error {
 				// read on: the game gets a copy of its own.
 				piece = append([]byte(nil), piece...)
 			}
-			if err := sp.add(Input{Path: path, Data: piece, Format: f, Game: sp.games, Offset: off}); err != nil {
+			if err := sp.add(Input{Path: path, Data: piece, Format: f, Game: sp.games, Offset: off, Line: line, Col: col}); err != nil {
 				return err
 			}
 		case format.Prompts:
@@ -209,3 +214,32 @@ func (sp *splitter) flush() error {
 	in.Several = in.Several || in.Game > 0
 	return sp.w.fn(in)
 }
+
+// textPos follows the line and column of a place in a stream, as pieces
+// of it are taken (see Input.Line).
+type textPos struct {
+	lines int // line feeds before the place
+	runes int // characters since the last line feed (or the start)
+}
+
+func (p *textPos) line() int { return p.lines + 1 }
+func (p *textPos) col() int  { return p.runes + 1 }
+
+// advance moves p past b, which starts the stream when first (its byte
+// order mark then takes no column).
+func (p *textPos) advance(b []byte, first bool) {
+	if first {
+		b = b[len(b)-len(bytes.TrimPrefix(b, utf8BOM)):]
+	}
+	if n := bytes.Count(b, newline); n > 0 {
+		p.lines += n
+		b = b[bytes.LastIndexByte(b, '\n')+1:]
+		p.runes = 0
+	}
+	p.runes += utf8.RuneCount(b)
+}
+
+var (
+	utf8BOM = []byte("\ufeff")
+	newline = []byte{'\n'}
+)

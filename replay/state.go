@@ -295,6 +295,9 @@ type State struct {
 	// EndPhase is the phase the table was in when the first of them came.
 	Ends     []int
 	EndPhase Phase
+	// Broken: the log cannot be rebuilt beyond a point of the hand (an
+	// event.Broken, reported): the hand has no result and is over there.
+	Broken bool
 }
 
 // Pass is a tile other players could have won on and let go.

@@ -438,6 +438,9 @@ func (d *Decoder) jsonRecord(v *fastjson.Value) error {
 	if k == recUnknown || k == recEventMode {
 		return d.unknownRecord(k, name)
 	}
+	if d.skip(k) {
+		return nil
+	}
 	if data == nil || data.Type() == fastjson.TypeNull {
 		data = emptyObject
 	}
@@ -457,45 +460,45 @@ func (d *Decoder) jsonRecord(v *fastjson.Value) error {
 		if err := d.jNewRound(do, &d.nr); err != nil {
 			return err
 		}
-		return d.applyNewRound(&d.nr)
+		return d.played(d.applyNewRound(&d.nr))
 	case recDealTileKind:
 		if err := d.jDealTile(do, &d.dt); err != nil {
 			return err
 		}
-		return d.applyDealTile(&d.dt)
+		return d.played(d.applyDealTile(&d.dt))
 	case recDiscardTileKind:
 		if err := d.jDiscardTile(do, &d.dc); err != nil {
 			return err
 		}
-		return d.applyDiscardTile(&d.dc)
+		return d.played(d.applyDiscardTile(&d.dc))
 	case recChiPengGangKind:
 		if err := d.jChiPengGang(do, &d.cpg); err != nil {
 			return err
 		}
-		return d.applyChiPengGang(&d.cpg)
+		return d.played(d.applyChiPengGang(&d.cpg))
 	case recAnGangAddGangKind, recBaBeiKind:
 		if err := d.jAnGangAddGang(do, &d.ag); err != nil {
 			return err
 		}
 		if k == recBaBeiKind {
-			return d.applyBaBei(&d.ag)
+			return d.played(d.applyBaBei(&d.ag))
 		}
-		return d.applyAnGangAddGang(&d.ag)
+		return d.played(d.applyAnGangAddGang(&d.ag))
 	case recHuleKind:
 		if err := d.jHule(do, &d.hu); err != nil {
 			return err
 		}
-		return d.applyHule(&d.hu)
+		return d.played(d.applyHule(&d.hu))
 	case recNoTileKind:
 		if err := d.jNoTile(do, &d.nt); err != nil {
 			return err
 		}
-		return d.applyNoTile(&d.nt)
+		return d.played(d.applyNoTile(&d.nt))
 	case recLiuJuKind:
 		if err := d.jLiuJu(do, &d.lj); err != nil {
 			return err
 		}
-		return d.applyLiuJu(&d.lj)
+		return d.played(d.applyLiuJu(&d.lj))
 	}
 	return nil
 }

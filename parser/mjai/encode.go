@@ -479,6 +479,8 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 			return b, st.fail(st.hand, "a draw that refers to no record")
 		}
 		return e.ryukyoku(b, st, &g.Ryuukyoku[ev.Ref])
+	case event.Broken:
+		return b, st.fail(st.hand, "a hand the log it was read from cannot rebuild")
 	default:
 		return b, st.fail(st.hand, "an event of type %v", ev.Type)
 	}

@@ -114,11 +114,13 @@ type conn struct {
 // (or per group of rounds) of the same game. Every error is an
 // *event.Error with the byte offset (its message gives the line and
 // column), the round index and the round, wrapping event.ErrSyntax (not
-// JSON, not tenhou.net/6), event.ErrValue (a value out of range or an
-// event order that cannot be rebuilt), event.ErrTruncated (the input ends
-// inside the JSON: the rounds before the cut are kept) or
-// event.ErrUnsupported. A log without a final result (editor files) decodes
-// without error and without a GameEnd event.
+// JSON, not tenhou.net/6), event.ErrValue (a value out of range),
+// event.ErrTruncated (the input ends inside the JSON: the rounds before
+// the cut are kept) or event.ErrUnsupported. A round whose order of play
+// cannot be rebuilt is no error: it ends in an event.Broken (see the
+// package documentation), and the rounds after it are read. A log without
+// a final result (editor files) decodes without error and without a
+// GameEnd event.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
 	defer d.release()

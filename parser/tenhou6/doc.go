@@ -61,7 +61,13 @@
 // reveal a wrong guess: when a call could belong to two identical discards
 // of the same player the decoder backtracks to the other one. The result
 // must fit the last action (a tsumo after a draw, a ron or an exhaustive or
-// abortive draw after a discard, a chankan after an added kan).
+// abortive draw after a discard, a chankan after an added kan). A round
+// whose order cannot be rebuilt (a seat discards or calls with a tile it
+// does not hold, items are left over, the result does not fit the play) is
+// not an error of the game: its events give way to an event.Broken at the
+// item that got furthest, naming the act found impossible, its seat and
+// its tile (the replay reports it under that act's legality check), and
+// the next round is read as recorded.
 //
 // What the format does not record stays unknown: kan dora are revealed
 // where Tenhou reveals them (a closed kan's at once, an open or added kan's

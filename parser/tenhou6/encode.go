@@ -432,6 +432,8 @@ func (e *Encoder) play(g *event.Game, ev *event.Event) error {
 		}
 		h.draw = &g.Ryuukyoku[ev.Ref]
 		h.ended = true
+	case event.Broken:
+		return e.fail(g, h.index, "a hand the log it was read from cannot rebuild")
 	default:
 		return e.fail(g, h.index, "an event of type %v", ev.Type)
 	}
