@@ -328,7 +328,7 @@ type BreakRecord struct {
 // Reset empties g and keeps its slices' memory.
 func (g *Game) Reset() {
 	for i := range g.Rounds {
-		g.Rounds[i].Wall = nil
+		g.Rounds[i].Wall, g.Rounds[i].WallHash = nil, WallHash{}
 	}
 	*g = Game{
 		Events:    g.Events[:0],

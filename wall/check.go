@@ -125,8 +125,10 @@ type Checker struct {
 	reds     [3]bool
 	gameSeed bool // the game has a readable game seed (base64, hex)
 	synced   bool // the stream was matched to the first recorded hand
-	// hs is the state of the hand being checked.
-	hs handState
+	// hs is the state of the hand being checked; rec, of a hand checked
+	// against the wall its log records.
+	hs  handState
+	rec recordedHand
 	// batch holds the next walls of a per-hand game (perhand.go), made
 	// on the first such game.
 	batch *perHandBatch
@@ -190,6 +192,32 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 	if c.batch != nil {
 		c.batch.reset()
 	}
+	if reason == ReasonNoSeed && recordedWalls(g) {
+		c.res.Form = FormPaishan
+		c.checkRecorded()
+	} else {
+		c.checkSeeded(reason)
+	}
+	c.endHand()
+	for i := range c.res.Hands {
+		h := &c.res.Hands[i]
+		if h.Status == NotChecked {
+			if h.Reason == ReasonNone {
+				h.Reason = ReasonBadHand // no RoundStart points to it
+			}
+			c.res.NotChecked++
+		} else {
+			c.res.Checked++
+		}
+	}
+	c.g, c.report, c.rec = nil, nil, recordedHand{}
+	return &c.res
+}
+
+// checkSeeded checks every hand of the game against the wall of its seed
+// (reason, when not ReasonNone, says why there is none).
+func (c *Checker) checkSeeded(reason Reason) {
+	g := c.g
 	ordinal := -1 // RoundStart events so far
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -213,20 +241,35 @@ func (c *Checker) Check(g *event.Game, report func(Mismatch)) *Result {
 			c.ryuukyoku(i, e)
 		}
 	}
-	c.endHand()
-	for i := range c.res.Hands {
-		h := &c.res.Hands[i]
-		if h.Status == NotChecked {
-			if h.Reason == ReasonNone {
-				h.Reason = ReasonBadHand // no RoundStart points to it
-			}
-			c.res.NotChecked++
-		} else {
-			c.res.Checked++
+}
+
+// checkRecorded checks every hand of the game against the wall its log
+// records (recorded.go).
+func (c *Checker) checkRecorded() {
+	g := c.g
+	for i := range g.Events {
+		e := &g.Events[i]
+		if e.Type == event.RoundStart {
+			c.endHand()
+			c.recordedStart(i)
+			continue
+		}
+		if c.hs.hand < 0 {
+			continue
+		}
+		switch e.Type {
+		case event.Draw:
+			c.recordedDraw(i, e)
+		case event.Discard:
+			c.rec.discarded = true
+		case event.Dora:
+			c.recordedDora(i, e)
+		case event.Win:
+			c.recordedWin(i, e)
+		case event.Ryuukyoku:
+			c.recordedEnd(i, e)
 		}
 	}
-	c.g, c.report = nil, nil
-	return &c.res
 }
 
 // prepare reads the game's seed, sets the Result's form and starts the

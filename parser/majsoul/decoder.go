@@ -469,6 +469,22 @@ func (d *Decoder) applyNewRound(r *recNewRound) error {
 			return err
 		}
 		rd.Wall = wall
+		// The layout by the length: the whole wall (sha256 era), or the
+		// wall after the deal (md5 era); another length is a wall of no
+		// known layout, said and not checked.
+		total := 136
+		if n == 3 {
+			total = 108
+		}
+		switch len(wall) {
+		case total:
+			rd.WallForm = event.WallWhole
+		case total - (13*n + 1):
+			rd.WallForm = event.WallAfterDeal
+		default:
+			d.g.Meta.Warnings = append(d.g.Meta.Warnings, fmt.Sprintf("hand %d: a paishan of %d tiles is neither a whole wall of %d nor the %d after the deal: not checked", d.hand+1, len(wall), total, total-(13*n+1)))
+		}
+		rd.WallHash = wallHash(r)
 	}
 	g := d.g
 	if d.hand == 0 {
@@ -503,6 +519,21 @@ func (d *Decoder) applyNewRound(r *recNewRound) error {
 	d.dealerDrawn = r.hands[r.ju].t[13]
 	d.emit(event.Event{Type: event.Draw, Seat: rd.Dealer, From: event.NoSeat, Tile: d.dealerDrawn})
 	return nil
+}
+
+// wallHash returns the hash the record publishes for its wall: sha256
+// (with its salt) when it has one, else md5; the paishan string as written
+// is what they hash.
+func wallHash(r *recNewRound) event.WallHash {
+	h := event.WallHash{Text: string(r.paishan)}
+	switch {
+	case len(r.sha256) > 0:
+		h.Algo, h.Digest = event.HashSHA256, string(r.sha256)
+		h.Salt, h.SaltDigest = string(r.salt), string(r.saltSha256)
+	case len(r.md5) > 0:
+		h.Algo, h.Digest = event.HashMD5, string(r.md5)
+	}
+	return h
 }
 
 // wall parses a paishan string into the game's wall arena.

@@ -122,10 +122,10 @@ func keep(k []byte) jsontok.Keep {
 		"begintiles2", "begintiles3", "begintiles[0]", "begintiles[1]", "begintiles[2]", "begintiles[3]", "ben", "category", "chang", "config", "contestuid", "count", "data",
 		"dataurl", "deltascores", "details", "dora", "doras", "endtime", "failed", "fans", "froms", "fu",
 		"hand", "head", "hules", "hutile", "id", "isliqi", "iswliqi", "ju", "level", "level3", "lidoras",
-		"liqi", "liqibang", "liujumanguan", "meta", "ming", "mode", "modeid", "moqie", "name", "nickname",
+		"liqi", "liqibang", "liujumanguan", "md5", "meta", "ming", "mode", "modeid", "moqie", "name", "nickname",
 		"oldscores", "operation", "paishan", "partpoint1", "players", "pointrong", "pointzimoqin",
-		"pointzimoxian", "qinjia", "records", "result", "roomid", "rounds", "score", "scores", "seat",
-		"starttime", "testingenvironment", "paixing", "tile", "tiles", "tiles0", "tiles1", "tiles2", "tiles3",
+		"pointzimoxian", "qinjia", "records", "result", "roomid", "rounds", "salt", "saltsha256", "score", "scores", "seat",
+		"sha256", "starttime", "testingenvironment", "paixing", "tile", "tiles", "tiles0", "tiles1", "tiles2", "tiles3",
 		"tingpai", "title", "titleid", "totalpoint", "type", "userinput", "uuid", "val", "version", "yiman",
 		"zimo":
 		return jsontok.Member
@@ -698,6 +698,22 @@ func (d *Decoder) jNewRound(o *fastjson.Object, r *recNewRound) error {
 				err = d.errorf(event.ErrSyntax, "paishan is not a string")
 			}
 			r.paishan = v.GetStringBytes()
+		case "md5", "sha256", "saltsha256", "salt":
+			if v.Type() != fastjson.TypeString && v.Type() != fastjson.TypeNull {
+				err = d.errorf(event.ErrSyntax, "%s is not a string", k)
+				return
+			}
+			b := v.GetStringBytes()
+			switch string(normKey(&d.key, k)) {
+			case "md5":
+				r.md5 = b
+			case "sha256":
+				r.sha256 = b
+			case "saltsha256":
+				r.saltSha256 = b
+			default:
+				r.salt = b
+			}
 		}
 	})
 	return err

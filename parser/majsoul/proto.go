@@ -604,10 +604,18 @@ func (d *Decoder) pbNewRound(b []byte, r *recNewRound) error {
 			r.liqibang = p.u32()
 		case 7, 8, 9, 10:
 			err = d.pbTile(&p, &r.hands[p.num-7], "tiles")
+		case 13:
+			r.md5 = p.bytes()
 		case 14:
 			r.paishan = p.bytes()
 		case 16:
 			err = d.pbTile(&p, &r.doras, "doras")
+		case 22:
+			r.sha256 = p.bytes()
+		case 24:
+			r.saltSha256 = p.bytes()
+		case 25:
+			r.salt = p.bytes()
 		}
 	}
 	r.scores, r.nScores = sc.v, sc.n
