@@ -92,6 +92,11 @@ func (c *Checker) recordedStart(i int) {
 	if d, ok := rh.at(len(rh.w) - rh.doraBack); ok && d != r.Dora {
 		c.mismatch(iDora, i, event.NoSeat, "the first dora indicator differs from the recorded wall's", tileText(d), tileText(r.Dora))
 	}
+	if r.Dealer < 0 || int(r.Dealer) >= p {
+		c.mismatch(iDeal, i, event.NoSeat, "dealer seat "+strconv.Itoa(int(r.Dealer))+" is not a seat of the game: the deal cannot be checked", "", "")
+		rh.dealerDraw = false
+		return
+	}
 	if r.WallForm == event.WallWhole {
 		for s := range p {
 			if event.Seat(s) != r.Dealer {
@@ -206,7 +211,7 @@ func (c *Checker) recordedDraw(i int, e *event.Event) {
 	if rh.dealerDraw && !rh.discarded && e.Seat == rh.dealer && e.Flags&event.Replacement == 0 {
 		// The dealer's fourteenth tile: part of the deal.
 		rh.dealerDraw = false
-		if rh.hand.WallForm == event.WallWhole {
+		if rh.hand.WallForm == event.WallWhole && e.Tile.Valid() {
 			c.checkDeal(rh.dealer, i, e.Tile)
 		}
 		return

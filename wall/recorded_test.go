@@ -31,6 +31,11 @@ var md5Records = []string{
 // gives the events read.
 func decodeMajsoul(t *testing.T, name string, data []byte) *event.Game {
 	t.Helper()
+	return decodeMajsoulTB(t, name, data)
+}
+
+func decodeMajsoulTB(t testing.TB, name string, data []byte) *event.Game {
+	t.Helper()
 	var d majsoul.Decoder
 	var g event.Game
 	if err := d.Decode(data, name, &g); err != nil && !errors.Is(err, event.ErrTruncated) {
@@ -81,7 +86,7 @@ func TestRecordedWallsMD5(t *testing.T) {
 // riichiEnvRecord returns RiichiEnv's extract of a real record (hand
 // events, wall/testdata/majsoul/README.md) as a record haifu reads, with
 // the hash fields extra sets in its RecordNewRound.
-func riichiEnvRecord(t *testing.T, name string, extra map[string]string) []byte {
+func riichiEnvRecord(t testing.TB, name string, extra map[string]string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "majsoul", name))
 	if err != nil {
