@@ -224,8 +224,8 @@ func (d *decider) decideHand(st *replay.State, v *handVerdict, wins *[]WinResult
 				drawEnd = true
 			case event.FourRiichi:
 				// The hands are shown: a noten riichi is a chombo
-				// where the rules make it one.
-				drawEnd = d.r.Draw.NotenRiichi == NotenRiichiChombo
+				// where the rules abort the hand and make it one.
+				drawEnd = d.r.Abort.FourRiichi && d.r.Draw.NotenRiichi == NotenRiichiChombo
 			}
 		case event.Win:
 			hasWin = true

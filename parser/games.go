@@ -95,6 +95,7 @@ func (w *walker) stream(s *source.Stream) error {
 				break // nothing left but an empty window
 			}
 			// Read more: the window grows up to its bound.
+			at.settle()
 			if err := s.More(); err != nil {
 				if ferr := sp.flush(); ferr != nil {
 					return ferr
@@ -112,6 +113,7 @@ func (w *walker) stream(s *source.Stream) error {
 			// of another? Detection looks at the piece alone, with as
 			// much as it needs to tell (its window).
 			if len(win) < detectWindow && !s.EOF() {
+				at.settle()
 				if err := s.More(); err == nil {
 					continue // frame again with more in the window
 				}
@@ -121,8 +123,11 @@ func (w *walker) stream(s *source.Stream) error {
 				continue
 			}
 		}
+		var line, col int
+		if k == format.Game {
+			line, col = at.line(), at.col()
+		}
 		piece := s.Take(n)
-		line, col := at.line(), at.col()
 		at.advance(piece, off == 0)
 		if k == format.Game || k == format.Junk {
 			pieces++
@@ -216,14 +221,31 @@ func (sp *splitter) flush() error {
 }
 
 // textPos follows the line and column of a place in a stream, as pieces
-// of it are taken (see Input.Line).
+// of it are taken (see Input.Line). The characters since the last line
+// feed are counted only when a column is asked for, or before the window
+// moves (settle): most games start a line, and a game that is all of a
+// one-line file is never counted.
 type textPos struct {
 	lines int // line feeds before the place
-	runes int // characters since the last line feed (or the start)
+	runes int // characters counted since the last line feed (or the start)
+	// pending are the bytes since the last line feed not counted yet, in
+	// the stream's window (valid until it moves).
+	pending []byte
 }
 
 func (p *textPos) line() int { return p.lines + 1 }
-func (p *textPos) col() int  { return p.runes + 1 }
+
+func (p *textPos) col() int {
+	p.settle()
+	return p.runes + 1
+}
+
+// settle counts the pending bytes; the walk calls it before the window
+// moves.
+func (p *textPos) settle() {
+	p.runes += utf8.RuneCount(p.pending)
+	p.pending = nil
+}
 
 // advance moves p past b, which starts the stream when first (its byte
 // order mark then takes no column).
@@ -231,12 +253,13 @@ func (p *textPos) advance(b []byte, first bool) {
 	if first {
 		b = b[len(b)-len(bytes.TrimPrefix(b, utf8BOM)):]
 	}
-	if n := bytes.Count(b, newline); n > 0 {
-		p.lines += n
-		b = b[bytes.LastIndexByte(b, '\n')+1:]
-		p.runes = 0
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		p.lines += bytes.Count(b[:i+1], newline)
+		p.runes, p.pending = 0, b[i+1:]
+		return
 	}
-	p.runes += utf8.RuneCount(b)
+	p.settle()
+	p.pending = b
 }
 
 var (
