@@ -39,6 +39,11 @@ func (j *judge) roundStart(i int) {
 				j.checkStartScores(hand, i, rd)
 			}
 			d.firstHand(rd)
+		} else {
+			// After a hand without a result (one the log cannot
+			// rebuild, or the server stopped), judging goes on from
+			// this hand's recorded start.
+			d.handStarts(rd)
 		}
 		return
 	}

@@ -205,19 +205,29 @@ func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, e
 			v.addFault(fault{check: check.DrawFourRiichi, message: "four-riichi abortive draw without every player in riichi",
 				expected: fmt.Sprintf("%d in riichi", d.players), recorded: fmt.Sprintf("%d in riichi", n)})
 		}
+		if offenders := d.notenRiichiChombo(st, v); offenders != 0 && r.Abort.FourRiichi {
+			// The hands are shown at the abort: a riichi player found
+			// noten commits a chombo where the rules make one.
+			d.chombo(st, offenders, v)
+			return
+		}
 		abort(FourRiichiOutcome, r.Abort.FourRiichi, AbortFourRiichi, "four-riichi abortive draw")
 		return
 	case event.FourKans:
 		// Four kans by two players or more, after the discard that follows
 		// them or at the fourth (as the rules time it); or a fifth kan
 		// where it aborts.
-		phase, when := replay.AfterDiscard, "then a discard"
+		// (A hand that ends at an open kan ends before its replacement
+		// draw: at the kan as much as after a closed or added one.)
+		atKan := st.EndPhase == replay.AfterKan || st.EndPhase == replay.WaitReplacement
+		when := "then a discard"
+		atTime := st.EndPhase == replay.AfterDiscard
 		if r.Abort.FourKansTiming == FourKansOnKan {
-			phase, when = replay.AfterKan, "at the fourth"
+			when, atTime = "at the fourth", atKan
 		}
 		seats := bits.OnesCount8(st.KanSeats)
-		four := st.Kans == 4 && seats >= 2 && st.EndPhase == phase
-		fifth := st.Kans == 5 && r.Abort.FifthKan == FifthKanAborts && st.EndPhase == replay.AfterKan
+		four := st.Kans == 4 && seats >= 2 && atTime
+		fifth := st.Kans == 5 && r.Abort.FifthKan == FifthKanAborts && atKan
 		if !four && !fifth {
 			v.addFault(fault{check: check.DrawFourKans, message: "four-kans abortive draw without four kans by two or more players " + when,
 				expected: "4 kans by 2+ players, " + when, recorded: fmt.Sprintf("%d kans by %d players (%s)", st.Kans, seats, st.EndPhase),
@@ -343,6 +353,21 @@ func seatsOf(set uint8) func(func(event.Seat) bool) {
 func firstSeat(set uint8) event.Seat { return event.Seat(bits.TrailingZeros8(set)) }
 
 // riichiCount returns the number of players whose riichi was accepted.
+// notenRiichiChombo returns the players in riichi whom v's tenpai finds
+// noten (bits), under rules that make that a chombo; 0 under others.
+func (d *decider) notenRiichiChombo(st *replay.State, v *handVerdict) uint8 {
+	if d.r.Draw.NotenRiichi != NotenRiichiChombo {
+		return 0
+	}
+	var offenders uint8
+	for s := range d.players {
+		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
+			offenders |= 1 << s
+		}
+	}
+	return offenders
+}
+
 func (d *decider) riichiCount(st *replay.State) int {
 	n := 0
 	for s := range d.players {

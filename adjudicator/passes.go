@@ -76,14 +76,16 @@ var (
 			check.GameEnd, check.GameFinalScores, check.GameFinalPoints,
 		},
 	}
-	// WallPass checks every hand against the wall its seed gives (level
-	// 5, package wall). It does not depend on the rules.
+	// WallPass checks every hand against the wall its seed gives, or the
+	// wall its log records (Mahjong Soul's paishan) and that wall against
+	// the hash published for it (level 5, package wall). It does not
+	// depend on the rules.
 	WallPass = &Pass{
 		Name: "wall",
-		Doc:  "every hand against the wall its Tenhou seed gives (level 5; without rules, once per game)",
+		Doc:  "every hand against the wall its Tenhou seed gives, or the wall its Mahjong Soul record holds, and that wall against its published hash (level 5; without rules, once per game)",
 		Checks: []check.Check{
 			check.WallSeed, check.WallDice, check.WallDeal, check.WallDraw, check.WallReplacement,
-			check.WallDora, check.WallUra, check.WallHaitei,
+			check.WallDora, check.WallUra, check.WallHaitei, check.WallHash,
 		},
 		PerGame: true,
 	}

@@ -229,6 +229,10 @@ func (d *decider) decideHand(st *replay.State, v *handVerdict, wins *[]WinResult
 			switch ry.Kind {
 			case event.Exhaustive, event.Nagashi, event.Unrecorded:
 				drawEnd = true
+			case event.FourRiichi:
+				// The hands are shown: a noten riichi is a chombo
+				// where the rules abort the hand and make it one.
+				drawEnd = d.r.Abort.FourRiichi && d.r.Draw.NotenRiichi == NotenRiichiChombo
 			}
 		case event.Win:
 			hasWin = true

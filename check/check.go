@@ -119,6 +119,7 @@ const (
 	WallDora
 	WallUra
 	WallHaitei
+	WallHash
 	numChecks
 )
 
@@ -198,12 +199,13 @@ var table = [numChecks]info{
 
 	WallSeed:        {"wall.seed", LevelWall, "a wall seed that cannot be read"},
 	WallDice:        {"wall.dice", LevelWall, "dice that are not the wall's"},
-	WallDeal:        {"wall.deal", LevelWall, "a starting hand that is not the wall's deal, in deal order"},
+	WallDeal:        {"wall.deal", LevelWall, "a starting hand that is not the wall's deal, in deal order (a recorded wall's deal, where the record lists the hands sorted: as a set)"},
 	WallDraw:        {"wall.draw", LevelWall, "a draw from the live wall that is not the wall's next tile"},
 	WallReplacement: {"wall.replacement", LevelWall, "a replacement draw (after a kan or kita) that is not the dead wall's next tile"},
 	WallDora:        {"wall.dora", LevelWall, "a dora indicator (the first or a kan's) that is not the wall's"},
 	WallUra:         {"wall.ura", LevelWall, "ura dora indicators of a win that are not the wall's"},
 	WallHaitei:      {"wall.haitei", LevelWall, "an exhaustive draw that does not come right after the last live tile, or draws past it"},
+	WallHash:        {"wall.hash", LevelWall, "a wall whose hash, published before the hand (Mahjong Soul's md5, or sha256 with its salt), is not the hash of the wall the log records"},
 }
 
 // String returns the check's stable name, such as "legality.discard".

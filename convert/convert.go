@@ -246,6 +246,11 @@ func (c *Converter) one(enc, g *event.Game, sum *proof) error {
 	if err := c.dec.Decode(data, g.Meta.Path, &c.back); err != nil {
 		return fmt.Errorf("%s: written as %v: %w: %v", g.Meta.Path, c.to, ErrReadBack, err)
 	}
+	if err := brokenHand(&c.back); err != nil {
+		// A hand the target's decoder cannot rebuild reads back as a
+		// Broken event: what was written does not read back.
+		return fmt.Errorf("%s: written as %v: %w: %v", g.Meta.Path, c.to, ErrReadBack, err)
+	}
 	lacks := parser.Lacks(&c.back)
 	r := c.cmp.Compare(g, &c.back, lacks)
 	if !r.Equal() {
@@ -385,3 +390,27 @@ func (e *completionError) Error() string { return e.err.Error() + "; " + e.why }
 
 // Unwrap returns the encoder's error.
 func (e *completionError) Unwrap() error { return e.err }
+
+// brokenHand returns the first hand of g that its decoder could not
+// rebuild (a Broken event) as an *event.Error at the event's position, or
+// nil.
+func brokenHand(g *event.Game) error {
+	hand, round := -1, event.RoundID{}
+	for i := range g.Events {
+		e := &g.Events[i]
+		switch e.Type {
+		case event.RoundStart:
+			hand++
+			if e.Ref >= 0 && int(e.Ref) < len(g.Rounds) {
+				round = g.Rounds[e.Ref].ID()
+			}
+		case event.Broken:
+			msg := "the hand cannot be rebuilt"
+			if br := g.BreakOf(e); br != nil {
+				msg = br.Message
+			}
+			return &event.Error{Format: g.Meta.Format, Offset: int64(e.Pos.Offset), Index: int(e.Pos.Index), Hand: hand, Round: round, Err: errors.New(msg)}
+		}
+	}
+	return nil
+}

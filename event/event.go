@@ -51,6 +51,14 @@ const (
 	GameEnd             // the recorded final result; Ref indexes Game.End
 	Disconnect          // Seat left the game
 	Reconnect           // Seat came back
+	// Broken: the rest of the hand cannot be rebuilt from the log (a
+	// tenhou.net/6 round whose order of play cannot be found, a Mahjong
+	// Soul record that contradicts the hand). Seat and Tile name the act
+	// found impossible (NoSeat and tile.None when no act is to blame), Ref
+	// indexes Game.Breaks, which says what. The hand's later play and its
+	// result are not in the stream: the next RoundStart starts the next
+	// hand as the log records it.
+	Broken
 	numTypes
 )
 
@@ -71,6 +79,7 @@ var typeNames = [numTypes]string{
 	GameEnd:        "game_end",
 	Disconnect:     "disconnect",
 	Reconnect:      "reconnect",
+	Broken:         "broken",
 }
 
 // String returns the event type's name as written by `haifu events`, such as

@@ -30,6 +30,7 @@ var typeNames = []struct {
 	{event.GameEnd, "game_end"},
 	{event.Disconnect, "disconnect"},
 	{event.Reconnect, "reconnect"},
+	{event.Broken, "broken"},
 }
 
 // parseType returns the Type whose String is s, or false: the test's
@@ -65,12 +66,12 @@ func TestTypeString(t *testing.T) {
 	for _, tc := range []struct {
 		t    event.Type
 		want string
-	}{{0, "Type(0)"}, {17, "Type(17)"}, {255, "Type(255)"}} {
+	}{{0, "Type(0)"}, {18, "Type(18)"}, {255, "Type(255)"}} {
 		if got := tc.t.String(); got != tc.want {
 			t.Errorf("Type(%d).String() = %q, want %q", uint8(tc.t), got, tc.want)
 		}
 	}
-	for _, s := range []string{"", "Draw", "DRAW", "draw ", "Type(0)", "Type(17)", "tsumo", "ron", "game"} {
+	for _, s := range []string{"", "Draw", "DRAW", "draw ", "Type(0)", "Type(18)", "tsumo", "ron", "game"} {
 		if got, ok := parseType(s); ok || got != 0 {
 			t.Errorf("parseType(%q) = %v, %v; want 0, false", s, got, ok)
 		}

@@ -308,12 +308,27 @@ type Game struct {
 	Scores [][4]int32
 	// End holds the recorded final result, when there is one.
 	End []EndRecord
+	// Breaks holds what made hands impossible to rebuild (Broken events
+	// point to them).
+	Breaks []BreakRecord
+}
+
+// BreakRecord is why a hand cannot be rebuilt from its log beyond a point
+// (a Broken event).
+type BreakRecord struct {
+	// Act is the type of the act the decoder found impossible (Discard,
+	// Call, ClosedKan, AddedKan, Kita, Draw, Riichi, Win, Ryuukyoku), or 0
+	// when no act is to blame (the order of play cannot be found).
+	Act Type
+	// Message says what the decoder found, and what of the hand the
+	// events leave out.
+	Message string
 }
 
 // Reset empties g and keeps its slices' memory.
 func (g *Game) Reset() {
 	for i := range g.Rounds {
-		g.Rounds[i].Wall = nil
+		g.Rounds[i].Wall, g.Rounds[i].WallHash = nil, WallHash{}
 	}
 	*g = Game{
 		Events:    g.Events[:0],
@@ -322,6 +337,7 @@ func (g *Game) Reset() {
 		Ryuukyoku: g.Ryuukyoku[:0],
 		Scores:    g.Scores[:0],
 		End:       g.End[:0],
+		Breaks:    g.Breaks[:0],
 	}
 }
 
@@ -333,6 +349,15 @@ func (g *Game) Round(e *Event) *Round { return &g.Rounds[e.Ref] }
 
 // Win returns the WinRecord a Win event refers to.
 func (g *Game) Win(e *Event) *WinRecord { return &g.Wins[e.Ref] }
+
+// BreakOf returns the BreakRecord a Broken event refers to, or nil when
+// its Ref is out of range.
+func (g *Game) BreakOf(e *Event) *BreakRecord {
+	if e.Ref < 0 || int(e.Ref) >= len(g.Breaks) {
+		return nil
+	}
+	return &g.Breaks[e.Ref]
+}
 
 // RyuukyokuOf returns the RyuukyokuRecord a Ryuukyoku event refers to.
 func (g *Game) RyuukyokuOf(e *Event) *RyuukyokuRecord { return &g.Ryuukyoku[e.Ref] }

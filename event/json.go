@@ -76,6 +76,18 @@ func AppendJSON(dst []byte, g *Game, i int) []byte {
 		w.ryuukyoku(&g.Ryuukyoku[e.Ref])
 	case GameEnd:
 		w.end(&g.End[e.Ref])
+	case Broken:
+		w.seat("seat", e.Seat)
+		if e.Tile != tile.None {
+			w.tile("tile", e.Tile)
+		}
+		if br := g.BreakOf(e); br != nil {
+			if br.Act != 0 {
+				w.key("act")
+				w.name(br.Act.String())
+			}
+			w.strField("message", br.Message)
+		}
 	}
 	w.b = append(w.b, '}')
 	return w.b

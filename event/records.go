@@ -80,10 +80,14 @@ type Round struct {
 	Chips [4]int32
 	// Shuffle is the per-hand wall seed of 2009 Tenhou logs (INIT shuffle).
 	Shuffle string
-	// Wall is the whole wall when the format records it (in draw order),
-	// else nil.
-	Wall  []tile.Tile
-	Known Known
+	// Wall is the wall when the format records it, else nil; WallForm
+	// says how it is laid out (0: a layout of the format's own, see its
+	// decoder's documentation), WallHash what the platform published for
+	// it before the hand.
+	Wall     []tile.Tile
+	WallForm WallForm
+	WallHash WallHash
+	Known    Known
 	// Unknown lists, as Known bits, what the log does not record about the
 	// hand's start; those fields are zero. KnownScores: Scores; KnownBa:
 	// Sticks (Honba is always recorded). Zero for formats that record them
@@ -93,6 +97,81 @@ type Round struct {
 
 // ID returns the round's name.
 func (r *Round) ID() RoundID { return RoundID{r.Wind, r.Number, r.Honba} }
+
+// WallForm is the layout of a wall a log records (Round.Wall).
+type WallForm uint8
+
+// The wall layouts.
+const (
+	// WallOther: no wall, or a layout of a format's own (akochan's, in
+	// mjai), which no check reads.
+	WallOther WallForm = iota
+	// WallAfterDeal is Mahjong Soul's paishan of the md5 era: the tiles
+	// left after the deal (the dealer's fourteenth included), 83 in
+	// four-player games and 68 in three-player ones. Live draws come
+	// from the front; replacement draws from the end backwards; the dora
+	// indicator is the 5th tile from the end (9th in three-player games),
+	// kan dora the 7th, 9th, … (11th, 13th, …), ura indicators the tiles
+	// after them (6th, 8th, …; 10th, 12th, …) (docs/majsoul-formats.md
+	// §2.13).
+	WallAfterDeal
+	// WallWhole is Mahjong Soul's paishan of the sha256 era: the whole
+	// wall, 136 (108) tiles, the deal first (four tiles to each seat from
+	// the dealer's, three times round, then one each, then the dealer's
+	// fourteenth: 53 (40) tiles), then as WallAfterDeal.
+	WallWhole
+)
+
+var wallFormNames = [...]string{"other", "after_deal", "whole"}
+
+// String returns "other", "after_deal" or "whole".
+func (f WallForm) String() string {
+	if int(f) < len(wallFormNames) {
+		return wallFormNames[f]
+	}
+	return "WallForm(" + strconv.Itoa(int(f)) + ")"
+}
+
+// HashAlgo is the hash function of a published wall hash.
+type HashAlgo uint8
+
+// The hash functions.
+const (
+	// NoHash: the log records no hash of the wall.
+	NoHash HashAlgo = iota
+	// HashMD5: Mahjong Soul's md5 era (to May 2023): the MD5 of the
+	// paishan string as written.
+	HashMD5
+	// HashSHA256: Mahjong Soul's sha256 era (from May 2023): the SHA-256
+	// of the paishan string as written followed by the salt.
+	HashSHA256
+)
+
+var hashAlgoNames = [...]string{"none", "md5", "sha256"}
+
+// String returns "none", "md5" or "sha256".
+func (a HashAlgo) String() string {
+	if int(a) < len(hashAlgoNames) {
+		return hashAlgoNames[a]
+	}
+	return "HashAlgo(" + strconv.Itoa(int(a)) + ")"
+}
+
+// WallHash is the hash a platform published for a hand's wall before the
+// hand, with what it hashed, as the log records them (Mahjong Soul's md5,
+// or sha256 and salt). Check compares them.
+type WallHash struct {
+	Algo HashAlgo
+	// Digest is the recorded hash, as written (hexadecimal digits).
+	Digest string
+	// Text is the wall as the log writes it (the paishan string), which
+	// the hash covers.
+	Text string
+	// Salt is appended to Text before hashing (sha256 era); SaltDigest is
+	// the log's saltSha256, the hash the platform published for the salt
+	// (what it covers is documented in docs/majsoul-formats.md §2.13).
+	Salt, SaltDigest string
+}
 
 // Limit is the limit a win's value reached (yaku.Limit: its String is
 // the limit's name, "mangan" …, "" for NoLimit).
@@ -307,8 +386,11 @@ type RyuukyokuRecord struct {
 	// Honba and Sticks are the log's ba (sticks include deposits made in
 	// the hand).
 	Honba, Sticks int16
-	// Deltas are the score changes (noten payments, nagashi payments);
-	// Before the scores just before them. Points.
+	// Deltas are the score changes (noten payments, nagashi payments, and
+	// the payments of a chombo: a riichi player found noten at an
+	// exhaustive draw or at a four-riichi abortive draw, under rules that
+	// make that a chombo; the other abortive draws pay nothing); Before
+	// the scores just before them. Points.
 	Deltas, Before [4]int32
 	ChipDeltas     [4]int32
 	Known          Known

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -38,6 +39,11 @@ type Decoder struct {
 // reuse once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
+	if in.Err == nil && errors.Is(err, format.ErrNoGame) {
+		// Content its format's Detect took, that holds no game: an input
+		// that cannot be read, like content of no format.
+		err = d.noGame(in, g, err)
+	}
 	m := &g.Meta
 	if in.Err == nil {
 		nameGame(g, in)
@@ -54,8 +60,25 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 		if pe.Offset >= 0 {
 			pe.Offset += in.Offset
 		}
+		inFile(pe, in)
 	}
 	return err
+}
+
+// inFile gives the line and column of pe, which its decoder counted in
+// the game's own bytes, in the file of in: for a game that does not start
+// the file, the line and column of its first byte are added, so that they
+// agree with the offset (which Decode makes the file's).
+func inFile(pe *event.Error, in *Input) {
+	if in.Line <= 1 && in.Col <= 1 {
+		return
+	}
+	if tp, ok := errors.AsType[textPosition](pe.Err); ok {
+		tp.Shift(in.Line, in.Col)
+	}
+	if pe.Format == event.FormatMjai && pe.Index >= 1 {
+		pe.Index += in.Line - 1 // mjai counts lines
+	}
 }
 
 func (d *Decoder) decode(in *Input, g *event.Game) error {
@@ -83,6 +106,34 @@ func (d *Decoder) decode(in *Input, g *event.Game) error {
 	}
 	return d.decoders[i].Decode(in.Data, in.Path, g)
 }
+
+// textPosition is an error that gives the line and column of its place
+// (the JSON decoders' *jsontok.Error): Shift moves it to the text that
+// starts at line and col.
+type textPosition interface {
+	error
+	Shift(line, col int)
+}
+
+// noGame makes in an input that cannot be read, whose error is the
+// decoder's err: content that holds no game log (ErrUnknownFormat).
+func (d *Decoder) noGame(in *Input, g *event.Game, err error) error {
+	d.reset(g, in, event.FormatUnknown)
+	pe, ok := err.(*event.Error)
+	if !ok {
+		pe = &event.Error{Path: in.Path, Offset: -1, Index: -1, Hand: -1, Err: err}
+	}
+	pe.Err = noGameError{pe.Err}
+	in.Data, in.Err = nil, pe
+	return pe
+}
+
+// noGameError is the error of content that holds no game: the decoder's,
+// which is also ErrUnknownFormat for errors.Is.
+type noGameError struct{ err error }
+
+func (e noGameError) Error() string   { return e.err.Error() }
+func (e noGameError) Unwrap() []error { return []error{e.err, ErrUnknownFormat} }
 
 func (d *Decoder) reset(g *event.Game, in *Input, f event.Format) {
 	g.Reset()

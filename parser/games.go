@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser/format"
@@ -77,7 +79,8 @@ func (w *walker) stream(s *source.Stream) error {
 	// the last switch (-1: none), where Junk is not looked at again.
 	start, switched := int64(0), int64(-1)
 	limit := s.MaxWindowBytes()
-	pieces := 0 // games and errors delivered or held back
+	pieces := 0    // games and errors delivered or held back
+	var at textPos // the line and column of the window's first byte
 	for {
 		win := s.Window()
 		if len(win) == 0 && s.EOF() {
@@ -92,6 +95,7 @@ func (w *walker) stream(s *source.Stream) error {
 				break // nothing left but an empty window
 			}
 			// Read more: the window grows up to its bound.
+			at.settle()
 			if err := s.More(); err != nil {
 				if ferr := sp.flush(); ferr != nil {
 					return ferr
@@ -109,6 +113,7 @@ func (w *walker) stream(s *source.Stream) error {
 			// of another? Detection looks at the piece alone, with as
 			// much as it needs to tell (its window).
 			if len(win) < detectWindow && !s.EOF() {
+				at.settle()
 				if err := s.More(); err == nil {
 					continue // frame again with more in the window
 				}
@@ -118,7 +123,12 @@ func (w *walker) stream(s *source.Stream) error {
 				continue
 			}
 		}
+		var line, col int
+		if k == format.Game {
+			line, col = at.line(), at.col()
+		}
 		piece := s.Take(n)
+		at.advance(piece, off == 0)
 		if k == format.Game || k == format.Junk {
 			pieces++
 		}
@@ -138,7 +148,7 @@ func (w *walker) stream(s *source.Stream) error {
 				// read on: the game gets a copy of its own.
 				piece = append([]byte(nil), piece...)
 			}
-			if err := sp.add(Input{Path: path, Data: piece, Format: f, Game: sp.games, Offset: off}); err != nil {
+			if err := sp.add(Input{Path: path, Data: piece, Format: f, Game: sp.games, Offset: off, Line: line, Col: col}); err != nil {
 				return err
 			}
 		case format.Prompts:
@@ -209,3 +219,50 @@ func (sp *splitter) flush() error {
 	in.Several = in.Several || in.Game > 0
 	return sp.w.fn(in)
 }
+
+// textPos follows the line and column of a place in a stream, as pieces
+// of it are taken (see Input.Line). The characters since the last line
+// feed are counted only when a column is asked for, or before the window
+// moves (settle): most games start a line, and a game that is all of a
+// one-line file is never counted.
+type textPos struct {
+	lines int // line feeds before the place
+	runes int // characters counted since the last line feed (or the start)
+	// pending are the bytes since the last line feed not counted yet, in
+	// the stream's window (valid until it moves).
+	pending []byte
+}
+
+func (p *textPos) line() int { return p.lines + 1 }
+
+func (p *textPos) col() int {
+	p.settle()
+	return p.runes + 1
+}
+
+// settle counts the pending bytes; the walk calls it before the window
+// moves.
+func (p *textPos) settle() {
+	p.runes += utf8.RuneCount(p.pending)
+	p.pending = nil
+}
+
+// advance moves p past b, which starts the stream when first (its byte
+// order mark then takes no column).
+func (p *textPos) advance(b []byte, first bool) {
+	if first {
+		b = b[len(b)-len(bytes.TrimPrefix(b, utf8BOM)):]
+	}
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		p.lines += bytes.Count(b[:i+1], newline)
+		p.runes, p.pending = 0, b[i+1:]
+		return
+	}
+	p.settle()
+	p.pending = b
+}
+
+var (
+	utf8BOM = []byte("\ufeff")
+	newline = []byte{'\n'}
+)

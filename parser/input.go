@@ -34,6 +34,12 @@ type Input struct {
 	Game    int
 	Offset  int64
 	Several bool
+	// Line and Col are the 1-based line and column of the game's first
+	// byte in the file (columns count characters, as the decoders' error
+	// messages do; a byte order mark takes none), 0 when not known: the
+	// decoders' lines and columns, counted in the game's own bytes, are
+	// given in the file's by Decode.
+	Line, Col int
 	// Warnings are problems the walk worked around in the file next to the
 	// game (text that belongs to no game and was removed).
 	Warnings []string

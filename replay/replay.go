@@ -263,6 +263,8 @@ func (r *Replayer) apply(e *event.Event) {
 		st.Seats[e.Seat].Present = false
 	case event.Reconnect:
 		st.Seats[e.Seat].Present = true
+	case event.Broken:
+		r.broken(e)
 	default:
 		r.report(check.ParseEvent, e.Seat, "unknown event type %v", e.Type)
 	}
@@ -291,7 +293,7 @@ func malformed(e *event.Event, players int) string {
 // needs a seat (NoSeat is what the others may have).
 func actsBySeat(t event.Type) bool {
 	switch t {
-	case event.GameStart, event.RoundStart, event.Dora, event.Win, event.Ryuukyoku, event.GameEnd:
+	case event.GameStart, event.RoundStart, event.Dora, event.Win, event.Ryuukyoku, event.GameEnd, event.Broken:
 		return false
 	}
 	return true
@@ -1253,6 +1255,42 @@ func (r *Replayer) ryuukyoku(e *event.Event) {
 		}
 	}
 	r.endHand()
+}
+
+// broken reports a hand that cannot be rebuilt from the log beyond event e
+// (event.Broken): a finding of the check of the act found impossible, with
+// its seat, and the decoder's message. The hand is over, without a result:
+// it is not judged further, and the next hand starts as the log records
+// it.
+func (r *Replayer) broken(e *event.Event) {
+	st := &r.st
+	msg := "the hand cannot be rebuilt from the log"
+	var act event.Type
+	if br := r.g.BreakOf(e); br != nil {
+		msg, act = br.Message, br.Act
+	}
+	c := check.LegalityOrder
+	switch act {
+	case event.Discard:
+		c = check.LegalityDiscard
+	case event.Riichi:
+		c = check.LegalityRiichi
+	case event.Call:
+		c = check.LegalityCall
+	case event.ClosedKan, event.AddedKan:
+		c = check.LegalityKan
+	case event.Kita:
+		c = check.LegalityKita
+	case event.Draw:
+		if e.Tile != tile.None {
+			c = check.LegalityTileCount // a fifth copy drawn
+		}
+	case event.Win:
+		c = check.LegalityWin
+	}
+	r.report(c, e.Seat, "%s", msg)
+	st.Broken = true
+	st.Phase = HandOver
 }
 
 // endHand records the event being applied as one of the hand's ends.

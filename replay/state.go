@@ -254,8 +254,10 @@ type State struct {
 	// (a closed kan's, or any owed one once another kan is declared),
 	// DoraOwed after the replacement draw and before the kan player's
 	// discard (or with it, on platforms that reveal at the discard), and
-	// DoraWaitDraw only after the replacement draw.
-	Dora         [5]tile.Tile
+	// DoraWaitDraw only after the replacement draw. There is room for six:
+	// the first and five kans' (a fifth kan, where it aborts the hand, may
+	// reveal its indicator first).
+	Dora         [6]tile.Tile
 	NDora        int
 	DoraDue      int
 	DoraOwed     int
@@ -297,6 +299,9 @@ type State struct {
 	// EndPhase is the phase the table was in when the first of them came.
 	Ends     []int
 	EndPhase Phase
+	// Broken: the log cannot be rebuilt beyond a point of the hand (an
+	// event.Broken, reported): the hand has no result and is over there.
+	Broken bool
 }
 
 // Pass is a tile other players could have won on and let go.

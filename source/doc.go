@@ -14,7 +14,10 @@
 //     old-style tar);
 //   - any nesting of these, to Options.MaxDepth levels: a .tar.gz is a gzip
 //     stream holding a tar; a member of an archive may itself be compressed
-//     or an archive.
+//     or an archive;
+//   - text in UTF-16 with a byte order mark (what Windows PowerShell's ">"
+//     writes), delivered as UTF-8 with a warning (Stream.Warnings); its
+//     offsets are then those of the UTF-8 form, and its size unknown.
 //
 // What remains is a plain stream, handed to the caller's function with its
 // path (members named after their archive, "logs.zip!2016/a.xml"; CP932

@@ -295,8 +295,19 @@ func (w *walker) fail(path string, err error) error {
 }
 
 // plain delivers the plain stream path, of which buf holds the first bytes
-// (all of them when eof) and r reads the rest.
+// (all of them when eof) and r reads the rest. Text that starts with a
+// UTF-16 byte order mark is delivered as UTF-8, with a warning: its length
+// is then not known.
 func (w *walker) plain(path string, buf []byte, eof bool, r io.Reader, ext extent) error {
+	if order, ok := utf16Order(buf); ok {
+		r = utf16Reader(order, buf, eof, r)
+		buf, eof = make([]byte, 0, headSize), false
+		if ext.hint >= 0 {
+			ext.hint = ext.hint / 2 * 3 // at most 3 bytes of UTF-8 for 2 of UTF-16
+		}
+		ext.size = -1
+		w.warnings = append(w.warnings, utf16Warning(order))
+	}
 	w.cur = Stream{Path: path, Size: ext.size, buf: buf, eof: eof, r: r, hint: ext.hint, limit: w.opt.MaxWindowBytes, Warnings: w.warnings}
 	w.warnings = nil
 	return w.emit(&w.cur)

@@ -126,8 +126,10 @@ type Checker struct {
 	reds     [3]bool
 	gameSeed bool // the game has a readable game seed (base64, hex)
 	synced   bool // the stream was matched to the first recorded hand
-	// hs is the state of the hand being checked.
-	hs handState
+	// hs is the state of the hand being checked; rec, of a hand checked
+	// against the wall its log records.
+	hs  handState
+	rec recordedHand
 	// batch holds the next walls of a per-hand game (perhand.go), made
 	// on the first such game.
 	batch *perHandBatch
@@ -206,11 +208,43 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 	if c.batch != nil {
 		c.batch.reset()
 	}
+	var stop bool
+	if reason == ReasonNoSeed && recordedWalls(g) {
+		c.res.Form = FormPaishan
+		stop = c.checkRecorded(done)
+	} else {
+		stop = c.checkSeeded(done, reason)
+	}
+	if stop {
+		c.g, c.report, c.rec = nil, nil, recordedHand{}
+		return nil, ctx.Err()
+	}
+	c.endHand()
+	for i := range c.res.Hands {
+		h := &c.res.Hands[i]
+		if h.Status == NotChecked {
+			if h.Reason == ReasonNone {
+				h.Reason = ReasonBadHand // no RoundStart points to it
+			}
+			c.res.NotChecked++
+		} else {
+			c.res.Checked++
+		}
+	}
+	c.g, c.report, c.rec = nil, nil, recordedHand{}
+	return &c.res, nil
+}
+
+// checkSeeded checks every hand of the game against the wall of its seed
+// (reason, when not ReasonNone, says why there is none). It reports true
+// when it stopped because done was closed.
+func (c *Checker) checkSeeded(done <-chan struct{}, reason Reason) bool {
+	g := c.g
 	ordinal := -1 // RoundStart events so far
 	for i := range g.Events {
 		e := &g.Events[i]
 		if done != nil && (e.Type == event.RoundStart || i%stopEvery == 0) && stopped(done) {
-			return nil, ctx.Err()
+			return true
 		}
 		if e.Type == event.RoundStart {
 			c.endHand()
@@ -232,19 +266,41 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 			c.ryuukyoku(i, e)
 		}
 	}
-	c.endHand()
-	for i := range c.res.Hands {
-		h := &c.res.Hands[i]
-		if h.Status == NotChecked {
-			if h.Reason == ReasonNone {
-				h.Reason = ReasonBadHand // no RoundStart points to it
-			}
-			c.res.NotChecked++
-		} else {
-			c.res.Checked++
+	return false
+}
+
+// checkRecorded checks every hand of the game against the wall its log
+// records (recorded.go). It reports true when it stopped because done was
+// closed.
+func (c *Checker) checkRecorded(done <-chan struct{}) bool {
+	g := c.g
+	for i := range g.Events {
+		e := &g.Events[i]
+		if done != nil && (e.Type == event.RoundStart || i%stopEvery == 0) && stopped(done) {
+			return true
+		}
+		if e.Type == event.RoundStart {
+			c.endHand()
+			c.recordedStart(i)
+			continue
+		}
+		if c.hs.hand < 0 {
+			continue
+		}
+		switch e.Type {
+		case event.Draw:
+			c.recordedDraw(i, e)
+		case event.Discard:
+			c.rec.discarded = true
+		case event.Dora:
+			c.recordedDora(i, e)
+		case event.Win:
+			c.recordedWin(i, e)
+		case event.Ryuukyoku:
+			c.recordedEnd(i, e)
 		}
 	}
-	return &c.res, nil
+	return false
 }
 
 // stopped reports whether done is closed.

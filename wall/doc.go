@@ -106,6 +106,22 @@
 // N`): the dice, the deal, the live wall in draw order beside the log's
 // draws, and the dead wall with the use of each tile.
 //
+// # Walls a log records
+//
+// Mahjong Soul records carry each hand's wall (the paishan, event.Round.Wall)
+// and the hash the server published for it before the hand
+// (event.Round.WallHash): there is no seed, and Check compares the play
+// with the recorded wall instead (recorded.go; Result.Form FormPaishan),
+// under the same checks: wall.deal (each seat's starting hand against its
+// deal, as a set: records list hands in deal order or sorted; only the
+// sha256 era's whole wall holds the deal), wall.draw (every live draw),
+// wall.replacement, wall.dora (the first indicator, each kan's, a win's),
+// wall.ura and wall.haitei (69 draws in all, 54 in three-player games,
+// live and replacement); and wall.hash: the recorded md5 must be the MD5
+// of the paishan string as written, the recorded sha256 the SHA-256 of the
+// paishan followed directly by the salt. The layout is event.WallWhole's
+// and event.WallAfterDeal's (docs/majsoul-formats.md §2.13).
+//
 // # What the corpus showed
 //
 // Every hand of the 3,404 real mjlog logs of the shared corpus that has a

@@ -3,10 +3,12 @@ package wall_test
 import (
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/tile"
 	"github.com/haifu/haifu/wall"
 )
@@ -75,6 +77,19 @@ func FuzzCheck(f *testing.F) {
 	for _, file := range fuzzFixtures {
 		games = append(games, decode(f, file))
 	}
+	// Mahjong Soul records, checked against the walls they record: the
+	// md5 era's real records, and a sha256 era's hand (its hash built).
+	for _, name := range md5Records {
+		data, err := os.ReadFile(corpus.Fixture(f, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		games = append(games, decodeMajsoulTB(f, name, data))
+	}
+	games = append(games, decodeMajsoulTB(f, "sha256", riichiEnvRecord(f, "riichienv__mjsoul_corpus_validation.json",
+		map[string]string{"sha256": "0", "salt": "s"})))
+	f.Add([]byte{5, 13, 0, 0, 3})
+	f.Add([]byte{8, 14, 1, 2, 9, 15, 0, 0, 1})
 	f.Add([]byte{0})
 	f.Add([]byte{1, 0, 0, 3, 200})
 	f.Add([]byte{2, 10, 0, 0, 7, 10, 1, 2, 3})
@@ -95,7 +110,7 @@ func FuzzCheck(f *testing.F) {
 			}
 			e := &g.Events[xy%len(g.Events)]
 			r := &g.Rounds[x%len(g.Rounds)]
-			switch op % 13 {
+			switch op % 16 {
 			case 0:
 				e.ID = tile.ID(z)
 			case 1:
@@ -134,6 +149,14 @@ func FuzzCheck(f *testing.F) {
 				g.Rounds = g.Rounds[:x%(len(g.Rounds)+1)]
 			case 12:
 				g.Events = g.Events[:xy%(len(g.Events)+1)]
+			case 13:
+				r.Wall = r.Wall[:xy%(len(r.Wall)+1)]
+				r.WallForm = event.WallForm(z % 4)
+			case 14:
+				e.Tile = tile.Tile(z)
+			case 15:
+				r.WallHash.Algo = event.HashAlgo(z % 4)
+				r.WallHash.Digest = r.WallHash.Digest[:xy%(len(r.WallHash.Digest)+1)]
 			}
 		}
 		var c wall.Checker

@@ -26,12 +26,17 @@ const (
 	// FormOther: a seed that does not name Tenhou's generator (logs
 	// written by other servers or test harnesses); nothing can be checked.
 	FormOther
+	// FormPaishan: no seed, but the log records each hand's wall itself
+	// (Mahjong Soul's paishan, event.Round.Wall), which its play is
+	// checked against (recorded.go).
+	FormPaishan
 	numForms
 )
 
-var formNames = [numForms]string{"none", "base64", "hex", "per_hand", "other"}
+var formNames = [numForms]string{"none", "base64", "hex", "per_hand", "other", "paishan"}
 
-// String returns "none", "base64", "hex", "per_hand" or "other".
+// String returns "none", "base64", "hex", "per_hand", "other" or
+// "paishan".
 func (f Form) String() string {
 	if f >= numForms {
 		return "Form(" + strconv.Itoa(int(f)) + ")"

@@ -21,7 +21,7 @@ func runEvents(ctx context.Context, e *env, args []string) int {
 		`Writes the canonical events of every game as JSON lines on standard output:
 one object per event with a "type" (game_start, round_start, draw, discard,
 riichi, riichi_accepted, call, closed_kan, added_kan, kita, dora, win,
-ryuukyoku, game_end, disconnect, reconnect), tiles in mpsz notation (5m, 0p
+ryuukyoku, game_end, disconnect, reconnect, broken), tiles in mpsz notation (5m, 0p
 for a red five, 7z) and seats 0-3. A game that cannot be read completely is
 reported on standard error after the events that could be read.
 

@@ -124,7 +124,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 		fmt.Fprintf(e.stderr, "undetermined: %d findings that depend on a log's rule era, which it does not settle (no date, or dated in the weeks a rule changed; not discrepancies)\n", undetermined)
 	}
 	if checks.passes == nil || slices.Contains(checks.passes, adjudicator.WallPass) {
-		fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed, %d not checked (no seed, or none of Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
+		fmt.Fprintf(e.stderr, "walls: %d hands checked against the wall of their seed or the wall their record holds, %d not checked (no seed or recorded wall, or a seed not Tenhou's)\n", sink.wallChecked, sink.wallNotChecked)
 	} else {
 		fmt.Fprintf(e.stderr, "walls: not checked (--checks leaves out the wall pass)\n")
 	}

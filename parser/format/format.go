@@ -85,6 +85,12 @@ type Encoder interface {
 // that its format cannot carry.
 var ErrUnrepresentable = errors.New("the format cannot carry it")
 
+// ErrNoGame is wrapped by the error of a Decoder for content that its
+// format's Detect accepted but that holds no game at all (a JSON object
+// with none of the format's game keys): the parser reports such an input
+// as unreadable, not as a game.
+var ErrNoGame = errors.New("no game log in it")
+
 // Decoder decodes games of one format. A Decoder keeps its buffers from one
 // game to the next and is not safe for concurrent use.
 type Decoder interface {

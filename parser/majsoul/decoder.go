@@ -101,10 +101,14 @@ type Decoder struct {
 	path string
 	pos  event.Pos // of the record being decoded
 
-	hand      int // index of the current hand, -1 before the first
-	round     event.RoundID
-	players   int
-	inHand    bool
+	hand    int // index of the current hand, -1 before the first
+	round   event.RoundID
+	players int
+	inHand  bool
+	// broken: the hand was broken off at a record that contradicts it
+	// (breakHand); skipped counts the records left out since.
+	broken    bool
+	skipped   int
 	truncated bool // the input ends inside the records
 	version   int
 
@@ -257,6 +261,7 @@ func (d *Decoder) emit(e event.Event) {
 
 // finish ends the game after the last record.
 func (d *Decoder) finish() error {
+	d.endBreak()
 	d.pos.Index = -1
 	switch {
 	case d.truncated:
@@ -464,6 +469,22 @@ func (d *Decoder) applyNewRound(r *recNewRound) error {
 			return err
 		}
 		rd.Wall = wall
+		// The layout by the length: the whole wall (sha256 era), or the
+		// wall after the deal (md5 era); another length is a wall of no
+		// known layout, said and not checked.
+		total := 136
+		if n == 3 {
+			total = 108
+		}
+		switch len(wall) {
+		case total:
+			rd.WallForm = event.WallWhole
+		case total - (13*n + 1):
+			rd.WallForm = event.WallAfterDeal
+		default:
+			d.g.Meta.Warnings = append(d.g.Meta.Warnings, fmt.Sprintf("hand %d: a paishan of %d tiles is neither a whole wall of %d nor the %d after the deal: not checked", d.hand+1, len(wall), total, total-(13*n+1)))
+		}
+		rd.WallHash = wallHash(r)
 	}
 	g := d.g
 	if d.hand == 0 {
@@ -498,6 +519,21 @@ func (d *Decoder) applyNewRound(r *recNewRound) error {
 	d.dealerDrawn = r.hands[r.ju].t[13]
 	d.emit(event.Event{Type: event.Draw, Seat: rd.Dealer, From: event.NoSeat, Tile: d.dealerDrawn})
 	return nil
+}
+
+// wallHash returns the hash the record publishes for its wall: sha256
+// (with its salt) when it has one, else md5; the paishan string as written
+// is what they hash.
+func wallHash(r *recNewRound) event.WallHash {
+	h := event.WallHash{Text: string(r.paishan)}
+	switch {
+	case len(r.sha256) > 0:
+		h.Algo, h.Digest = event.HashSHA256, string(r.sha256)
+		h.Salt, h.SaltDigest = string(r.salt), string(r.saltSha256)
+	case len(r.md5) > 0:
+		h.Algo, h.Digest = event.HashMD5, string(r.md5)
+	}
+	return h
 }
 
 // wall parses a paishan string into the game's wall arena.
@@ -729,14 +765,14 @@ func (d *Decoder) applyChiPengGang(r *recChiPengGang) error {
 	}
 	ct := r.tiles.t[called]
 	if !d.last.ok || !d.last.discard || d.last.seat != from || d.last.tile != ct {
-		return d.errorf(event.ErrValue, "seat %d calls %v from seat %d, which did not just discard it", s, ct, from)
+		return d.playErr(event.Call, s, ct, "seat %d calls %v from seat %d, which did not just discard it", s, ct, from)
 	}
 	if err := d.acceptRiichi(&r.liqi); err != nil {
 		return err
 	}
 	ss := &d.seats[s]
 	if ss.nMelds == len(ss.melds) {
-		return d.errorf(event.ErrValue, "seat %d has more than %d melds", s, len(ss.melds))
+		return d.playErr(event.Call, s, ct, "seat %d has more than %d melds", s, len(ss.melds))
 	}
 	m := event.Meld{Kind: kind, From: from, N: uint8(want)}
 	copy(m.Tiles[:], r.tiles.t[:want])
@@ -770,7 +806,7 @@ func (d *Decoder) applyAnGangAddGang(r *recAnGangAddGang) error {
 	switch r.typ {
 	case 3: // closed kan: the four tiles come from the hand
 		if ss.nMelds == len(ss.melds) {
-			return d.errorf(event.ErrValue, "seat %d has more than %d melds", s, len(ss.melds))
+			return d.playErr(event.ClosedKan, s, r.tile, "seat %d has more than %d melds", s, len(ss.melds))
 		}
 		plain, red := tile.Of(k), tile.New(k, true)
 		nRed := 0
@@ -794,7 +830,7 @@ func (d *Decoder) applyAnGangAddGang(r *recAnGangAddGang) error {
 	case 2: // added kan: the tile joins the seat's pon
 		i := slices.IndexFunc(ss.melds[:ss.nMelds], func(m event.Meld) bool { return m.Kind == event.MeldPon && m.Tiles[0].Kind() == k })
 		if i < 0 {
-			return d.errorf(event.ErrValue, "seat %d adds %v to a pon it does not have", s, r.tile)
+			return d.playErr(event.AddedKan, s, r.tile, "seat %d adds %v to a pon it does not have", s, r.tile)
 		}
 		m := ss.melds[i]
 		ct := m.CalledTile()
@@ -821,7 +857,7 @@ func (d *Decoder) applyBaBei(r *recAnGangAddGang) error {
 	}
 	ss := &d.seats[s]
 	if ss.nMelds == len(ss.melds) {
-		return d.errorf(event.ErrValue, "seat %d has more than %d melds", s, len(ss.melds))
+		return d.playErr(event.Kita, s, tile.Of(tile.North), "seat %d has more than %d melds", s, len(ss.melds))
 	}
 	north := tile.Of(tile.North)
 	m := event.Meld{Kind: event.MeldKita, From: event.NoSeat, N: 1, Called: -1}
@@ -886,7 +922,7 @@ func (d *Decoder) applyHule(r *recHule) error {
 			return d.errorf(event.ErrValue, "tsumo and ron in one win record")
 		}
 		if !tsumo && (!d.last.ok || w == from) {
-			return d.errorf(event.ErrValue, "seat %d wins by ron with no tile to win on", w)
+			return d.playErr(event.Win, w, tile.None, "seat %d wins by ron with no tile to win on", w)
 		}
 	}
 	// Several winners on one discard: in turn order after the discarder;
@@ -1212,4 +1248,72 @@ func (d *Decoder) allPlayerTiles(r *recLiuJu, ry *event.RyuukyokuRecord) {
 		}
 	}
 	ry.Known |= event.KnownHand
+}
+
+// playError is a record that contradicts the hand as played so far (a call
+// of a tile nobody just discarded, an added kan without its pon, a ron
+// with no tile to win on): the hand cannot be rebuilt beyond it. The
+// decoder ends the hand there with a Broken event and reads on from the
+// next hand's RecordNewRound, which starts it afresh.
+type playError struct {
+	act  event.Type
+	seat event.Seat
+	tile tile.Tile
+	msg  string
+}
+
+func (e *playError) Error() string { return e.msg }
+
+// playErr returns the playError of an act of type act by seat s with tile
+// t (tile.None: none).
+func (d *Decoder) playErr(act event.Type, s event.Seat, t tile.Tile, format string, args ...any) error {
+	return &playError{act: act, seat: s, tile: t, msg: fmt.Sprintf(format, args...)}
+}
+
+// played handles the error of applying a record: a playError breaks the
+// hand (breakHand) and is no error of the game; any other is returned.
+func (d *Decoder) played(err error) error {
+	pe, ok := err.(*playError)
+	if !ok {
+		return err
+	}
+	d.breakHand(pe)
+	return nil
+}
+
+// breakHand ends the hand at the current record with a Broken event for
+// pe; the records up to the next RecordNewRound are skipped (and counted
+// in the event's record when that one comes, or the input ends).
+func (d *Decoder) breakHand(pe *playError) {
+	g := d.g
+	g.Breaks = append(g.Breaks, event.BreakRecord{Act: pe.act, Message: pe.msg + "; the hand's later records are left out"})
+	d.emit(event.Event{Type: event.Broken, Seat: pe.seat, From: event.NoSeat, Tile: pe.tile, Ref: int32(len(g.Breaks) - 1)})
+	d.inHand, d.broken, d.skipped = false, true, 0
+	d.riichi = event.NoSeat
+}
+
+// skip reports whether the record of kind k is skipped: a record of a hand
+// broken before it, which ends at the next RecordNewRound.
+func (d *Decoder) skip(k recordKind) bool {
+	if !d.broken {
+		return false
+	}
+	if k != recNewRoundKind {
+		d.skipped++
+		return true
+	}
+	d.endBreak()
+	return false
+}
+
+// endBreak notes in the broken hand's record how many records it left
+// out.
+func (d *Decoder) endBreak() {
+	if !d.broken {
+		return
+	}
+	d.broken = false
+	if br := &d.g.Breaks[len(d.g.Breaks)-1]; d.skipped > 0 {
+		br.Message += fmt.Sprintf(" (%d)", d.skipped)
+	}
 }

@@ -54,6 +54,13 @@
 // riichi sticks; the others their ron value. Without a head (raw
 // GameDetailRecords), the game end has no recorded result.
 //
+// A record that contradicts the hand as played so far (a call of a tile
+// nobody just discarded, an added kan without its pon, a fifth meld, a ron
+// with no tile to win on) is not an error of the game: the hand ends there
+// in an event.Broken naming the act, its seat and its tile, and the
+// decoder reads on from the next RecordNewRound, which starts a hand
+// afresh (the records skipped are counted in the Broken event's record).
+//
 // Positions: errors and events carry the record's index (in records or
 // actions) and, for binary input, its byte offset; JSON offsets are given
 // for syntax errors and truncations only, and their messages start with

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 	"github.com/valyala/fastjson"
@@ -121,10 +122,10 @@ func keep(k []byte) jsontok.Keep {
 		"begintiles2", "begintiles3", "begintiles[0]", "begintiles[1]", "begintiles[2]", "begintiles[3]", "ben", "category", "chang", "config", "contestuid", "count", "data",
 		"dataurl", "deltascores", "details", "dora", "doras", "endtime", "failed", "fans", "froms", "fu",
 		"hand", "head", "hules", "hutile", "id", "isliqi", "iswliqi", "ju", "level", "level3", "lidoras",
-		"liqi", "liqibang", "liujumanguan", "meta", "ming", "mode", "modeid", "moqie", "name", "nickname",
+		"liqi", "liqibang", "liujumanguan", "md5", "meta", "ming", "mode", "modeid", "moqie", "name", "nickname",
 		"oldscores", "operation", "paishan", "partpoint1", "players", "pointrong", "pointzimoqin",
-		"pointzimoxian", "qinjia", "records", "result", "roomid", "rounds", "score", "scores", "seat",
-		"starttime", "testingenvironment", "paixing", "tile", "tiles", "tiles0", "tiles1", "tiles2", "tiles3",
+		"pointzimoxian", "qinjia", "records", "result", "roomid", "rounds", "salt", "saltsha256", "score", "scores", "seat",
+		"sha256", "starttime", "testingenvironment", "paixing", "tile", "tiles", "tiles0", "tiles1", "tiles2", "tiles3",
 		"tingpai", "title", "titleid", "totalpoint", "type", "userinput", "uuid", "val", "version", "yiman",
 		"zimo":
 		return jsontok.Member
@@ -223,6 +224,10 @@ func (d *Decoder) jsonRoot(v *fastjson.Value) error {
 		return d.jsonData(data)
 	case hasURL:
 		return d.errorf(event.ErrUnsupported, "the record's data is not included (only its data_url)")
+	}
+	if head == nil {
+		// Nothing of a record at all: no game.
+		return d.errorf(format.ErrNoGame, "no Mahjong Soul records and no head in the JSON document")
 	}
 	return d.errorf(event.ErrSyntax, "no Mahjong Soul records in the JSON document")
 }
@@ -433,6 +438,9 @@ func (d *Decoder) jsonRecord(v *fastjson.Value) error {
 	if k == recUnknown || k == recEventMode {
 		return d.unknownRecord(k, name)
 	}
+	if d.skip(k) {
+		return nil
+	}
 	if data == nil || data.Type() == fastjson.TypeNull {
 		data = emptyObject
 	}
@@ -452,45 +460,45 @@ func (d *Decoder) jsonRecord(v *fastjson.Value) error {
 		if err := d.jNewRound(do, &d.nr); err != nil {
 			return err
 		}
-		return d.applyNewRound(&d.nr)
+		return d.played(d.applyNewRound(&d.nr))
 	case recDealTileKind:
 		if err := d.jDealTile(do, &d.dt); err != nil {
 			return err
 		}
-		return d.applyDealTile(&d.dt)
+		return d.played(d.applyDealTile(&d.dt))
 	case recDiscardTileKind:
 		if err := d.jDiscardTile(do, &d.dc); err != nil {
 			return err
 		}
-		return d.applyDiscardTile(&d.dc)
+		return d.played(d.applyDiscardTile(&d.dc))
 	case recChiPengGangKind:
 		if err := d.jChiPengGang(do, &d.cpg); err != nil {
 			return err
 		}
-		return d.applyChiPengGang(&d.cpg)
+		return d.played(d.applyChiPengGang(&d.cpg))
 	case recAnGangAddGangKind, recBaBeiKind:
 		if err := d.jAnGangAddGang(do, &d.ag); err != nil {
 			return err
 		}
 		if k == recBaBeiKind {
-			return d.applyBaBei(&d.ag)
+			return d.played(d.applyBaBei(&d.ag))
 		}
-		return d.applyAnGangAddGang(&d.ag)
+		return d.played(d.applyAnGangAddGang(&d.ag))
 	case recHuleKind:
 		if err := d.jHule(do, &d.hu); err != nil {
 			return err
 		}
-		return d.applyHule(&d.hu)
+		return d.played(d.applyHule(&d.hu))
 	case recNoTileKind:
 		if err := d.jNoTile(do, &d.nt); err != nil {
 			return err
 		}
-		return d.applyNoTile(&d.nt)
+		return d.played(d.applyNoTile(&d.nt))
 	case recLiuJuKind:
 		if err := d.jLiuJu(do, &d.lj); err != nil {
 			return err
 		}
-		return d.applyLiuJu(&d.lj)
+		return d.played(d.applyLiuJu(&d.lj))
 	}
 	return nil
 }
@@ -690,6 +698,22 @@ func (d *Decoder) jNewRound(o *fastjson.Object, r *recNewRound) error {
 				err = d.errorf(event.ErrSyntax, "paishan is not a string")
 			}
 			r.paishan = v.GetStringBytes()
+		case "md5", "sha256", "saltsha256", "salt":
+			if v.Type() != fastjson.TypeString && v.Type() != fastjson.TypeNull {
+				err = d.errorf(event.ErrSyntax, "%s is not a string", k)
+				return
+			}
+			b := v.GetStringBytes()
+			switch string(normKey(&d.key, k)) {
+			case "md5":
+				r.md5 = b
+			case "sha256":
+				r.sha256 = b
+			case "saltsha256":
+				r.saltSha256 = b
+			default:
+				r.salt = b
+			}
 		}
 	})
 	return err

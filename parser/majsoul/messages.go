@@ -42,6 +42,9 @@ type recNewRound struct {
 	nScores                  int
 	hands                    [4]tileList
 	paishan                  []byte
+	// md5, sha256, saltSha256 and salt are the wall's published hashes
+	// and salt (fields 13, 22, 24, 25).
+	md5, sha256, saltSha256, salt []byte
 }
 
 // recDealTile is RecordDealTile.

@@ -510,52 +510,55 @@ func (d *Decoder) pbWrapperRecord(b []byte) error {
 
 // pbRecord decodes and applies one record message.
 func (d *Decoder) pbRecord(k recordKind, b []byte) error {
+	if d.skip(k) {
+		return nil
+	}
 	switch k {
 	case recNewRoundKind:
 		if err := d.pbNewRound(b, &d.nr); err != nil {
 			return err
 		}
-		return d.applyNewRound(&d.nr)
+		return d.played(d.applyNewRound(&d.nr))
 	case recDealTileKind:
 		if err := d.pbDealTile(b, &d.dt); err != nil {
 			return err
 		}
-		return d.applyDealTile(&d.dt)
+		return d.played(d.applyDealTile(&d.dt))
 	case recDiscardTileKind:
 		if err := d.pbDiscardTile(b, &d.dc); err != nil {
 			return err
 		}
-		return d.applyDiscardTile(&d.dc)
+		return d.played(d.applyDiscardTile(&d.dc))
 	case recChiPengGangKind:
 		if err := d.pbChiPengGang(b, &d.cpg); err != nil {
 			return err
 		}
-		return d.applyChiPengGang(&d.cpg)
+		return d.played(d.applyChiPengGang(&d.cpg))
 	case recAnGangAddGangKind:
 		if err := d.pbAnGangAddGang(b, &d.ag, false); err != nil {
 			return err
 		}
-		return d.applyAnGangAddGang(&d.ag)
+		return d.played(d.applyAnGangAddGang(&d.ag))
 	case recBaBeiKind:
 		if err := d.pbAnGangAddGang(b, &d.ag, true); err != nil {
 			return err
 		}
-		return d.applyBaBei(&d.ag)
+		return d.played(d.applyBaBei(&d.ag))
 	case recHuleKind:
 		if err := d.pbHule(b, &d.hu); err != nil {
 			return err
 		}
-		return d.applyHule(&d.hu)
+		return d.played(d.applyHule(&d.hu))
 	case recNoTileKind:
 		if err := d.pbNoTile(b, &d.nt); err != nil {
 			return err
 		}
-		return d.applyNoTile(&d.nt)
+		return d.played(d.applyNoTile(&d.nt))
 	case recLiuJuKind:
 		if err := d.pbLiuJu(b, &d.lj); err != nil {
 			return err
 		}
-		return d.applyLiuJu(&d.lj)
+		return d.played(d.applyLiuJu(&d.lj))
 	}
 	return d.unknownRecord(k, nil)
 }
@@ -601,10 +604,18 @@ func (d *Decoder) pbNewRound(b []byte, r *recNewRound) error {
 			r.liqibang = p.u32()
 		case 7, 8, 9, 10:
 			err = d.pbTile(&p, &r.hands[p.num-7], "tiles")
+		case 13:
+			r.md5 = p.bytes()
 		case 14:
 			r.paishan = p.bytes()
 		case 16:
 			err = d.pbTile(&p, &r.doras, "doras")
+		case 22:
+			r.sha256 = p.bytes()
+		case 24:
+			r.saltSha256 = p.bytes()
+		case 25:
+			r.salt = p.bytes()
 		}
 	}
 	r.scores, r.nScores = sc.v, sc.n

@@ -108,7 +108,7 @@ type Decoder struct {
 	offer    tile.Tile // the last tile another seat could ron (a discard, an added kan tile)
 	melds    [4][8]event.Meld
 	nmelds   [4]uint8
-	dora     [5]tile.Tile
+	dora     [6]tile.Tile // the first indicator and five kans' (a fifth that aborts the hand may reveal one)
 	ndora    int
 
 	// Scores: running are the scores after the last recorded change, when
@@ -213,8 +213,9 @@ func (d *Decoder) hiddenError() error {
 
 // isDocument reports whether data is one JSON value rather than JSON
 // lines: an array, or an object spread over lines (its first line does not
-// hold a whole object), or a one-line object with a "game" array (the
-// single-object variant written compactly).
+// hold a whole object), a one-line object with a "game" or "events" array
+// (the single-object variant or an arena record written compactly), or a
+// one-line object that is not an event and is all the input holds.
 func (d *Decoder) isDocument(data []byte, start int) bool {
 	i := jsontok.SkipSpace(data, start)
 	if i >= len(data) || (data[i] != '{' && data[i] != '[') {
@@ -238,7 +239,13 @@ func (d *Decoder) isDocument(data []byte, start int) bool {
 		return line[len(line)-1] != '}'
 	}
 	t := v.Get("type")
-	return v.Get("game") != nil && (t == nil || t.Type() != fastjson.TypeString)
+	if t != nil && t.Type() == fastjson.TypeString {
+		return false // an event line
+	}
+	// The single-object variant or an arena record on one line, or an
+	// object that is the whole input and no event (which document
+	// reports as no game).
+	return v.Get("game") != nil || v.Get("events") != nil || jsontok.SkipSpace(data, end) == len(data)
 }
 
 // isObjectLine reports whether b (starting with '{') opens a JSON object on

@@ -26,7 +26,13 @@
 //     chi is "chii", a win is "agari" (hai, naki, machi, han, hu, score, yaku
 //     as Tenhou ids, dora_marker, ura_marker, fromwho, paowho, honba,
 //     kyotaku) and a draw is "ryuukyoku". A top-level JSON array of events
-//     is read the same way.
+//     is read the same way, and so is an arena record: {events: [events],
+//     players: [names, or objects with a name]} (the players' names fill
+//     the seats start_game does not name). An indented object is one
+//     document, whatever its lines hold. A JSON object with neither a game
+//     nor an events array holds no game: an error wrapping
+//     format.ErrNoGame, which the parser reports as an input that cannot
+//     be read.
 //   - Old mjai logs, such as gimite's test golden log, where start_kyoku has
 //     only oya and dora_marker, the starting hands come in one haipai event
 //     per seat and text board dumps are interleaved with the events. Lines

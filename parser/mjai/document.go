@@ -9,6 +9,7 @@ import (
 	"github.com/valyala/fastjson"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/format"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
@@ -20,8 +21,11 @@ type member struct {
 }
 
 // document decodes the single-object variant ({type, lobby, dan, rate,
-// game: [events], owari}) or a top-level array of events. It scans the
-// top level itself, so that a cut document still gives its first events.
+// game: [events], owari}), an arena record ({events: [events], players:
+// [...]}, the mjai events wrapped in an object with the players) or a
+// top-level array of events. It scans the top level itself, so that a cut
+// document still gives its first events. An object with neither a game
+// nor an events array is no game: an error wrapping format.ErrNoGame.
 func (d *Decoder) document(data []byte, i int) error {
 	i = jsontok.SkipSpace(data, i)
 	d.pos = event.Pos{Offset: int32(i), Index: -1}
@@ -52,7 +56,7 @@ func (d *Decoder) document(data []byte, i int) error {
 		e := t.Err()
 		// A value the input ends inside of (or that is not JSON) is kept
 		// only for the game array, whose first events can still be read.
-		if n < len(members) && (e == nil || string(key) == "game") {
+		if n < len(members) && (e == nil || isEventList(key)) {
 			if e != nil {
 				end = len(data)
 			}
@@ -65,7 +69,7 @@ func (d *Decoder) document(data []byte, i int) error {
 				break
 			}
 			err := d.syntaxErr(e, fmt.Sprintf("member %q", key))
-			if string(key) != "game" {
+			if !isEventList(key) {
 				return err
 			}
 			cut = err // the game array reports it at its event
@@ -86,46 +90,59 @@ func (d *Decoder) document(data []byte, i int) error {
 		return d.errf(event.ErrSyntax, "text after the top-level object")
 	}
 	ms := members[:n]
+	// Which variant: tenhou-paifu-to-json's (a game array), an arena
+	// record (an events array), or no game at all.
+	list := ""
+	for _, m := range ms {
+		switch {
+		case m.key == "games":
+			d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+			return d.errf(event.ErrUnsupported, "a \"games\" list of rounds (an older tenhou-paifu-to-json layout)")
+		case isEventList([]byte(m.key)) && list == "":
+			list = m.key
+		}
+	}
+	if list == "" {
+		if cut != nil {
+			return cut
+		}
+		d.pos = event.Pos{Offset: int32(i), Index: -1}
+		return d.errf(format.ErrNoGame, "a JSON object with neither a \"game\" nor an \"events\" array of mjai events")
+	}
 	// Metadata first, the game type before the rest: it says how many
 	// players there are.
 	for _, typeFirst := range []bool{true, false} {
 		for _, m := range ms {
-			if m.key == "game" || m.key == "owari" || m.key == "games" || (m.key == "type") != typeFirst {
+			if isEventList([]byte(m.key)) || m.key == "owari" || (m.key == "type") != typeFirst {
 				continue
 			}
-			if err := d.metaMember(data, m); err != nil {
+			if err := d.metaMember(data, m, list); err != nil {
 				return err
 			}
 		}
 	}
-	d.g.Meta.Platform = event.Tenhou
+	if list == "game" {
+		d.g.Meta.Platform = event.Tenhou
+	}
 	d.gameStart(event.Pos{Offset: int32(i), Index: -1})
-	found := false
 	for _, m := range ms {
-		switch m.key {
-		case "games":
-			d.pos = event.Pos{Offset: int32(m.start), Index: -1}
-			return d.errf(event.ErrUnsupported, "a \"games\" list of rounds (an older tenhou-paifu-to-json layout)")
-		case "game":
-			found = true
-			if m.start >= len(data) {
-				break // cut before its value: reported below
-			}
-			if data[m.start] != '[' {
-				d.pos = event.Pos{Offset: int32(m.start), Index: -1}
-				return d.errf(event.ErrSyntax, "game is not an array")
-			}
-			if err := d.array(data, m.start); err != nil {
-				return err
-			}
+		if m.key != list {
+			continue
 		}
+		if m.start >= len(data) {
+			break // cut before its value: reported below
+		}
+		if data[m.start] != '[' {
+			d.pos = event.Pos{Offset: int32(m.start), Index: -1}
+			return d.errf(event.ErrSyntax, "%s is not an array", m.key)
+		}
+		if err := d.array(data, m.start); err != nil {
+			return err
+		}
+		break
 	}
 	if cut != nil {
 		return cut
-	}
-	if !found {
-		d.pos = event.Pos{Offset: int32(i), Index: -1}
-		return d.errf(event.ErrSyntax, "no game array in the top-level object")
 	}
 	for _, m := range ms {
 		if m.key == "owari" {
@@ -203,11 +220,19 @@ var tenhouDan = [...]string{
 	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
 }
 
-// metaMember reads one metadata member of the single-object variant.
-func (d *Decoder) metaMember(data []byte, m member) error {
+// isEventList reports whether key names the array of events of a
+// single-object variant: "game" (tenhou-paifu-to-json) or "events" (an
+// arena record).
+func isEventList(key []byte) bool { return string(key) == "game" || string(key) == "events" }
+
+// metaMember reads one metadata member of the single-object variant whose
+// events are in the member list ("game" or "events"): tenhou-paifu-to-json's
+// Tenhou metadata, or an arena record's players.
+func (d *Decoder) metaMember(data []byte, m member, list string) error {
 	d.pos = event.Pos{Offset: int32(m.start), Index: -1}
-	switch m.key {
-	case "type", "lobby", "dan", "rate", "sex", "sx", "id":
+	switch {
+	case list == "game" && (m.key == "type" || m.key == "lobby" || m.key == "dan" || m.key == "rate" || m.key == "sex" || m.key == "sx" || m.key == "id"):
+	case list == "events" && m.key == "players":
 	default:
 		return nil // unknown members are ignored
 	}
@@ -272,6 +297,8 @@ func (d *Decoder) metaMember(data []byte, m member) error {
 				meta.Seats[i].Sex = b[0]
 			}
 		}
+	case "players":
+		return d.arenaPlayers(v)
 	case "id":
 		a, err := v.Array()
 		if err != nil || len(a) > 4 {
@@ -356,4 +383,47 @@ func validUTF8(s string) string {
 		return s
 	}
 	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+// players reads an arena record's players: a list of up to four names, or
+// of objects with a "name" (or "nickname"), seat by seat. A start_game
+// event's names, when it has them, are read after these and replace them.
+func (d *Decoder) arenaPlayers(v *fastjson.Value) error {
+	if v.Type() == fastjson.TypeNull {
+		return nil
+	}
+	a, err := v.Array()
+	if err != nil || len(a) > 4 {
+		return d.errf(event.ErrValue, "players %s is not a list of up to 4 players", short(v.String()))
+	}
+	meta := &d.g.Meta
+	for i, x := range a {
+		var name []byte
+		switch x.Type() {
+		case fastjson.TypeString:
+			name = x.GetStringBytes()
+		case fastjson.TypeObject:
+			name = x.GetStringBytes("name")
+			if name == nil {
+				name = x.GetStringBytes("nickname")
+			}
+		case fastjson.TypeNull:
+		default:
+			return d.errf(event.ErrValue, "players %s: %s is not a player", short(v.String()), short(x.String()))
+		}
+		meta.Seats[i].Name = validUTF8(string(name))
+	}
+	return nil
+}
+
+// short shortens s for a message, at a character boundary.
+func short(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	n := 60
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

@@ -98,7 +98,7 @@ type encoding struct {
 	yakus   [event.MaxYaku]event.Yaku
 	started bool
 	// doras are the dora indicators the current hand revealed so far.
-	doras  [5]tile.Tile
+	doras  [6]tile.Tile
 	ndoras int
 }
 
@@ -479,6 +479,8 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 			return b, st.fail(st.hand, "a draw that refers to no record")
 		}
 		return e.ryukyoku(b, st, &g.Ryuukyoku[ev.Ref])
+	case event.Broken:
+		return b, st.fail(st.hand, "a hand the log it was read from cannot rebuild")
 	default:
 		return b, st.fail(st.hand, "an event of type %v", ev.Type)
 	}

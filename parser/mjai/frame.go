@@ -28,8 +28,19 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 		return p, format.Space
 	}
 	if first {
-		if i := jsontok.SkipSpace(data, jsontok.SkipBOM(data)); i < len(data) && data[i] != '{' {
+		i := jsontok.SkipSpace(data, jsontok.SkipBOM(data))
+		if i < len(data) && data[i] != '{' {
 			return format.Rest(data, first, atEOF) // not JSON lines
+		}
+		// An object that does not open on its line ("{" alone, then its
+		// members) is one document spread over lines, as the decoder
+		// reads it (isDocument): an indented single-object variant or
+		// arena record, whose events may sit one to a line.
+		if i < len(data) && !isObjectLine(data[i:lineEnd(data, i)]) {
+			if lineEnd(data, i) == len(data) && !atEOF {
+				return 0, format.More
+			}
+			return format.Rest(data, first, atEOF)
 		}
 	}
 	// A line that starts with '<' is markup, which no mjai log holds (an

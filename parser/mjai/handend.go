@@ -133,6 +133,11 @@ func (d *Decoder) hora(v *fastjson.Value, rmss bool) error {
 		}
 		w.NDora = uint8(n)
 	} else {
+		if d.ndora > len(w.Dora) {
+			// Six indicators: five kans, the fifth of which ends the
+			// hand where it is allowed at all.
+			return d.errf(event.ErrValue, "a win after %d dora indicators were revealed", d.ndora)
+		}
 		copy(w.Dora[:], d.dora[:d.ndora])
 		w.NDora = uint8(d.ndora)
 	}

@@ -49,10 +49,13 @@ func detect(data []byte) bool {
 
 var logKey = []byte(`"log"`)
 
-// maxRounds bounds the rounds of one game, maxItems the items of one list.
+// maxRounds bounds the rounds of one game, maxItems the items of one
+// list, maxDora the dora indicators of one round (the first and five kans':
+// a fifth kan reveals one before it aborts the hand, where it does).
 const (
 	maxRounds = 64
 	maxItems  = 512
+	maxDora   = 6
 )
 
 // Decoder decodes tenhou.net/6 JSON into event.Games. It keeps its parser
@@ -82,6 +85,15 @@ type Decoder struct {
 	round   event.RoundID
 	metaSet bool
 	lastKey int // 1024*round+honba of the previous round, to see a second game
+	// newDoc: the round being decoded is the first of a top-level object
+	// after the first; sameRef: that object names the game by the same
+	// ref as the one before it (then its first round may repeat the last
+	// one's key, as within one log: the hand after a chombo).
+	newDoc, sameRef bool
+	prevRef         []byte
+	// blankSeat is the offset (less base) of the object whose "sc" has ""
+	// for seat 3, which must be a three-player game's empty seat; -1.
+	blankSeat int
 
 	end    event.EndRecord
 	hasEnd bool
@@ -102,19 +114,22 @@ type conn struct {
 // (or per group of rounds) of the same game. Every error is an
 // *event.Error with the byte offset (its message gives the line and
 // column), the round index and the round, wrapping event.ErrSyntax (not
-// JSON, not tenhou.net/6), event.ErrValue (a value out of range or an
-// event order that cannot be rebuilt), event.ErrTruncated (the input ends
-// inside the JSON: the rounds before the cut are kept) or
-// event.ErrUnsupported. A log without a final result (editor files) decodes
-// without error and without a GameEnd event.
+// JSON, not tenhou.net/6), event.ErrValue (a value out of range),
+// event.ErrTruncated (the input ends inside the JSON: the rounds before
+// the cut are kept) or event.ErrUnsupported. A round whose order of play
+// cannot be rebuilt is no error: it ends in an event.Broken (see the
+// package documentation), and the rounds after it are read. A log without
+// a final result (editor files) decodes without error and without a
+// GameEnd event.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
 	defer d.release()
 	*d = Decoder{p: d.p, rp: d.rp, sc: d.sc, metaBuf: d.metaBuf[:0], strBuf: d.strBuf[:0], items: d.items[:0], conns: d.conns[:0], b: builder{stack: d.b.stack[:0]},
-		pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll}
+		pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll, prevRef: d.prevRef[:0]}
 	d.g, d.path, d.data = g, path, data
 	d.hand = -1
 	d.lastKey = -1
+	d.blankSeat = -1
 	m := &g.Meta
 	m.Format = event.FormatTenhou6
 	m.Path = path
@@ -165,6 +180,9 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 		return d.errAt(d.base, errf(event.ErrValue, "the log has no rounds"))
 	}
 	d.hand = -1
+	if d.blankSeat >= 0 && d.players != 3 {
+		return d.errAt(d.base+d.blankSeat, errf(event.ErrValue, `"sc" has "" for seat 3 of a %d-player game`, d.players))
+	}
 	if err := d.insertConnections(); err != nil {
 		return err
 	}
@@ -276,6 +294,10 @@ func (d *Decoder) doc(doc *docPos) error {
 			return err
 		}
 	}
+	ref := v.GetStringBytes("ref")
+	d.newDoc = d.hand >= 0
+	d.sameRef = len(ref) > 0 && bytes.Equal(ref, d.prevRef)
+	d.prevRef = append(d.prevRef[:0], ref...)
 	for i := range doc.n {
 		rp := &d.sc.rounds[doc.first+i]
 		if doc.end < 0 && rp.end == 0 {
@@ -326,6 +348,13 @@ func (d *Decoder) finalScores(v *fastjson.Value, doc *docPos) error {
 	}
 	var e event.EndRecord
 	for i := range 4 {
+		if i == 3 && blank(a[2*i]) && blank(a[2*i+1]) {
+			// A three-player game's empty seat, written "" (or null) by
+			// some writers where Tenhou writes 0: it must be one
+			// (checked once the rounds give the player count).
+			d.blankSeat = doc.start
+			continue
+		}
 		sc, err1 := a[2*i].Float64()
 		pt, err2 := a[2*i+1].Float64()
 		if err1 != nil || err2 != nil || sc != math.Trunc(sc) || math.Abs(sc) > 1e9 || math.IsNaN(pt) || math.IsInf(pt, 0) {
@@ -337,6 +366,18 @@ func (d *Decoder) finalScores(v *fastjson.Value, doc *docPos) error {
 	e.Known = event.KnownScores | event.KnownPoints2
 	d.end, d.hasEnd = e, true
 	return nil
+}
+
+// blank reports whether v is "" or null: what some writers put for the
+// empty seat of a three-player game.
+func blank(v *fastjson.Value) bool {
+	switch v.Type() {
+	case fastjson.TypeNull:
+		return true
+	case fastjson.TypeString:
+		return len(v.GetStringBytes()) == 0
+	}
+	return false
 }
 
 // meta reads the game's metadata from the first object.

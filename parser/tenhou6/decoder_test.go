@@ -438,6 +438,78 @@ func mustTiles(t *testing.T, s string) []tile.Tile {
 	return ts
 }
 
+// TestBrokenRounds: a round whose order of play cannot be rebuilt (a
+// discard of a tile the seat does not hold, items left over, a result that
+// does not fit the play, an indicator without a kan) is a Broken event at
+// the item that got furthest, naming the act, its seat and its tile; the
+// game decodes without an error, and the next round is read as recorded.
+func TestBrokenRounds(t *testing.T) {
+	good := rnd{
+		hands: [4]string{handA, handB, handC, handD},
+		in:    [4]string{"41", "25", "42", "43"},
+		out:   [4]string{"60", "41", "60", "11"},
+		res:   `["流局",[1500,-500,-500,-500]]`,
+	}
+	next := good
+	next.hdr = "1,0,0"
+	tests := []struct {
+		name string
+		bad  func(r *rnd)
+		msg  string
+		at   string // the Broken event's offset is where this text starts (§ marks it when given)
+		act  event.Type
+		seat event.Seat
+		tile string
+	}{
+		{name: "discard not in hand", bad: func(r *rnd) { r.out[1] = "§47" }, msg: "seat 1 discards 7z, which it does not hold", at: "§", act: event.Discard, seat: 1, tile: "7z"},
+		{name: "items left over", bad: func(r *rnd) { r.out[3] = "11,12" }, msg: "cannot rebuild", seat: event.NoSeat},
+		{name: "a tsumo after a discard", bad: func(r *rnd) { r.res = `["和了",[0,0,0,0],[3,3,3,"満貫8000点"]]` }, msg: "seat 3 winning from seat 3", seat: event.NoSeat},
+		{name: "dora without a kan", bad: func(r *rnd) { r.dora = "1m2m" }, msg: "kan indicators", seat: event.NoSeat},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := good
+			tt.bad(&r)
+			s := doc(t, editorHead, r, next)
+			at := -1
+			if tt.at != "" {
+				at = strings.Index(s, tt.at)
+				s = strings.Replace(s, tt.at, "", 1)
+			}
+			g, err := decodeString(t, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var broken []*event.Event
+			rounds, ends := 0, 0
+			for i := range g.Events {
+				switch e := &g.Events[i]; e.Type {
+				case event.Broken:
+					broken = append(broken, e)
+				case event.RoundStart:
+					rounds++
+				case event.Ryuukyoku:
+					ends++
+				}
+			}
+			if len(broken) != 1 || rounds != 2 || ends != 1 {
+				t.Fatalf("%d broken rounds, %d rounds, %d ends: want the first round broken and the second read", len(broken), rounds, ends)
+			}
+			e := broken[0]
+			br := g.BreakOf(e)
+			if br == nil || !strings.Contains(br.Message, tt.msg) || !strings.Contains(br.Message, "left out") {
+				t.Errorf("record %+v does not say %q and what is left out", br, tt.msg)
+			}
+			if e.Seat != tt.seat || br.Act != tt.act || (tt.tile != "" && e.Tile.String() != tt.tile) {
+				t.Errorf("act %v by seat %d with %v, want %v by %d with %s", br.Act, e.Seat, e.Tile, tt.act, tt.seat, tt.tile)
+			}
+			if at >= 0 && int(e.Pos.Offset) != at {
+				t.Errorf("offset %d, want %d (%q)", e.Pos.Offset, at, s[at:min(at+10, len(s))])
+			}
+		})
+	}
+}
+
 func TestErrors(t *testing.T) {
 	good := rnd{
 		hands: [4]string{handA, handB, handC, handD},
@@ -476,11 +548,7 @@ func TestErrors(t *testing.T) {
 		{name: "bad tile code", doc: bad(func(r *rnd) { r.in[1] = "§20" }), sentinel: event.ErrValue, msg: "20 is not a tile code", at: "§"},
 		{name: "bad call string", doc: bad(func(r *rnd) { r.in[1] = `§"x252525"` }), sentinel: event.ErrValue, msg: "unknown letter", at: "§"},
 		{name: "chi that is not a run", doc: bad(func(r *rnd) { r.in[1] = `§"c252729"` }), sentinel: event.ErrValue, msg: "consecutive", at: "§"},
-		{name: "discard not in hand", doc: bad(func(r *rnd) { r.out[1] = "§47" }), sentinel: event.ErrValue, msg: "does not hold", at: "§"},
-		{name: "items left over", doc: bad(func(r *rnd) { r.out[3] = "11,12" }), sentinel: event.ErrValue, msg: "cannot rebuild"},
-		{name: "a tsumo after a discard", doc: bad(func(r *rnd) { r.res = `["和了",[0,0,0,0],[3,3,3,"満貫8000点"]]` }), sentinel: event.ErrValue, msg: "seat 3 winning from seat 3"},
 		{name: "unknown result", doc: bad(func(r *rnd) { r.res = `§["foo"]` }), sentinel: event.ErrValue, msg: `unknown result "foo"`, at: "§"},
-		{name: "dora without a kan", doc: bad(func(r *rnd) { r.dora = "1m2m" }), sentinel: event.ErrValue, msg: "kan indicators"},
 		{name: "a hand of one tile", doc: bad(func(r *rnd) { r.hands[2] = "1m" }), sentinel: event.ErrValue, msg: "1 tiles, want 13"},
 		{name: "two games", doc: func(t *testing.T) string {
 			return doc(t, editorHead, good) + "\n" + doc(t, editorHead, good)

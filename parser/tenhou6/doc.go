@@ -29,7 +29,17 @@
 //     and closed kan "a";
 //   - every result: wins (several winners, pao), 流局, 全員聴牌, 全員不聴, 流し満貫
 //     and the abortive draws (九種九牌, 四家立直, 三家和了, 四槓散了, 四風連打, and
-//     tensoul's 三家和 and 四開槓 and its romaji and English names);
+//     tensoul's 三家和 and 四開槓 and its romaji and English names); 四家立直
+//     with score changes is the chombo of a riichi player found noten (rules
+//     that make a noten riichi one); the other abortive draws pay nothing;
+//   - hands that end at a kan: 四槓散了 at the fourth kan (rules that abort
+//     on its declaration) or at a fifth, closed, added or open, with the
+//     indicators the list gives (up to six: the first and five kans');
+//   - a hand that repeats the round and honba of the one before it (the hand
+//     after a chombo: the dealer keeps the seat, no honba added), within one
+//     log, or in JSON lines whose objects have the same ref;
+//   - three-player logs that write "" (or null) for the empty seat's final
+//     score and points in sc, where Tenhou writes 0;
 //   - score strings (30符2飜2000点, 満貫2000-4000点, 跳満6000点∀, 数え役満,
 //     切り上げ満貫, a chip suffix) and yaku strings in Tenhou's, Mahjong Soul's
 //     and tensoul's English names, mapped to event.YakuID (Mahjong Soul's
@@ -51,7 +61,13 @@
 // reveal a wrong guess: when a call could belong to two identical discards
 // of the same player the decoder backtracks to the other one. The result
 // must fit the last action (a tsumo after a draw, a ron or an exhaustive or
-// abortive draw after a discard, a chankan after an added kan).
+// abortive draw after a discard, a chankan after an added kan). A round
+// whose order cannot be rebuilt (a seat discards or calls with a tile it
+// does not hold, items are left over, the result does not fit the play) is
+// not an error of the game: its events give way to an event.Broken at the
+// item that got furthest, naming the act found impossible, its seat and
+// its tile (the replay reports it under that act's legality check), and
+// the next round is read as recorded.
 //
 // What the format does not record stays unknown: kan dora are revealed
 // where Tenhou reveals them (a closed kan's at once, an open or added kan's

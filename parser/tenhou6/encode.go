@@ -273,7 +273,7 @@ func (e *Encoder) startHand(g *event.Game, ev *event.Event, lastKey *int) error 
 		return e.fail(g, index, "%d honba, %d sticks", r.Honba, r.Sticks)
 	}
 	key := (4*int(r.Wind)+int(r.Number)-1)*1024 + int(r.Honba)
-	if key <= *lastKey {
+	if key < *lastKey { // the same key again is the hand after a chombo
 		return e.fail(g, index, "the hand comes after a later one (tenhou.net/6 lists the hands of one game in order)")
 	}
 	*lastKey = key
@@ -410,8 +410,8 @@ func (e *Encoder) play(g *event.Game, ev *event.Event) error {
 		if err := e.checkTile(g, ev.Tile); err != nil {
 			return err
 		}
-		if len(h.dora) == 5 {
-			return e.fail(g, h.index, "more than five dora indicators")
+		if len(h.dora) == maxDora {
+			return e.fail(g, h.index, "more than six dora indicators")
 		}
 		h.dora = append(h.dora, ev.Tile)
 	case event.Win:
@@ -432,6 +432,8 @@ func (e *Encoder) play(g *event.Game, ev *event.Event) error {
 		}
 		h.draw = &g.Ryuukyoku[ev.Ref]
 		h.ended = true
+	case event.Broken:
+		return e.fail(g, h.index, "a hand the log it was read from cannot rebuild")
 	default:
 		return e.fail(g, h.index, "an event of type %v", ev.Type)
 	}
@@ -654,7 +656,7 @@ func (e *Encoder) appendDraw(b []byte, g *event.Game, r *event.RyuukyokuRecord) 
 	default:
 		return b, e.fail(g, h.index, "a hand that ended as %v", r.Kind)
 	}
-	if r.Kind.IsAbortive() && !zero {
+	if r.Kind.IsAbortive() && r.Kind != event.FourRiichi && !zero {
 		return b, e.fail(g, h.index, "an abortive draw with score changes %v", r.Deltas)
 	}
 	b = appendString(b, name)

@@ -63,7 +63,25 @@ func roundTrip(g *event.Game) ([]byte, *event.Game, error) {
 	if err := d.Decode(buf.Bytes(), g.Meta.Path, &g2); err != nil {
 		return buf.Bytes(), nil, err
 	}
+	if err := brokenRound(&g2); err != nil {
+		return buf.Bytes(), nil, err
+	}
 	return buf.Bytes(), &g2, nil
+}
+
+// brokenRound returns, as an error, the first round of g the decoder
+// could not rebuild (a Broken event), or nil.
+func brokenRound(g *event.Game) error {
+	round := event.RoundID{}
+	for i := range g.Events {
+		switch e := &g.Events[i]; e.Type {
+		case event.RoundStart:
+			round = g.Rounds[e.Ref].ID()
+		case event.Broken:
+			return fmt.Errorf("offset %d, round %v: %s", e.Pos.Offset, round, g.BreakOf(e).Message)
+		}
+	}
+	return nil
 }
 
 // roundTripDiff compares a game with its round trip: the canonical lines
@@ -529,7 +547,8 @@ func TestEncodeRefuses(t *testing.T) {
 			return b
 		}, "hides seats' tiles"},
 		{"hands out of order", func() *gamebuild.Builder {
-			b := game().Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
+			// E1-1 then E1-0 (E1-0 twice is the hand after a chombo).
+			b := gamebuild.New(t, 4).Round(0, 1, 1, 0, 0, even, handA, handB, handC, handD).Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
 			return b.Round(0, 1, 0, 0, 0, even, handA, handB, handC, handD).Draw(0, "1z").Ryuukyoku(event.NineTerminals, [4]int32{})
 		}, "the hand comes after a later one"},
 		{"a tsumogiri of another tile than the drawn one", func() *gamebuild.Builder {

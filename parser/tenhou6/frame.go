@@ -12,7 +12,8 @@ import (
 // JSON lines with one round (or a few) per line, as mjx writes them. A value
 // continues the game of the value before it when both are objects with the
 // same "ref" (or one of them has none) and its first round comes after the
-// other's last round; two whole games one after another, or a second copy
+// other's last round (or repeats it, the hand after a chombo, when both
+// have the same ref); two whole games one after another, or a second copy
 // of a game, start over at East 1. White space between games is Space. A
 // value frame cannot read (a syntax error, a truncated input) ends the game
 // it is in at the end of the stream, where the decoder reports it.
@@ -76,11 +77,17 @@ type skimmed struct {
 }
 
 // continues reports whether the value next belongs to the game of prev.
+// A first round that repeats prev's last (the hand after a chombo: the
+// same dealer, no honba added) continues it only when both name the game
+// by the same ref: without one, it is taken for a second copy.
 func continues(prev, next *skimmed) bool {
 	if prev.ref != nil && next.ref != nil && !bytes.Equal(prev.ref, next.ref) {
 		return false
 	}
-	return next.firstKey >= 0 && prev.lastKey >= 0 && next.firstKey > prev.lastKey
+	if next.firstKey < 0 || prev.lastKey < 0 {
+		return false
+	}
+	return next.firstKey > prev.lastKey || next.firstKey == prev.lastKey && prev.ref != nil && next.ref != nil
 }
 
 // skim reads the JSON value at data[p:] without decoding it: it finds its

@@ -242,6 +242,14 @@ func checkPlay(g *event.Game, fullWall bool) error {
 				return fail("win hand of %d tiles with %d melds", w.HandLen, n)
 			}
 			phase = ended
+		case event.Broken:
+			// A round whose order of play cannot be found: it ends
+			// there, with what the decoder found.
+			if br := g.BreakOf(e); br == nil || br.Message == "" {
+				return fail("a broken round without its record")
+			}
+			phase = ended
+			continue
 		case event.Ryuukyoku:
 			r := &g.Ryuukyoku[e.Ref]
 			switch r.Kind {

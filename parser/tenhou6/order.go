@@ -77,10 +77,15 @@ type builder struct {
 	steps int
 	start int // len(g.Events) when the round's play starts
 
-	// The failure that got furthest, reported when every order fails.
-	failN   int
-	failOff int
-	failMsg string
+	// The failure that got furthest, reported when every order fails: its
+	// position and message, and the act found impossible (its type, seat
+	// and tile; 0, NoSeat and tile.None when no act is to blame).
+	failN    int
+	failOff  int
+	failMsg  string
+	failAct  event.Type
+	failSeat event.Seat
+	failTile tile.Tile
 }
 
 // maxSteps bounds the work spent on one round's search: a real round takes
@@ -93,6 +98,7 @@ func (b *builder) build(d *Decoder) error {
 	b.stack = b.stack[:0]
 	b.steps = 0
 	b.failN, b.failOff, b.failMsg = -1, -1, ""
+	b.failAct, b.failSeat, b.failTile = 0, event.NoSeat, tile.None
 	rd := b.rd
 	st := &b.st
 	*st = state{accept: event.NoSeat, seat: rd.dealer, mode: mDraw, doraNext: 1}
@@ -139,16 +145,24 @@ func countItems(rd *roundData) int {
 	return n * 2
 }
 
-// failure returns the error for a round whose order could not be rebuilt.
-// The round's events are dropped: only its round_start stays.
+// failure ends a round whose order of play could not be rebuilt: its
+// events give way to a Broken event at the item that got furthest, which
+// names the act found impossible (its seat and tile) and says what of the
+// round is left out; the round's start stays, and the next round is read
+// as recorded.
 func (b *builder) failure() error {
 	d := b.d
-	d.g.Events = d.g.Events[:b.start]
+	g := d.g
+	g.Events = g.Events[:b.start]
 	off := b.failOff
 	if off < 0 {
 		off = d.offset(-1, -1) // the round
 	}
-	return d.errAt(off, fmt.Errorf("cannot rebuild the order of play: %s: %w", b.failMsg, event.ErrValue))
+	msg := fmt.Sprintf("cannot rebuild the order of play: %s; the round's %d items and its result (%s) are left out", b.failMsg, countItems(b.rd)/2, b.rd.res.name)
+	g.Breaks = append(g.Breaks, event.BreakRecord{Act: b.failAct, Message: msg})
+	e := b.add(event.Broken, b.failSeat, event.NoSeat, b.failTile, int32(off))
+	e.Ref = int32(len(g.Breaks) - 1)
+	return nil
 }
 
 // backtrack restores the latest choice point that has an untried
@@ -175,10 +189,17 @@ func (b *builder) apply(c *choice, i uint8) status {
 
 // fail records why this order does not work and returns sFail.
 func (b *builder) fail(off int32, format string, args ...any) status {
+	return b.failOf(off, 0, event.NoSeat, tile.None, format, args...)
+}
+
+// failOf records why this order does not work, an act of type act by seat
+// s with tile t that cannot be, and returns sFail.
+func (b *builder) failOf(off int32, act event.Type, s event.Seat, t tile.Tile, format string, args ...any) status {
 	if n := len(b.d.g.Events); n > b.failN {
 		b.failN = n
 		b.failOff = int(off)
 		b.failMsg = fmt.Sprintf(format, args...)
+		b.failAct, b.failSeat, b.failTile = act, s, t
 	}
 	return sFail
 }
@@ -285,7 +306,7 @@ func (b *builder) draw(s event.Seat, it *item, repl bool) status {
 	st := &b.st
 	i := tileIndex(it.tile)
 	if st.hand[s][i] >= 4 {
-		return b.fail(it.off, "seat %d draws a fifth %v", s, it.tile)
+		return b.failOf(it.off, event.Draw, s, it.tile, "seat %d draws a fifth %v", s, it.tile)
 	}
 	st.hand[s][i]++
 	st.last[s] = it.tile
@@ -363,15 +384,15 @@ func (b *builder) out(s event.Seat) status {
 		if it.tsumogiri {
 			t = st.last[s]
 			if t == tile.None {
-				return b.fail(it.off, "seat %d discards the drawn tile (60) but drew nothing this turn", s)
+				return b.failOf(it.off, event.Discard, s, tile.None, "seat %d discards the drawn tile (60) but drew nothing this turn", s)
 			}
 		}
 		if !b.remove(s, t) {
-			return b.fail(it.off, "seat %d discards %v, which it does not hold", s, t)
+			return b.failOf(it.off, event.Discard, s, t, "seat %d discards %v, which it does not hold", s, t)
 		}
 		if it.kind == kRiichi {
 			if st.riichi[s] {
-				return b.fail(it.off, "seat %d declares riichi twice", s)
+				return b.failOf(it.off, event.Riichi, s, t, "seat %d declares riichi twice", s)
 			}
 			st.riichi[s] = true
 			b.add(event.Riichi, s, event.NoSeat, tile.None, it.off)
@@ -399,7 +420,7 @@ func (b *builder) out(s event.Seat) status {
 	case kClosedKan:
 		for _, t := range it.own[:4] {
 			if !b.remove(s, t) {
-				return b.fail(it.off, "seat %d declares a closed kan of %v without four in hand", s, t)
+				return b.failOf(it.off, event.ClosedKan, s, t, "seat %d declares a closed kan of %v without four in hand", s, t)
 			}
 		}
 		m := makeMeld(event.MeldClosedKan, event.NoSeat, tile.None, it.own[:4]...)
@@ -418,7 +439,7 @@ func (b *builder) out(s event.Seat) status {
 			}
 		}
 		if p < 0 {
-			return b.fail(it.off, "seat %d adds %v to a pon it does not have", s, it.tile)
+			return b.failOf(it.off, event.AddedKan, s, it.tile, "seat %d adds %v to a pon it does not have", s, it.tile)
 		}
 		pon := &st.melds[s][p]
 		if want := event.Seat((int(s) + int(it.rel)) % 4); pon.From != want {
@@ -427,7 +448,7 @@ func (b *builder) out(s event.Seat) status {
 			st.kakanPos = true
 		}
 		if !b.remove(s, it.tile) {
-			return b.fail(it.off, "seat %d adds %v, which it does not hold", s, it.tile)
+			return b.failOf(it.off, event.AddedKan, s, it.tile, "seat %d adds %v, which it does not hold", s, it.tile)
 		}
 		// The four tiles, the taken one marked as in the pon.
 		m := makeMeld(event.MeldAddedKan, pon.From, pon.CalledTile(), pon.Tiles[0], pon.Tiles[1], pon.Tiles[2], it.tile)
@@ -439,7 +460,7 @@ func (b *builder) out(s event.Seat) status {
 		return b.replacement(s)
 	case kKita:
 		if !b.remove(s, it.tile) {
-			return b.fail(it.off, "seat %d sets aside a North it does not hold", s)
+			return b.failOf(it.off, event.Kita, s, it.tile, "seat %d sets aside a North it does not hold", s)
 		}
 		m := event.Meld{Kind: event.MeldKita, From: event.NoSeat, N: 1, Called: -1, Tiles: [4]tile.Tile{it.tile}}
 		b.addMeld(s, m)
@@ -508,7 +529,7 @@ func (b *builder) call(alt int8) status {
 	st.ip[o]++
 	for _, t := range it.own[:it.nown] {
 		if !b.remove(o, t) {
-			return b.fail(it.off, "seat %d calls %v from seat %d with %v, which it does not hold", o, it.tile, s, t)
+			return b.failOf(it.off, event.Call, o, it.tile, "seat %d calls %v from seat %d with %v, which it does not hold", o, it.tile, s, t)
 		}
 	}
 	var kind event.MeldKind
@@ -533,8 +554,13 @@ func (b *builder) call(alt int8) status {
 		}
 		st.pending++
 		it := b.peekIn(o)
-		if it == nil || it.kind != kDraw {
-			return b.fail(it.offOr(-1), "seat %d's open kan is not followed by a replacement draw", o)
+		if it == nil {
+			// The hand ends at the open kan (four kans that abort at
+			// the fourth, a fifth kan that aborts): no draw follows.
+			return b.finish(endOpenKan)
+		}
+		if it.kind != kDraw {
+			return b.fail(it.off, "seat %d's open kan is not followed by a replacement draw", o)
 		}
 		st.ip[o]++
 		return b.draw(o, it, true)
@@ -542,18 +568,12 @@ func (b *builder) call(alt int8) status {
 	return sContinue
 }
 
-func (it *item) offOr(off int32) int32 {
-	if it == nil {
-		return off
-	}
-	return it.off
-}
-
 // How a hand ended.
 const (
 	endTurn    = iota // the seat to play has no outgoing item left (tsumo, nine terminals)
 	endDiscard        // every list is used up after a discard (ron, draws)
-	endDeclare        // the seat declared a kan or kita and drew nothing (chankan)
+	endDeclare        // the seat declared a closed or added kan or a kita and drew nothing (chankan, an abort at the kan)
+	endOpenKan        // the seat made an open kan and drew nothing (an abort at the kan)
 )
 
 // finish checks that the result fits the end of play and emits it.
@@ -574,8 +594,21 @@ func (b *builder) finish(how int) status {
 			}
 		}
 	}
+	atKan := how == endDeclare || how == endOpenKan
+	if atKan && !rs.win && rs.kind == event.FourKans {
+		// An abort at the kan itself: the indicators of the open and
+		// added kans before it are revealed with it, as far as the list
+		// has them (the format does not say when).
+		b.revealPending()
+	}
 	if int(st.doraNext) < len(rd.dora) {
 		return b.fail(int32(b.d.offset(2, int(st.doraNext))), "the dora list has %d kan indicators but only %d kans revealed one", len(rd.dora)-1, st.doraNext-1)
+	}
+	if rs.win && int(st.doraNext) > len(rs.wins[0].Dora) {
+		return b.fail(int32(rs.off), "a win with %d dora indicators revealed (five kans: the fifth ends the hand or is not allowed)", st.doraNext)
+	}
+	if rs.win && how == endOpenKan {
+		return b.fail(int32(rs.off), "the hand ends on seat %d's open kan, which cannot be won on, but the result is a win", s)
 	}
 	if rs.win {
 		var winTile tile.Tile
@@ -611,7 +644,7 @@ func (b *builder) finish(how int) status {
 		return b.fail(int32(rs.off), "the hand ends on seat %d's turn without a discard, but the result is %s", s, rs.name)
 	case how != endTurn && rs.kind == event.NineTerminals:
 		return b.fail(int32(rs.off), "nine terminals declared after a discard or a kan")
-	case how == endDeclare:
+	case atKan && rs.kind != event.FourKans:
 		return b.fail(int32(rs.off), "the hand ends on seat %d's kan, but the result is %s", s, rs.name)
 	}
 	if rs.kind == event.TripleRon {

@@ -20,7 +20,8 @@ type roundData struct {
 	dealer               event.Seat
 	scores               [4]int32
 	dora, ura            []tile.Tile
-	doraBuf, uraBuf      [5]tile.Tile
+	doraBuf              [maxDora]tile.Tile
+	uraBuf               [5]tile.Tile
 	hands                [4][13]tile.Tile
 	inc, out             [4][]item
 	res                  result
@@ -144,11 +145,16 @@ func (d *Decoder) decodeRound(rp *roundPos) error {
 	}
 	rd.round, rd.honba, rd.sticks = hdr[0], hdr[1], hdr[2]
 	d.round = event.RoundID{Wind: int8(hdr[0] / 4), Number: int8(hdr[0]%4 + 1), Honba: int16(hdr[1])}
-	if key := hdr[0]*1024 + hdr[1]; key <= d.lastKey {
+	// A hand may repeat the round and honba of the one before it (the
+	// hand after a chombo, where the dealer keeps the seat and no honba
+	// is added), never go back to an earlier one; in the first round of
+	// another object, only when both objects have the game's ref (else it
+	// is a second game, or a copy).
+	key := hdr[0]*1024 + hdr[1]
+	if key < d.lastKey || key == d.lastKey && d.newDoc && !d.sameRef {
 		return d.roundErr(0, -1, event.ErrUnsupported, "round %v comes after a later round: the input holds more than one game or its rounds are out of order", d.round)
-	} else {
-		d.lastKey = key
 	}
+	d.lastKey, d.newDoc = key, false
 	// The player count, from the first round's shape.
 	if d.players == 0 {
 		if h3, _ := d.toks(13); len(h3) == 0 {
@@ -433,7 +439,10 @@ func (d *Decoder) result(v *fastjson.Value) error {
 		default:
 			return d.roundErr(16, 2, event.ErrValue, "a %s result has %d elements, want 1 or 2", name, len(a))
 		}
-		if kind.IsAbortive() && rs.deltas != [4]int32{} {
+		// An abortive draw pays nothing, but for the chombo of a riichi
+		// player found noten at a four-riichi abort (rules that make a
+		// noten riichi a chombo), whose payments the rules judge.
+		if kind.IsAbortive() && kind != event.FourRiichi && rs.deltas != [4]int32{} {
 			return d.roundErr(16, 1, event.ErrValue, "an abortive draw with score changes %v", rs.deltas)
 		}
 		return nil

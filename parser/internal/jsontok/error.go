@@ -41,6 +41,16 @@ func (e *Error) Error() string {
 // Unwrap returns e.Err.
 func (e *Error) Unwrap() error { return e.Err }
 
+// Shift gives e's line and column in a text in which the input e was
+// found in starts at the 1-based line and column (the file of a game that
+// does not start it).
+func (e *Error) Shift(line, col int) {
+	if e.Line == 1 {
+		e.Col += col - 1
+	}
+	e.Line += line - 1
+}
+
 // Truncated reports whether the error is the end of the input inside a
 // value.
 func (e *Error) Truncated() bool { return e.Err == ErrTruncated }
