@@ -206,6 +206,18 @@ func fourPlayerGame(t *testing.T) *event.Game {
 	ev(event.Event{Type: event.Ryuukyoku, Ref: 0})
 	ev(event.Event{Type: event.Ryuukyoku, Ref: 1})
 	ev(event.Event{Type: event.Ryuukyoku, Ref: 2})
+	// A hand the log cannot rebuild: seat 2 discards a tile it does not hold.
+	g.Rounds = append(g.Rounds, event.Round{
+		Wind: 1, Number: 4, Honba: 3, Sticks: 0, Dealer: 3,
+		Scores: [4]int32{48000, 18000, -2000, 36000},
+		Dora:   tileOf(t, "1m"),
+		Hands:  [4][13]tile.Tile{hand13(t, "1112345678999m"), hand13(t, "1112345678999p"), hand13(t, "1112345678999s"), hand13(t, "1122334455667z")},
+	})
+	g.Breaks = append(g.Breaks, event.BreakRecord{Act: event.Discard, Message: "seat 2 discards 7z, which it does not hold"})
+	ev(event.Event{Type: event.RoundStart, Ref: 2})
+	ev(event.Event{Type: event.Draw, Seat: 3, Tile: tileOf(t, "7z")})
+	ev(event.Event{Type: event.Discard, Seat: 3, Tile: tileOf(t, "7z"), Flags: event.Tsumogiri})
+	ev(event.Event{Type: event.Broken, Seat: 2, Tile: tileOf(t, "7z"), Ref: 0})
 	ev(event.Event{Type: event.GameEnd, Ref: 0})
 	return g
 }

@@ -954,9 +954,10 @@ func (r *Replayer) kanDone(s event.Seat, closed bool) {
 	st.DoraDue += st.DoraOwed
 	st.DoraOwed = 0
 	switch {
-	case st.NDora+st.DoraDue+st.DoraWaitDraw >= len(st.Dora):
-		// Five indicators are all there are: a fifth kan (where the rules
-		// allow one) reveals none.
+	case st.NDora+st.DoraDue+st.DoraWaitDraw >= len(st.Dora)-1:
+		// Five indicators are owed at most: a fifth kan owes none (where
+		// the rules allow one, it aborts the hand, and a log may reveal
+		// the sixth indicator before it ends: dora accepts it).
 	case closed || r.Options.DoraTiming == DoraTimingImmediate:
 		st.DoraDue++
 	default:
@@ -1093,6 +1094,8 @@ func (r *Replayer) dora(e *event.Event) {
 			r.report(check.LegalityDora, event.NoSeat, "open or added kan dora revealed before the replacement draw")
 		}
 		st.DoraWaitDraw--
+	case st.Kans == 5 && st.NDora == len(st.Dora)-1 && r.Options.FifthKan:
+		// The sixth indicator, of a fifth kan that aborts the hand.
 	default:
 		r.report(check.LegalityDora, event.NoSeat, "dora indicator %v revealed with no kan waiting for one", e.Tile)
 	}
