@@ -117,6 +117,9 @@ type winVerdict struct {
 type fault struct {
 	check                       check.Check
 	message, expected, recorded string
+	// want and got are expected and recorded as numbers, where they are
+	// (the zero Value where the fault compares words).
+	want, got check.Value
 	// ownRulesOnly: the fault is one of the rules' timing, which only the
 	// log's own rules hold it to (four kans at the wrong moment).
 	ownRulesOnly bool

@@ -382,6 +382,42 @@ type Error struct {
 	Hand   int
 	Round  RoundID
 	Err    error
+	// Line and Column are the line and the column (in bytes) of Offset in
+	// the decompressed input, each from 1; 0 when unknown. Decoders do not
+	// set them: Locate does, from the input's text, where it is at hand
+	// (the error's message does not name them).
+	Line, Column int
+}
+
+// Locate sets e.Line and e.Column from e.Offset, given data, the text of
+// the input from its first byte. It leaves them unknown (0) when Offset is
+// unknown or past the end of data. It reads data up to Offset once.
+func (e *Error) Locate(data []byte) {
+	if e.Offset < 0 || e.Offset > int64(len(data)) {
+		return
+	}
+	line, start := 1, 0
+	for i, c := range data[:e.Offset] {
+		if c == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	e.Line, e.Column = line, int(e.Offset)-start+1
+}
+
+// Detail returns what is wrong, without the position that Error writes
+// before it: "format: message" ("mjlog: no game end (owari) ...: log ends
+// before the game does"), cut as Error cuts it.
+func (e *Error) Detail() string {
+	var b strings.Builder
+	if e.Format != FormatUnknown {
+		b.WriteString(e.Format.String())
+		b.WriteString(": ")
+	}
+	if e.Err != nil {
+		b.WriteString(ClipText(e.Err.Error()))
+	}
+	return b.String()
 }
 
 // Error returns "path: game G, offset N, element M, round E1-0: format:
@@ -429,13 +465,7 @@ func (e *Error) Error() string {
 	if sep != "" {
 		b.WriteString(": ")
 	}
-	if e.Format != FormatUnknown {
-		b.WriteString(e.Format.String())
-		b.WriteString(": ")
-	}
-	if e.Err != nil {
-		b.WriteString(ClipText(e.Err.Error()))
-	}
+	b.WriteString(e.Detail())
 	return b.String()
 }
 
