@@ -25,9 +25,14 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 ("legality.*": turn order, tiles in hand, calls, riichi, kans, dora, wins,
 furiten); every hand end and the game end must be what the rules say
 ("draw.*", "win.*", "score.*", "flow.*", "game.*"). Findings go to standard
-output, one per line (with --json, one JSON object per line with path,
-game_id, round, event, check and message, plus expected and recorded for a
-discrepancy).
+output, one per line. With --json every line is one JSON object with the
+same fields in the same order (null where a line has none): path,
+game_index, game_id, hand, round, event, seat, check, severity
+(discrepancy, error, warning, divergent, undetermined), message, expected
+and recorded typed (a number, an array of numbers one per seat, or a
+text), expected_text and recorded_text, link (the Tenhou viewer link to
+the hand), and an error's byte_offset, item, line and column
+(docs/findings.md, docs/findings.schema.json).
 
 With --rules auto (the default) each game is judged under its own
 platform's preset. With another preset or a TOML file, the differences are
