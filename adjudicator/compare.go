@@ -40,7 +40,11 @@ func (j *judge) compareDraw(st *replay.State, v *handVerdict, hr *HandResult) {
 	ry, ev := v.draw, v.drawEvent
 	for _, f := range v.faults[:v.nFaults] {
 		if !f.ownRulesOnly || j.native {
-			j.reportValues(hr.Index, ev, hr.Round, f.check, f.message, f.expected, f.recorded, f.want, f.got)
+			var want, got check.Value
+			if f.counted {
+				want, got = check.Int(f.want), check.Int(f.got)
+			}
+			j.reportValues(hr.Index, ev, hr.Round, f.check, f.message, f.expected, f.recorded, want, got)
 		}
 	}
 	switch v.outcome {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/haifu/haifu/event"
@@ -82,6 +83,15 @@ func (v Value) Numbers() []float64 { return v.list }
 
 // Text returns the text of a TextValue ("" otherwise).
 func (v Value) Text() string { return v.text }
+
+// Equal reports whether v and o are the same value: of one kind, with the
+// same number, numbers or text (go-cmp compares Values with it).
+func (v Value) Equal(o Value) bool {
+	return v.kind == o.kind && v.num == o.num && v.text == o.text && slices.Equal(v.list, o.list)
+}
+
+// String returns v as JSON (AppendJSON).
+func (v Value) String() string { return string(v.AppendJSON(nil)) }
 
 // AppendJSON appends v as JSON: a number, an array of numbers, a string,
 // or null for NoValue. Numbers are written in their shortest form (-1100,
