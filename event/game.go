@@ -1,6 +1,7 @@
 package event
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -396,13 +397,9 @@ func (e *Error) Locate(data []byte) {
 	if e.Offset < 0 || e.Offset > int64(len(data)) {
 		return
 	}
-	line, start := 1, 0
-	for i, c := range data[:e.Offset] {
-		if c == '\n' {
-			line, start = line+1, i+1
-		}
-	}
-	e.Line, e.Column = line, int(e.Offset)-start+1
+	before := data[:e.Offset]
+	e.Line = 1 + bytes.Count(before, []byte{'\n'})
+	e.Column = len(before) - (bytes.LastIndexByte(before, '\n') + 1) + 1
 }
 
 // Detail returns what is wrong, without the position that Error writes

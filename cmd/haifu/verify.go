@@ -295,6 +295,7 @@ func appendFindingAs(b []byte, asJSON bool, path string, g *event.Game, f *check
 type jsonLine struct {
 	hand     int // -1: none
 	round    event.RoundID
+	noRound  bool       // the hand's round is not known (an error before its start was read)
 	event    int        // -1: none
 	seat     event.Seat // event.NoSeat: none
 	check    string
@@ -321,7 +322,7 @@ func (l *jsonLine) append(b []byte, path string, g *event.Game) []byte {
 	b = append(b, `,"hand":`...)
 	b = appendIntOrNull(b, l.hand, l.hand >= 0)
 	b = append(b, `,"round":`...)
-	if l.hand >= 0 {
+	if l.hand >= 0 && !l.noRound {
 		b = event.AppendJSONString(b, l.round.String())
 	} else {
 		b = append(b, "null"...)
@@ -398,6 +399,8 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 	l := jsonLine{hand: -1, event: -1, seat: event.NoSeat, check: "parse", severity: severityError, message: err.Error()}
 	if pe := (*event.Error)(nil); errors.As(err, &pe) {
 		l.hand, l.round, l.pos = pe.Hand, pe.Round, pe
+		l.noRound = pe.Round.Number == 0 // the message names it "hand N"
+
 		if pe.Err != nil {
 			l.message = event.ClipText(pe.Detail())
 		}
