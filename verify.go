@@ -89,10 +89,15 @@ type GameReport struct {
 	// ID is the game's log id when the log has one; Format its format.
 	ID     string
 	Format event.Format
+	// Viewpoint is the seat the log sees its game from (event.Meta's
+	// Viewpoint: a Tenhou file name's tw, a player's view), or
+	// event.NoSeat; Link shows a finding without a seat from it.
+	Viewpoint event.Seat
 	// Err is why the input, or the game, could not be read completely (an
-	// *event.Error with the file, game, round and event or byte offset),
-	// or why no rule set fits the game. A game read in part is judged as
-	// far as it goes.
+	// *event.Error with the file, game, hand and round, byte offset,
+	// element or line, and the line and column of the offset where the
+	// game starts its file), or why no rule set fits the game. A game read
+	// in part is judged as far as it goes.
 	Err error
 	// Judged: the game was judged (Rules names the rule set), in full or
 	// as far as it could be read.
@@ -102,7 +107,9 @@ type GameReport struct {
 	Hands int
 	// Findings are the discrepancies found, in event order: each names
 	// its check, hand, round, event and seat, and what the rules expected
-	// and the log recorded.
+	// and the log recorded, as text and typed (check.Finding's
+	// TypedExpected and TypedRecorded: numbers, one per seat for scores);
+	// Link gives each one's viewer link.
 	Findings []check.Finding
 	// Undetermined are the findings of a log that does not say which of
 	// several rule sets it was played under (an undated log) that some of
@@ -111,6 +118,18 @@ type GameReport struct {
 	// DivergentFrom is the first hand the rules would have played
 	// differently from the log (under rules not the log's own), or -1.
 	DivergentFrom int
+}
+
+// Link returns the Tenhou viewer link to the hand of a finding of g
+// (event.TenhouViewerURL), seen from its seat or else from g's
+// Viewpoint; "" when the game has no Tenhou log id.
+func (g *GameReport) Link(f *check.Finding) string {
+	seat := f.Seat
+	if !seat.Valid() {
+		seat = g.Viewpoint
+	}
+	s, _ := event.TenhouViewerURL(g.ID, f.Hand, seat)
+	return s
 }
 
 // OK reports whether every input was read and judged, and nothing was
@@ -187,7 +206,7 @@ type reportSink struct{ rep Report }
 // Take copies what the report keeps of r, which the pipeline reuses.
 func (*reportSink) Take(r *batch.Result, _ GameReport) GameReport {
 	m := &r.Game.Meta
-	gr := GameReport{Path: r.Input.Path, Index: max(r.Input.Game, 0), ID: m.ID, Format: m.Format, Err: r.Err, DivergentFrom: -1}
+	gr := GameReport{Path: r.Input.Path, Index: max(r.Input.Game, 0), ID: m.ID, Format: m.Format, Viewpoint: m.Viewpoint(), Err: r.Err, DivergentFrom: -1}
 	if r.Err == nil {
 		gr.Err = r.RulesErr
 	}

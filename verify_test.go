@@ -7,9 +7,12 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/haifu/haifu"
+	"github.com/haifu/haifu/check"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 )
 
@@ -142,5 +145,59 @@ func TestGames(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("stopped after %d games", n)
+	}
+}
+
+// TestVerifyTypedFindings: the library's report carries what verify --json
+// writes: a payment finding's typed values (one number per seat, beside
+// their text), an error's line and column, and each finding's link.
+func TestVerifyTypedFindings(t *testing.T) {
+	ctx := context.Background()
+	rep, err := haifu.Verify(ctx, haifu.Paths("fixtures/bad/mjai/msanma__sample-nuki.mjson"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pay *check.Finding
+	for i, f := range rep.Games[0].Findings {
+		if f.Check == check.WinPayment {
+			pay = &rep.Games[0].Findings[i]
+		}
+		if f.Check.Level() == check.LevelLegality && !f.TypedExpected().IsZero() {
+			t.Errorf("a legality finding with a value: %+v", f)
+		}
+	}
+	if pay == nil {
+		t.Fatal("no win.payment finding")
+	}
+	want, got := pay.TypedExpected(), pay.TypedRecorded()
+	if want.Kind() != check.NumbersValue || !slices.Equal(want.Numbers(), []float64{0, -18000, 19000}) ||
+		!slices.Equal(got.Numbers(), []float64{0, -8000, 9000}) || pay.Expected != "[0 -18000 19000]" {
+		t.Errorf("win.payment: expected %v %v (%q), recorded %v", want.Kind(), want.Numbers(), pay.Expected, got.Numbers())
+	}
+	if l := rep.Games[0].Link(pay); l != "" {
+		t.Errorf("a log without an id has a link: %s", l)
+	}
+
+	rep, err = haifu.Verify(ctx, haifu.Paths("fixtures/bad/mjai/akochan__0c454856__haifu_log_1000_0.json"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pe *event.Error
+	if !errors.As(rep.Games[0].Err, &pe) || pe.Offset != 60 || pe.Line != 2 || pe.Column != 1 || pe.Index != 2 {
+		t.Errorf("error %v: %+v, want offset 60, line 2, column 1, item 2", rep.Games[0].Err, pe)
+	}
+
+	g := haifu.GameReport{ID: "2016022509gm-0009-0000-b327da61", Viewpoint: 2}
+	for _, tt := range []struct {
+		f    check.Finding
+		want string
+	}{
+		{check.Finding{Hand: 4, Seat: 1}, "https://tenhou.net/0/?log=2016022509gm-0009-0000-b327da61&ts=4&tw=1"},
+		{check.Finding{Hand: 4, Seat: event.NoSeat}, "https://tenhou.net/0/?log=2016022509gm-0009-0000-b327da61&ts=4&tw=2"},
+		{check.Finding{Hand: -1, Seat: event.NoSeat}, "https://tenhou.net/0/?log=2016022509gm-0009-0000-b327da61&tw=2"},
+	} {
+		if l := g.Link(&tt.f); l != tt.want {
+			t.Errorf("Link(%+v) = %s, want %s", tt.f, l, tt.want)
+		}
 	}
 }

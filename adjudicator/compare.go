@@ -40,7 +40,11 @@ func (j *judge) compareDraw(st *replay.State, v *handVerdict, hr *HandResult) {
 	ry, ev := v.draw, v.drawEvent
 	for _, f := range v.faults[:v.nFaults] {
 		if !f.ownRulesOnly || j.native {
-			j.report(hr.Index, ev, hr.Round, f.check, f.message, f.expected, f.recorded)
+			var want, got check.Value
+			if f.counted {
+				want, got = check.Int(f.want), check.Int(f.got)
+			}
+			j.reportValues(hr.Index, ev, hr.Round, f.check, f.message, f.expected, f.recorded, want, got)
 		}
 	}
 	switch v.outcome {
@@ -109,8 +113,9 @@ func (j *judge) compareWinRecord(st *replay.State, hr *HandResult, wv *winVerdic
 		// The hand is worth another amount under these rules; the
 		// payments that follow from it are not reported again.
 		if wins {
-			j.reportWin(wr, check.WinPoints, fmt.Sprintf("the hand is worth another amount under %s", j.d.r.Name),
-				fmt.Sprintf("%d (%s: %s)", wr.Value.Total, valueText(&wr.Value), yakuText(wr.Value.YakuList())), fmt.Sprintf("%d (%s)", w.Points, recordedYakuText(w)))
+			j.reportWinValues(wr, check.WinPoints, fmt.Sprintf("the hand is worth another amount under %s", j.d.r.Name),
+				fmt.Sprintf("%d (%s: %s)", wr.Value.Total, valueText(&wr.Value), yakuText(wr.Value.YakuList())), fmt.Sprintf("%d (%s)", w.Points, recordedYakuText(w)),
+				check.Int(wr.Value.Total), check.Int(int(w.Points)))
 		}
 		valueDiffers = true
 	}
@@ -120,8 +125,8 @@ func (j *judge) compareWinRecord(st *replay.State, hr *HandResult, wv *winVerdic
 		// against its own han and fu.
 		p := j.d.r.payments(v.base, w.Winner, w.From, st.Round.Dealer, j.d.players)
 		if t := total(p); t != w.Points && !(w.Tsumo() && j.d.players == 3) {
-			j.report(hr.Index, wv.event, hr.Round, check.WinPoints, "the recorded hand value does not follow from its han and fu",
-				fmt.Sprintf("%d (%s)", t, describeValue(w, v)), fmt.Sprint(w.Points))
+			j.reportValues(hr.Index, wv.event, hr.Round, check.WinPoints, "the recorded hand value does not follow from its han and fu",
+				fmt.Sprintf("%d (%s)", t, describeValue(w, v)), fmt.Sprint(w.Points), check.Int(int(t)), check.Int(int(w.Points)))
 		}
 	}
 	return valueDiffers
@@ -165,8 +170,9 @@ func (j *judge) reportBefore(st *replay.State, hr *HandResult, w *event.WinRecor
 	for s := range want {
 		want[s] = st.Seats[s].Score
 	}
-	j.report(hr.Index, ev, hr.Round, check.ScoreBefore, "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
-		fmt.Sprint(want), fmt.Sprint(w.Before[:j.d.players]))
+	got := w.Before[:j.d.players]
+	j.reportValues(hr.Index, ev, hr.Round, check.ScoreBefore, "the scores recorded before the win differ from the scores replayed (start of hand minus riichi sticks)",
+		fmt.Sprint(want), fmt.Sprint(got), check.Scores(want), check.Scores(got))
 }
 
 // compareAbortTaken reports, or takes as the divergence, the abortive draw
@@ -225,5 +231,6 @@ func (j *judge) reportPayments(hr *HandResult, ev int, c check.Check) {
 	for s := range j.d.players {
 		want[s], got[s] = hr.Seats[s].Expected, hr.Seats[s].Recorded
 	}
-	j.report(hr.Index, ev, hr.Round, c, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want), fmt.Sprint(got))
+	j.reportValues(hr.Index, ev, hr.Round, c, fmt.Sprintf("the %s's score changes differ from the rules'", hr.Outcome), fmt.Sprint(want), fmt.Sprint(got),
+		check.Scores(want), check.Scores(got))
 }

@@ -85,8 +85,9 @@ func (j *judge) roundStart(i int) {
 			j.report(hand, i, id, check.FlowNextRound, "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
 		}
 		if x.recordedScoresKnown && rd.Unknown&event.KnownScores == 0 && rd.Scores != x.recordedScores {
-			j.report(hand, i, id, check.FlowScores, "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
-				fmt.Sprint(x.recordedScores[:d.players]), fmt.Sprint(rd.Scores[:d.players]))
+			want, got := x.recordedScores[:d.players], rd.Scores[:d.players]
+			j.reportValues(hand, i, id, check.FlowScores, "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
+				fmt.Sprint(want), fmt.Sprint(got), check.Scores(want), check.Scores(got))
 		}
 		d.handStarts(rd)
 		return
@@ -105,7 +106,9 @@ func (j *judge) checkStartScores(hand, i int, rd *event.Round) {
 	}
 	for s := range want {
 		if rd.Scores[s] != want[s] {
-			j.report(hand, i, rd.ID(), check.FlowStartScores, "starting scores differ from the rules' start points", fmt.Sprint(want), fmt.Sprint(rd.Scores[:j.d.players]))
+			got := rd.Scores[:j.d.players]
+			j.reportValues(hand, i, rd.ID(), check.FlowStartScores, "starting scores differ from the rules' start points", fmt.Sprint(want), fmt.Sprint(got),
+				check.Scores(want), check.Scores(got))
 			return
 		}
 	}
@@ -152,7 +155,8 @@ func (j *judge) gameEnd(i int) {
 	base := x.recordedScores
 	want := d.finalScores(base, x.sticks)
 	if end.Known&event.KnownScores != 0 && x.recordedScoresKnown && want != end.Scores {
-		j.report(-1, i, round, check.GameFinalScores, "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:d.players]), fmt.Sprint(end.Scores[:d.players]))
+		j.reportValues(-1, i, round, check.GameFinalScores, "the final scores differ from the last scores plus the leftover riichi sticks", fmt.Sprint(want[:d.players]), fmt.Sprint(end.Scores[:d.players]),
+			check.Scores(want[:d.players]), check.Scores(end.Scores[:d.players]))
 	}
 	if end.Known&event.KnownPoints2 != 0 && len(d.r.End.Uma) > 0 {
 		scores := end.Scores
@@ -167,7 +171,8 @@ func (j *judge) gameEnd(i int) {
 			}
 		}
 		if !pointsEqual(pts, end.Points, d.players) {
-			j.report(-1, i, round, check.GameFinalPoints, "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:d.players]), fmtPoints(end.Points[:d.players]))
+			j.reportValues(-1, i, round, check.GameFinalPoints, "the final points differ from the rules' oka, uma and rounding", fmtPoints(pts[:d.players]), fmtPoints(end.Points[:d.players]),
+				pointsValue(pts[:d.players]), pointsValue(end.Points[:d.players]))
 		}
 	}
 }
@@ -179,6 +184,16 @@ func pointsEqual(a, b [4]float64, n int) bool {
 		}
 	}
 	return true
+}
+
+// pointsValue is the final points p as a typed value, each rounded to the
+// tenth that fmtPoints writes.
+func pointsValue(p []float64) check.Value {
+	ns := make([]float64, len(p))
+	for i, v := range p {
+		ns[i] = math.Round(v*10) / 10
+	}
+	return check.Numbers(ns)
 }
 
 func fmtPoints(p []float64) string {

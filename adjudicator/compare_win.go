@@ -98,13 +98,15 @@ func (j *judge) compareWin(wr *WinResult) (pointsJudged bool) {
 	if w.Known&event.KnownHan != 0 && int(w.Han) != res.Han {
 		hanOK = false
 		if yakuOK && doraOK {
-			j.reportWin(wr, check.WinHan, "the recorded han are not the sum of the hand's yaku and dora", fmt.Sprint(res.Han), fmt.Sprint(w.Han))
+			j.reportWinValues(wr, check.WinHan, "the recorded han are not the sum of the hand's yaku and dora", fmt.Sprint(res.Han), fmt.Sprint(w.Han),
+				check.Int(res.Han), check.Int(int(w.Han)))
 		}
 	}
 	fuOK := true
 	if w.Known&event.KnownFu != 0 && int(w.Fu) != res.Fu {
 		fuOK = false
-		j.reportWin(wr, check.WinFu, "the recorded fu are not the hand's", fmt.Sprintf("%d fu (%s wait)", res.Fu, res.Wait), fmt.Sprintf("%d fu", w.Fu))
+		j.reportWinValues(wr, check.WinFu, "the recorded fu are not the hand's", fmt.Sprintf("%d fu (%s wait)", res.Fu, res.Wait), fmt.Sprintf("%d fu", w.Fu),
+			check.Int(res.Fu), check.Int(int(w.Fu)))
 	}
 	if w.Known&event.KnownPoints == 0 || !yakuOK || !doraOK || !hanOK || !fuOK {
 		return !yakuOK || !doraOK || !hanOK || !fuOK
@@ -114,14 +116,23 @@ func (j *judge) compareWin(wr *WinResult) (pointsJudged bool) {
 		return true
 	}
 	if int(w.Points) != res.Total {
-		j.reportWin(wr, check.WinPoints, "the recorded hand value is not the hand's", fmt.Sprintf("%d (%s)", res.Total, valueText(res)), fmt.Sprint(w.Points))
+		j.reportWinValues(wr, check.WinPoints, "the recorded hand value is not the hand's", fmt.Sprintf("%d (%s)", res.Total, valueText(res)), fmt.Sprint(w.Points),
+			check.Int(res.Total), check.Int(int(w.Points)))
 	}
 	return true
 }
 
-// reportWin reports a finding of check c at the win wr, by its winner.
+// reportWin reports a finding of check c at the win wr, by its winner:
+// one that compares words, whose text is its value.
 func (j *judge) reportWin(wr *WinResult, c check.Check, msg, expected, recorded string) {
-	j.add(check.Finding{Check: c, Hand: wr.Hand, Round: wr.Round, Event: wr.Event, Seat: wr.Record.Winner, Message: msg, Expected: expected, Recorded: recorded})
+	j.reportWinValues(wr, c, msg, expected, recorded, check.Value{}, check.Value{})
+}
+
+// reportWinValues is reportWin for a finding that compares numbers: their
+// text for a person, and the typed values.
+func (j *judge) reportWinValues(wr *WinResult, c check.Check, msg, expected, recorded string, want, got check.Value) {
+	j.add(check.Finding{Check: c, Hand: wr.Hand, Round: wr.Round, Event: wr.Event, Seat: wr.Record.Winner, Message: msg, Expected: expected, Recorded: recorded,
+		ExpectedValue: want, RecordedValue: got})
 }
 
 // yakuDiff says which yaku are missing from the record, which it has that

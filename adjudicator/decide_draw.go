@@ -203,7 +203,7 @@ func (d *decider) decideRyuukyoku(st *replay.State, ry *event.RyuukyokuRecord, e
 	case event.FourRiichi:
 		if n := d.riichiCount(st); n != d.players {
 			v.addFault(fault{check: check.DrawFourRiichi, message: "four-riichi abortive draw without every player in riichi",
-				expected: fmt.Sprintf("%d in riichi", d.players), recorded: fmt.Sprintf("%d in riichi", n)})
+				expected: fmt.Sprintf("%d in riichi", d.players), recorded: fmt.Sprintf("%d in riichi", n), counted: true, want: d.players, got: n})
 		}
 		if offenders := d.notenRiichiChombo(st, v); offenders != 0 && r.Abort.FourRiichi {
 			// The hands are shown at the abort: a riichi player found
@@ -255,7 +255,8 @@ func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, 
 	r := d.r
 	v.outcome = ExhaustiveOutcome
 	if st.LiveLeft != 0 {
-		v.addFault(fault{check: check.DrawWall, message: "exhaustive draw with tiles left in the live wall", expected: "0 tiles left", recorded: fmt.Sprintf("%d tiles left", st.LiveLeft)})
+		v.addFault(fault{check: check.DrawWall, message: "exhaustive draw with tiles left in the live wall", expected: "0 tiles left", recorded: fmt.Sprintf("%d tiles left", st.LiveLeft),
+			counted: true, want: 0, got: st.LiveLeft})
 	}
 	if st.EndPhase != replay.AfterDiscard {
 		v.addFault(fault{check: check.DrawOrder, message: "exhaustive draw not right after the last discard", expected: "after discard", recorded: st.EndPhase.String()})
@@ -502,7 +503,8 @@ func (d *decider) tripleRonFaults(st *replay.State, ry *event.RyuukyokuRecord, v
 		}
 	}
 	if n != 3 && n+unknown < 3 {
-		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron without three hands that win on the discard", expected: "3 winning hands", recorded: fmt.Sprintf("%d winning hands", n)})
+		v.addFault(fault{check: check.DrawTripleRon, message: "triple ron without three hands that win on the discard", expected: "3 winning hands", recorded: fmt.Sprintf("%d winning hands", n),
+			counted: true, want: 3, got: n})
 	}
 }
 

@@ -67,9 +67,17 @@ func (j *judge) finish(replayed []check.Finding, w *wallCheck) *Report {
 	return &j.rep
 }
 
-// report reports a finding of check c, if its pass runs.
+// report reports a finding of check c, if its pass runs: one that compares
+// words (or nothing), whose text is its value.
 func (j *judge) report(hand, ev int, round event.RoundID, c check.Check, msg, expected, recorded string) {
 	j.add(check.Finding{Check: c, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded})
+}
+
+// reportValues reports a finding of check c that compares numbers: their
+// text for a person, and the typed values they were formatted from.
+func (j *judge) reportValues(hand, ev int, round event.RoundID, c check.Check, msg, expected, recorded string, want, got check.Value) {
+	j.add(check.Finding{Check: c, Hand: hand, Round: round, Event: ev, Seat: event.NoSeat, Message: msg, Expected: expected, Recorded: recorded,
+		ExpectedValue: want, RecordedValue: got})
 }
 
 // add adds the finding f, if its pass runs (and fewer than

@@ -117,6 +117,10 @@ type winVerdict struct {
 type fault struct {
 	check                       check.Check
 	message, expected, recorded string
+	// counted: expected and recorded are the counts want and got (tiles
+	// left, players in riichi, winning hands); else they are words.
+	counted   bool
+	want, got int
 	// ownRulesOnly: the fault is one of the rules' timing, which only the
 	// log's own rules hold it to (four kans at the wrong moment).
 	ownRulesOnly bool

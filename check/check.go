@@ -259,8 +259,15 @@ type Finding struct {
 	Seat    event.Seat
 	Message string
 	// Expected and Recorded, for a discrepancy between what the rules say
-	// and what the log recorded; empty otherwise.
+	// and what the log recorded, as a person reads them ("8000 (3 han 30
+	// fu)", "[-1100 6300 -1100 -2100]"); empty otherwise.
 	Expected, Recorded string
+	// ExpectedValue and RecordedValue are the same as typed values, where
+	// the finding compares numbers: a NumberValue (8000) or a NumbersValue
+	// of one number per seat ([-1100 6300 -1100 -2100]); NoValue where it
+	// compares words, whose text is then the value (TypedExpected and
+	// TypedRecorded give every finding's typed values).
+	ExpectedValue, RecordedValue Value
 }
 
 // MaxPerGame is the most findings of one check that a game reports one by

@@ -1,6 +1,7 @@
 package event
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -407,6 +408,38 @@ type Error struct {
 	Hand   int
 	Round  RoundID
 	Err    error
+	// Line and Column are the line and the column (in bytes) of Offset in
+	// the decompressed input, each from 1; 0 when unknown. Decoders do not
+	// set them: Locate does, from the input's text, where it is at hand
+	// (the error's message does not name them).
+	Line, Column int
+}
+
+// Locate sets e.Line and e.Column from e.Offset, given data, the text of
+// the input from its first byte. It leaves them unknown (0) when Offset is
+// unknown or past the end of data. It reads data up to Offset once.
+func (e *Error) Locate(data []byte) {
+	if e.Offset < 0 || e.Offset > int64(len(data)) {
+		return
+	}
+	before := data[:e.Offset]
+	e.Line = 1 + bytes.Count(before, []byte{'\n'})
+	e.Column = len(before) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// Detail returns what is wrong, without the position that Error writes
+// before it: "format: message" ("mjlog: no game end (owari) ...: log ends
+// before the game does"), cut as Error cuts it.
+func (e *Error) Detail() string {
+	var b strings.Builder
+	if e.Format != FormatUnknown {
+		b.WriteString(e.Format.String())
+		b.WriteString(": ")
+	}
+	if e.Err != nil {
+		b.WriteString(ClipText(e.Err.Error()))
+	}
+	return b.String()
 }
 
 // Error returns "path: game G, offset N, element M, round E1-0: format:
@@ -454,13 +487,7 @@ func (e *Error) Error() string {
 	if sep != "" {
 		b.WriteString(": ")
 	}
-	if e.Format != FormatUnknown {
-		b.WriteString(e.Format.String())
-		b.WriteString(": ")
-	}
-	if e.Err != nil {
-		b.WriteString(ClipText(e.Err.Error()))
-	}
+	b.WriteString(e.Detail())
 	return b.String()
 }
 

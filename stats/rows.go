@@ -272,7 +272,18 @@ type DiscrepancyRow struct {
 	// a finding that compares nothing (a legality finding).
 	Expected *string `parquet:"expected,optional"`
 	Recorded *string `parquet:"recorded,optional"`
-	RuleSet  string  `parquet:"rule_set,dict"`
+	// ExpectedNumber and RecordedNumber are the same as numbers, where the
+	// finding compares one number (han, fu, points); ExpectedNumbers and
+	// RecordedNumbers where it compares one per seat (scores, score
+	// changes, final points); null otherwise (check.Value, docs/findings.md).
+	ExpectedNumber  *float64  `parquet:"expected_number,optional"`
+	RecordedNumber  *float64  `parquet:"recorded_number,optional"`
+	ExpectedNumbers []float64 `parquet:"expected_numbers,optional,list"`
+	RecordedNumbers []float64 `parquet:"recorded_numbers,optional,list"`
+	// Link is the Tenhou viewer link to the finding's hand
+	// (event.Meta.ViewerLink), null for a log without a Tenhou id.
+	Link    *string `parquet:"link,optional"`
+	RuleSet string  `parquet:"rule_set,dict"`
 	// Rules is the rule set under which the finding is a discrepancy: the
 	// one judged under, or for an undetermined finding the candidates that
 	// make it.
@@ -296,7 +307,11 @@ type ErrorRow struct {
 	ByteOffset *int64  `parquet:"byte_offset,optional"`
 	Index      *int32  `parquet:"item,optional"`
 	Round      *string `parquet:"round,optional,dict"`
-	Error      string  `parquet:"error"`
+	// Line and Column are the line and column of ByteOffset, from 1, where
+	// they are known (event.Error.Locate); null otherwise.
+	Line   *int32 `parquet:"line,optional"`
+	Column *int32 `parquet:"col,optional"`
+	Error  string `parquet:"error"`
 }
 
 // GameRows are the rows one input contributes to the tables.
@@ -312,6 +327,19 @@ type GameRows struct {
 var windLetters = [...]string{"E", "S", "W", "N"}
 
 func i32p(v int32) *int32 { return &v }
+
+// valueColumns returns a finding's typed value as the discrepancies
+// table's columns: a number, or a list of numbers, or neither.
+func valueColumns(v check.Value) (*float64, []float64) {
+	switch v.Kind() {
+	case check.NumberValue:
+		n := v.Number()
+		return &n, nil
+	case check.NumbersValue:
+		return nil, append([]float64{}, v.Numbers()...)
+	}
+	return nil, nil
+}
 
 // strp returns a pointer to s, or nil for "" (unknown: null in the tables).
 func strp(s string) *string {
@@ -460,6 +488,9 @@ func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator
 			if pe.Hand >= 0 {
 				er.Round = strp(pe.Round.String())
 			}
+			if pe.Line > 0 {
+				er.Line, er.Column = i32p(int32(pe.Line)), i32p(int32(pe.Column))
+			}
 		}
 		r.Errors = append(r.Errors, er)
 	}
@@ -592,7 +623,9 @@ func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator
 	}
 	add := func(f *check.Finding, severity, message, rules string) {
 		d := DiscrepancyRow{GameID: gid, Path: path, GameIndex: gi, CheckName: f.Check.String(), Severity: severity, Message: message, Expected: strp(f.Expected), Recorded: strp(f.Recorded), RuleSet: set, Rules: rules,
-			Platform: gr.Platform, Players: gr.Players, Length: gr.Length}
+			Platform: gr.Platform, Players: gr.Players, Length: gr.Length, Link: strp(m.ViewerLink(f.Hand, f.Seat))}
+		d.ExpectedNumber, d.ExpectedNumbers = valueColumns(f.ExpectedValue)
+		d.RecordedNumber, d.RecordedNumbers = valueColumns(f.RecordedValue)
 		if f.Hand >= 0 {
 			d.Hand = i32p(int32(f.Hand))
 			d.Round = strp(f.Round.String())

@@ -606,3 +606,50 @@ func TestUndeterminedRow(t *testing.T) {
 		t.Errorf("games.rules %q, want the candidates", *rows.Game.Rules)
 	}
 }
+
+// TestDiscrepancyValuesAndLink: a finding's typed values go to the
+// discrepancies table's number and numbers columns (null where it compares
+// words or nothing), and a Tenhou log's findings carry the viewer link to
+// their hand, seen from the seat concerned or the file name's viewpoint.
+func TestDiscrepancyValuesAndLink(t *testing.T) {
+	rules, err := adjudicator.Preset("tenhou")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "2016022509gm-0009-0000-b327da61"
+	g := &event.Game{Meta: event.Meta{Format: event.FormatMjlog, ID: id, Platform: event.Tenhou, Players: 4, Length: event.EastSouth, Path: "x/" + id + "_tw_1.mjlog"}}
+	g.Rounds = make([]event.Round, 3)
+	r2 := event.RoundID{Wind: 0, Number: 3}
+	rep := &adjudicator.Report{Rules: rules, Native: true, DivergentFrom: -1, Findings: []check.Finding{
+		{Check: check.WinPayment, Hand: 2, Round: r2, Event: 40, Seat: event.NoSeat, Message: "m", Expected: "[-1100 6300 -1100 -2100]", Recorded: "[0 0 0 0]",
+			ExpectedValue: check.Scores([]int32{-1100, 6300, -1100, -2100}), RecordedValue: check.Scores([]int32{0, 0, 0, 0})},
+		{Check: check.WinFu, Hand: 2, Round: r2, Event: 40, Seat: 3, Message: "m", Expected: "30 fu (kanchan wait)", Recorded: "40 fu",
+			ExpectedValue: check.Int(30), RecordedValue: check.Int(40)},
+		{Check: check.WinLimit, Hand: 2, Round: r2, Event: 40, Seat: 3, Message: "m", Expected: "mangan", Recorded: "no limit"},
+		{Check: check.GameFinalScores, Hand: -1, Event: 90, Seat: event.NoSeat, Message: "m", Expected: "[1 2 3 4]", Recorded: "[4 3 2 1]",
+			ExpectedValue: check.Scores([]int32{1, 2, 3, 4}), RecordedValue: check.Scores([]int32{4, 3, 2, 1})},
+	}}
+	rows := stats.Build("x/"+id+"_tw_1.mjlog", g, rep, nil)
+	if len(rows.Discrepancies) != 4 {
+		t.Fatalf("%d rows", len(rows.Discrepancies))
+	}
+	type cols struct {
+		EN, RN   *float64
+		ENs, RNs []float64
+		Link     string
+	}
+	f := func(v float64) *float64 { return &v }
+	link := "https://tenhou.net/0/?log=" + id
+	want := []cols{
+		{nil, nil, []float64{-1100, 6300, -1100, -2100}, []float64{0, 0, 0, 0}, link + "&ts=2&tw=1"},
+		{f(30), f(40), nil, nil, link + "&ts=2&tw=3"},
+		{nil, nil, nil, nil, link + "&ts=2&tw=3"},
+		{nil, nil, []float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}, link + "&tw=1"},
+	}
+	for i, d := range rows.Discrepancies {
+		got := cols{d.ExpectedNumber, d.RecordedNumber, d.ExpectedNumbers, d.RecordedNumbers, deref(d.Link)}
+		if diff := cmp.Diff(want[i], got); diff != "" {
+			t.Errorf("row %d (%s): (-want +got)\n%s", i, d.CheckName, diff)
+		}
+	}
+}

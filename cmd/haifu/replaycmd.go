@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/hand"
 	"github.com/haifu/haifu/replay"
@@ -27,28 +31,84 @@ exhaustive draw it prints each seat's tenpai and waits, at the game end the
 final scores and points. At a win it prints the
 hand's value as haifu scores it under the log's own rules (its yaku with
 their han, the han, fu, limit and points) and whether the log agrees.
-Findings of the replay are printed where they occur, prefixed with "!!".
+
+The game is judged as haifu verify judges it (under the log's own rules,
+every check): each finding is printed at its event, after the event and
+before the table, prefixed with "!!", with what the rules expected and the
+log recorded, and for a Tenhou log with an id the viewer link to the hand;
+a finding about the game as a whole is printed at the end. The exit status
+is 1 when there is a finding (a discrepancy), as verify's.
 
 --round N prints only hand N (counting from 1 in the game's order).`)
 	return runOneGame(ctx, e, fs, args, func(w *bufio.Writer, g *event.Game, round int) (bool, error) {
-		return printReplay(w, g, round), nil
+		return printReplay(ctx, w, g, round)
 	})
 }
 
+// replayFinding is a finding as replay prints it, at its event.
+type replayFinding struct {
+	f     *check.Finding
+	label string // "undetermined", or ""
+}
+
+// judgeForReplay judges g as verify does (its own rules, every pass) and
+// returns its findings and undetermined findings in event order, or nil
+// and why when no rule set fits g.
+func judgeForReplay(ctx context.Context, g *event.Game, sel *adjudicator.Selector) ([]replayFinding, error) {
+	var jr adjudicator.Judger
+	rep, err := jr.JudgeGameContext(ctx, g, nil, sel)
+	if err != nil || rep == nil {
+		return nil, err
+	}
+	out := make([]replayFinding, 0, len(rep.Findings)+len(rep.Undetermined))
+	for i := range rep.Findings {
+		out = append(out, replayFinding{f: &rep.Findings[i]})
+	}
+	for i := range rep.Undetermined {
+		u := &rep.Undetermined[i]
+		f := u.Finding
+		f.Message += " (" + u.Explain() + ")"
+		out = append(out, replayFinding{f: &f, label: "undetermined"})
+	}
+	// In event order, the game's own (no event) last; stable, so that the
+	// findings of one event stay in the report's order.
+	slices.SortStableFunc(out, func(a, b replayFinding) int {
+		ka, kb := a.f.Event, b.f.Event
+		if ka < 0 {
+			ka = math.MaxInt
+		}
+		if kb < 0 {
+			kb = math.MaxInt
+		}
+		return cmp.Compare(ka, kb)
+	})
+	return out, nil
+}
+
 // printReplay writes the table after each event of g (of hand `only` when
-// it is positive) and reports whether the replay found anything. At each
-// win it writes the hand's value as the scorer computes it under the log's
-// own rules (the preset --rules auto picks).
-func printReplay(w io.Writer, g *event.Game, only int) bool {
+// it is positive), with the findings of verify at their events, and
+// reports whether there is a finding (a discrepancy). At each win it
+// writes the hand's value as the scorer computes it under the log's own
+// rules (the preset --rules auto picks).
+func printReplay(ctx context.Context, w io.Writer, g *event.Game, only int) (bool, error) {
 	m := &g.Meta
 	var sel adjudicator.Selector
 	var sc *scoring.Scorer
 	var r replay.Replayer
 	r.Options = replay.OptionsFor(m)
+	var findings []replayFinding
+	judged := false
 	if rules, err := sel.For(g); err == nil {
 		// The legality verify judges under the log's own rules.
 		r.Options = rules.ReplayOptions(m, true)
 		sc = &scoring.Scorer{Rules: rules.Scoring(m, true)}
+		if findings, err = judgeForReplay(ctx, g, &sel); err != nil {
+			if cerr := ctx.Err(); cerr != nil {
+				return false, cerr
+			}
+		} else {
+			judged = true
+		}
 	}
 	r.Start(g)
 	fmt.Fprintf(w, "game %s (%s, %s, %d players, %s)\n", orDash(m.ID), m.Format, m.Platform, m.Players, orDash(m.Rules.Name))
@@ -60,30 +120,46 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		fmt.Fprintln(w)
 	}
 	found := false
-	seen := 0
+	for _, rf := range findings {
+		if rf.label == "" {
+			found = true
+		}
+	}
+	next := 0 // the next finding of verify to print
+	seen := 0 // the replayer's findings printed (when the game is not judged)
 	for i := range g.Events {
 		value := ""
 		if e := &g.Events[i]; e.Type == event.Win && sc != nil && e.Ref >= 0 && int(e.Ref) < len(g.Wins) {
 			// A win changes nothing of the table: the state before it is
 			// the hand it wins with.
-			value = describeWinValue(sc, r.State(), &g.Wins[e.Ref])
+			value = describeWinValue(sc, r.State(), &g.Wins[e.Ref], winFindings(findings[next:], i))
 		}
 		r.Apply(i)
 		st := r.State()
-		fs := r.Findings()
-		for ; seen < len(fs); seen++ {
-			found = true
-			if only <= 0 || fs[seen].Hand == only-1 {
-				fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, event.ClipText(fs[seen].Message))
+		if !judged {
+			fs := r.Findings()
+			for ; seen < len(fs); seen++ {
+				found = true
+				if only <= 0 || fs[seen].Hand == only-1 {
+					writeFinding(w, m, &fs[seen], "")
+				}
 			}
 		}
 		if only > 0 && st.HandIndex != only-1 {
+			for next < len(findings) && findings[next].f.Event == i {
+				next++
+			}
 			continue
 		}
 		e := &g.Events[i]
 		fmt.Fprintf(w, "\n#%d %s\n", i, describeEvent(g, e))
 		if value != "" {
 			fmt.Fprintf(w, "   value: %s\n", value)
+		}
+		for ; next < len(findings) && findings[next].f.Event == i; next++ {
+			if f := findings[next].f; only <= 0 || f.Hand == only-1 {
+				writeFinding(w, m, f, findings[next].label)
+			}
 		}
 		switch e.Type {
 		case event.Ryuukyoku:
@@ -96,19 +172,74 @@ func printReplay(w io.Writer, g *event.Game, only int) bool {
 		}
 	}
 	r.Finish()
-	// Finish counts the findings of a check past check.MaxPerGame.
-	for fs := r.Findings(); seen < len(fs); seen++ {
-		found = true
-		if only <= 0 || fs[seen].Hand == only-1 {
-			fmt.Fprintf(w, "!! event %d: %s: %s\n", fs[seen].Event, fs[seen].Check, event.ClipText(fs[seen].Message))
+	if !judged {
+		// Finish counts the findings of a check past check.MaxPerGame.
+		for fs := r.Findings(); seen < len(fs); seen++ {
+			found = true
+			if only <= 0 || fs[seen].Hand == only-1 {
+				writeFinding(w, m, &fs[seen], "")
+			}
 		}
 	}
-	return found
+	// The findings of no event (the game's), and any past the last event.
+	if next < len(findings) {
+		fmt.Fprintln(w)
+	}
+	for ; next < len(findings); next++ {
+		if f := findings[next].f; only <= 0 || f.Hand == only-1 || f.Hand < 0 {
+			writeFinding(w, m, f, findings[next].label)
+		}
+	}
+	return found, nil
+}
+
+// winFindings counts the findings of the win checks (win.*) at event ev
+// among fs, the findings from ev on in event order.
+func winFindings(fs []replayFinding, ev int) int {
+	n := 0
+	for _, rf := range fs {
+		if rf.f.Event != ev {
+			break
+		}
+		if strings.HasPrefix(rf.f.Check.String(), "win.") && rf.label == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// writeFinding writes a finding as replay shows it: "!! event N: CHECK:
+// message (expected E, recorded R)", the viewer link to its hand on a line
+// of its own for a Tenhou log with an id.
+func writeFinding(w io.Writer, m *event.Meta, f *check.Finding, label string) {
+	fmt.Fprint(w, "!! ")
+	if f.Event >= 0 {
+		fmt.Fprintf(w, "event %d: ", f.Event)
+	} else if f.Hand < 0 {
+		fmt.Fprint(w, "game: ")
+	}
+	if label != "" {
+		fmt.Fprint(w, label, " ")
+	}
+	fmt.Fprintf(w, "%s: %s", f.Check, event.ClipText(f.Message))
+	if f.Expected != "" || f.Recorded != "" {
+		fmt.Fprintf(w, " (expected %s, recorded %s)", event.ClipText(f.Expected), event.ClipText(f.Recorded))
+	}
+	fmt.Fprintln(w)
+	if link := m.ViewerLink(f.Hand, f.Seat); link != "" {
+		fmt.Fprintf(w, "   %s\n", link)
+	}
 }
 
 // describeWinValue scores the win rec on the table st: its yaku with their
 // han, the han, fu, limit and points, and whether the record agrees.
-func describeWinValue(sc *scoring.Scorer, st *replay.State, rec *event.WinRecord) string {
+//
+// The record agrees ("as recorded") when its points and han are the
+// hand's and verify finds nothing of the win (its yaku, dora, fu, limit:
+// findings, the number of win.* findings at the win); else the record's
+// han, fu and points are written, and the findings after the value say
+// what differs.
+func describeWinValue(sc *scoring.Scorer, st *replay.State, rec *event.WinRecord, findings int) string {
 	var in scoring.Input
 	if err := st.WinInput(rec, &in); err != nil {
 		return "not scored: " + err.Error()
@@ -134,8 +265,10 @@ func describeWinValue(sc *scoring.Scorer, st *replay.State, rec *event.WinRecord
 	fmt.Fprintf(&b, ", %d points", res.Total)
 	switch {
 	case rec.Known&event.KnownPoints == 0:
-	case int(rec.Points) == res.Total && (rec.Known&event.KnownHan == 0 || int(rec.Han) == res.Han):
+	case findings == 0 && int(rec.Points) == res.Total && (rec.Known&event.KnownHan == 0 || int(rec.Han) == res.Han):
 		b.WriteString(" (as recorded)")
+	case rec.Known&event.KnownFu != 0:
+		fmt.Fprintf(&b, " (recorded: %d han %d fu, %d points)", rec.Han, rec.Fu, rec.Points)
 	default:
 		fmt.Fprintf(&b, " (recorded: %d han, %d points)", rec.Han, rec.Points)
 	}

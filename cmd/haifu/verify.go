@@ -25,9 +25,14 @@ func runVerify(ctx context.Context, e *env, args []string) int {
 ("legality.*": turn order, tiles in hand, calls, riichi, kans, dora, wins,
 furiten); every hand end and the game end must be what the rules say
 ("draw.*", "win.*", "score.*", "flow.*", "game.*"). Findings go to standard
-output, one per line (with --json, one JSON object per line with path,
-game_id, round, event, check and message, plus expected and recorded for a
-discrepancy).
+output, one per line. With --json every line is one JSON object with the
+same fields in the same order (null where a line has none): path,
+game_index, game_id, hand, round, event, seat, check, severity
+(discrepancy, error, warning, divergent, undetermined), message, expected
+and recorded typed (a number, an array of numbers one per seat, or a
+text), expected_text and recorded_text, link (the Tenhou viewer link to
+the hand), and an error's byte_offset, item, line and column
+(docs/findings.md, docs/findings.schema.json).
 
 With --rules auto (the default) each game is judged under its own
 platform's preset. With another preset or a TOML file, the differences are
@@ -232,12 +237,21 @@ func (s *verifySink) Write(o verifyOut) error {
 
 // appendFinding writes one finding as a text line or a JSON object line.
 func appendFinding(b []byte, asJSON bool, path string, g *event.Game, f *check.Finding) []byte {
-	return appendFindingAs(b, asJSON, path, g, f, "")
+	return appendFindingAs(b, asJSON, path, g, f, "", severityDiscrepancy)
 }
 
+// The severities of verify --json (docs/findings.md).
+const (
+	severityDiscrepancy  = "discrepancy"
+	severityError        = "error"
+	severityWarning      = "warning"
+	severityDivergent    = "divergent"
+	severityUndetermined = "undetermined"
+)
+
 // appendFindingAs is appendFinding with a word before the check's name in
-// the text form ("undetermined").
-func appendFindingAs(b []byte, asJSON bool, path string, g *event.Game, f *check.Finding, label string) []byte {
+// the text form ("undetermined") and the severity of the JSON form.
+func appendFindingAs(b []byte, asJSON bool, path string, g *event.Game, f *check.Finding, label, severity string) []byte {
 	if !asJSON {
 		b = appendPath(b, path, g)
 		sep := ": "
@@ -268,22 +282,98 @@ func appendFindingAs(b []byte, asJSON bool, path string, g *event.Game, f *check
 		}
 		return append(b, '\n')
 	}
-	b = appendHead(b, path, g, f.Hand, f.Round, f.Event)
+	l := jsonLine{hand: f.Hand, round: f.Round, event: f.Event, seat: f.Seat, check: f.Check.String(), severity: severity,
+		message: f.Message, expected: f.TypedExpected(), recorded: f.TypedRecorded(), expectedText: f.Expected, recordedText: f.Recorded}
+	return l.append(b, path, g)
+}
+
+// jsonLine is one line of verify --json, whatever it reports (a finding,
+// an error, a warning, a divergence, an undetermined finding): every line
+// has every field, in the order append writes them, null where a line has
+// no value. docs/findings.md documents the fields and
+// docs/findings.schema.json holds them (TestFindingsSchema).
+type jsonLine struct {
+	hand     int // -1: none
+	round    event.RoundID
+	noRound  bool       // the hand's round is not known (an error before its start was read)
+	event    int        // -1: none
+	seat     event.Seat // event.NoSeat: none
+	check    string
+	severity string
+	message  string
+	// expected and recorded are typed (check.Value); their text is
+	// expectedText and recordedText ("": none).
+	expected, recorded         check.Value
+	expectedText, recordedText string
+	// pos is the position of an error in its input (its byte offset, the
+	// decoder's item: element, line or item, its line and column), or nil.
+	pos *event.Error
+}
+
+// append writes l as one JSON object and a newline, its fields in the
+// documented order; path and g give the fields of the game.
+func (l *jsonLine) append(b []byte, path string, g *event.Game) []byte {
+	b = append(b, `{"path":`...)
+	b = event.AppendJSONString(b, path)
+	b = append(b, `,"game_index":`...)
+	b = appendIntOrNull(b, g.Meta.GameIndex, g.Meta.GameIndex >= 0)
+	b = append(b, `,"game_id":`...)
+	b = event.AppendJSONString(b, g.Meta.ID)
+	b = append(b, `,"hand":`...)
+	b = appendIntOrNull(b, l.hand, l.hand >= 0)
+	b = append(b, `,"round":`...)
+	if l.hand >= 0 && !l.noRound {
+		b = event.AppendJSONString(b, l.round.String())
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"event":`...)
+	b = appendIntOrNull(b, l.event, l.event >= 0)
+	b = append(b, `,"seat":`...)
+	b = appendIntOrNull(b, int(l.seat), l.seat.Valid())
 	b = append(b, `,"check":`...)
-	b = event.AppendJSONString(b, f.Check.String())
-	if f.Seat != event.NoSeat {
-		b = append(b, `,"seat":`...)
-		b = strconv.AppendInt(b, int64(f.Seat), 10)
-	}
+	b = event.AppendJSONString(b, l.check)
+	b = append(b, `,"severity":`...)
+	b = event.AppendJSONString(b, l.severity)
 	b = append(b, `,"message":`...)
-	b = event.AppendJSONString(b, f.Message)
-	if f.Expected != "" || f.Recorded != "" {
-		b = append(b, `,"expected":`...)
-		b = event.AppendJSONString(b, f.Expected)
-		b = append(b, `,"recorded":`...)
-		b = event.AppendJSONString(b, f.Recorded)
+	b = event.AppendJSONString(b, l.message)
+	b = append(b, `,"expected":`...)
+	b = l.expected.AppendJSON(b)
+	b = append(b, `,"recorded":`...)
+	b = l.recorded.AppendJSON(b)
+	b = append(b, `,"expected_text":`...)
+	b = appendStringOrNull(b, l.expectedText)
+	b = append(b, `,"recorded_text":`...)
+	b = appendStringOrNull(b, l.recordedText)
+	b = append(b, `,"link":`...)
+	b = appendStringOrNull(b, g.Meta.ViewerLink(l.hand, l.seat))
+	p := l.pos
+	if p == nil {
+		p = &event.Error{Offset: -1, Index: -1}
 	}
+	b = append(b, `,"byte_offset":`...)
+	b = appendIntOrNull(b, int(p.Offset), p.Offset >= 0)
+	b = append(b, `,"item":`...)
+	b = appendIntOrNull(b, p.Index, p.Index >= 0)
+	b = append(b, `,"line":`...)
+	b = appendIntOrNull(b, p.Line, p.Line > 0)
+	b = append(b, `,"column":`...)
+	b = appendIntOrNull(b, p.Column, p.Column > 0)
 	return append(b, "}\n"...)
+}
+
+func appendIntOrNull(b []byte, n int, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
+func appendStringOrNull(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, "null"...)
+	}
+	return event.AppendJSONString(b, s)
 }
 
 // appendPath writes the path of a game, and its index when its file holds
@@ -297,47 +387,29 @@ func appendPath(b []byte, path string, g *event.Game) []byte {
 	return b
 }
 
-// appendHead writes the fields every JSON finding starts with.
-func appendHead(b []byte, path string, g *event.Game, hand int, round event.RoundID, ev int) []byte {
-	b = append(b, `{"path":`...)
-	b = event.AppendJSONString(b, path)
-	b = append(b, `,"game_index":`...)
-	if g.Meta.GameIndex >= 0 {
-		b = strconv.AppendInt(b, int64(g.Meta.GameIndex), 10)
-	} else {
-		b = append(b, "null"...)
-	}
-	b = append(b, `,"game_id":`...)
-	b = event.AppendJSONString(b, g.Meta.ID)
-	b = append(b, `,"round":`...)
-	if hand >= 0 {
-		b = event.AppendJSONString(b, round.String())
-	} else {
-		b = append(b, "null"...)
-	}
-	b = append(b, `,"event":`...)
-	if ev >= 0 {
-		b = strconv.AppendInt(b, int64(ev), 10)
-	} else {
-		b = append(b, "null"...)
-	}
-	return b
-}
-
-// appendError writes an unreadable input.
+// appendError writes an unreadable input, or a game read in part: with
+// --json, its position as fields (the hand and round, the event before
+// which it stands when some events were read, the byte offset, the
+// decoder's item, the line and column) and the message without them.
 func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) []byte {
 	if !asJSON {
 		b = append(b, err.Error()...)
 		return append(b, '\n')
 	}
-	hand, round, ev := -1, event.RoundID{}, -1
+	l := jsonLine{hand: -1, event: -1, seat: event.NoSeat, check: "parse", severity: severityError, message: err.Error()}
 	if pe := (*event.Error)(nil); errors.As(err, &pe) {
-		hand, round = pe.Hand, pe.Round
+		l.hand, l.round, l.pos = pe.Hand, pe.Round, pe
+		l.noRound = pe.Round.Number == 0 // the message names it "hand N"
+
+		if pe.Err != nil {
+			l.message = event.ClipText(pe.Detail())
+		}
+		if len(g.Events) > 0 {
+			l.event = len(g.Events)
+		}
 	}
-	b = appendHead(b, path, g, hand, round, ev)
-	b = append(b, `,"check":"parse","message":`...)
-	b = event.AppendJSONString(b, err.Error())
-	return append(b, "}\n"...)
+	b = l.append(b, path, g)
+	return b
 }
 
 // appendDivergence writes where and why a game judged under rules not its
@@ -364,12 +436,9 @@ func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *ad
 		b = append(b, rep.DivergentReason...)
 		return append(b, '\n')
 	}
-	b = appendHead(b, path, g, hand, round, ev)
-	b = append(b, `,"check":"divergent.`...)
-	b = append(b, rep.DivergentKind...)
-	b = append(b, `","severity":"divergent","message":`...)
-	b = event.AppendJSONString(b, rep.DivergentReason)
-	return append(b, "}\n"...)
+	l := jsonLine{hand: hand, round: round, event: ev, seat: event.NoSeat, check: "divergent." + string(rep.DivergentKind),
+		severity: severityDivergent, message: rep.DivergentReason}
+	return l.append(b, path, g)
 }
 
 // appendUndetermined writes a finding that the log's own rules make in some
@@ -378,13 +447,7 @@ func appendDivergence(b []byte, asJSON bool, path string, g *event.Game, rep *ad
 func appendUndetermined(b []byte, asJSON bool, path string, g *event.Game, u *adjudicator.Undetermined) []byte {
 	f := u.Finding
 	f.Message += " (" + u.Explain() + ")"
-	if !asJSON {
-		return appendFindingAs(b, false, path, g, &f, "undetermined")
-	}
-	b = appendFinding(b, true, path, g, &f)
-	b = b[:len(b)-2] // "}\n"
-	b = append(b, `,"severity":"undetermined"}`...)
-	return append(b, '\n')
+	return appendFindingAs(b, asJSON, path, g, &f, "undetermined", severityUndetermined)
 }
 
 // appendWarning writes a problem the decoder worked around; warnings are
@@ -396,8 +459,6 @@ func appendWarning(b []byte, asJSON bool, path string, g *event.Game, msg string
 		b = append(b, msg...)
 		return append(b, '\n')
 	}
-	b = appendHead(b, path, g, -1, event.RoundID{}, -1)
-	b = append(b, `,"check":"parse.warning","severity":"warning","message":`...)
-	b = event.AppendJSONString(b, msg)
-	return append(b, "}\n"...)
+	l := jsonLine{hand: -1, event: -1, seat: event.NoSeat, check: "parse.warning", severity: severityWarning, message: msg}
+	return l.append(b, path, g)
 }
