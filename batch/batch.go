@@ -352,11 +352,6 @@ func (w *worker) step(ctx context.Context, in *parser.Input) (*Result, error) {
 	r := &w.res
 	*r = Result{Input: in, Game: &w.g}
 	r.Err = w.dec.Decode(in, &w.g)
-	if pe := (*event.Error)(nil); r.Err != nil && in.Err == nil && in.Offset == 0 && errors.As(r.Err, &pe) {
-		// The game's text starts its file: the error's line and column
-		// can be told from its offset.
-		pe.Locate(in.Data)
-	}
 	if w.opt.DecodeOnly || in.Err != nil || len(w.g.Events) == 0 || errors.Is(r.Err, event.ErrUnsupported) {
 		// Nothing to judge, or a game the decoder cannot replay, which
 		// is never judged from what it read.

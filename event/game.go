@@ -409,9 +409,10 @@ type Error struct {
 	Round  RoundID
 	Err    error
 	// Line and Column are the line and the column (in bytes) of Offset in
-	// the decompressed input, each from 1; 0 when unknown. Decoders do not
-	// set them: Locate does, from the input's text, where it is at hand
-	// (the error's message does not name them).
+	// the decompressed input, each from 1; 0 when unknown. Format decoders
+	// do not set them: Locate does, from the input's text (parser.Decoder
+	// calls it for every game, placing a game that does not start its
+	// file). The error's message does not name them.
 	Line, Column int
 }
 

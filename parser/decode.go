@@ -58,11 +58,31 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 			pe.Game = in.Game + 1
 		}
 		if pe.Offset >= 0 {
+			locate(pe, in)
 			pe.Offset += in.Offset
 		}
 		inFile(pe, in)
 	}
 	return err
+}
+
+// locate sets the line and column of pe, an error of the game of in whose
+// offset is still counted in the game's text, in the file of in (in.Line
+// and in.Col are where the game starts it; the column counts bytes).
+func locate(pe *event.Error, in *Input) {
+	pe.Locate(in.Data)
+	line, col := in.Line, in.Col
+	if in.Offset == 0 {
+		line, col = 1, 1
+	}
+	if pe.Line == 0 || line == 0 {
+		pe.Line, pe.Column = 0, 0 // unknown
+		return
+	}
+	if pe.Line == 1 {
+		pe.Column += col - 1
+	}
+	pe.Line += line - 1
 }
 
 // inFile gives the line and column of pe, which its decoder counted in

@@ -292,6 +292,12 @@ func TestErrorPositionsInFile(t *testing.T) {
 		if !strings.Contains(pe.Error(), want) {
 			t.Errorf("%s: %q does not say %q, where its offset %d is", c.name, pe.Error(), want, pe.Offset)
 		}
+		if c.name != "mjai" && (pe.Line != line || pe.Column != col) {
+			t.Errorf("%s: the error's Line, Column %d, %d; want %d, %d", c.name, pe.Line, pe.Column, line, col)
+		}
+		if c.name == "mjai" && pe.Line != line {
+			t.Errorf("mjai: the error's Line %d, want %d", pe.Line, line)
+		}
 		if c.name == "mjai" && pe.Index != line {
 			t.Errorf("mjai: the error's line (Index) %d, want %d", pe.Index, line)
 		}
