@@ -68,9 +68,6 @@ type Options struct {
 	// Examples is the number of findings shown for each check
 	// (DefaultExamples when 0).
 	Examples int
-	// Link gives the viewer link of a finding, "" when it has none
-	// (TenhouLink when nil).
-	Link func(*stats.DiscrepancyRow) string
 	// Title heads the page ("haifu report" when empty).
 	Title string
 }
@@ -157,7 +154,8 @@ type Example struct {
 	Message  string
 	Expected string
 	Recorded string
-	// Link is the finding's viewer link (Options.Link), "" when none.
+	// Link is the finding's link to Tenhou's viewer (the discrepancies
+	// table's link), "" when none.
 	Link string
 }
 
@@ -183,9 +181,6 @@ func Build(dirs []string, opt Options) (*Report, error) {
 	}
 	if opt.Examples <= 0 {
 		opt.Examples = DefaultExamples
-	}
-	if opt.Link == nil {
-		opt.Link = TenhouLink
 	}
 	r := &Report{Dirs: slices.Clone(dirs), opt: opt}
 	for _, d := range dirs {
@@ -406,7 +401,7 @@ func (c *collector) AddDiscrepancy(d *stats.DiscrepancyRow) {
 		return
 	}
 	ex := Example{RuleSet: strings.Clone(d.RuleSet), Path: strings.Clone(d.Path), Message: clip(d.Message, MaxMessage),
-		Expected: clip(deref(d.Expected), MaxMessage/2), Recorded: clip(deref(d.Recorded), MaxMessage/2), Link: c.opt.Link(d)}
+		Expected: clip(deref(d.Expected), MaxMessage/2), Recorded: clip(deref(d.Recorded), MaxMessage/2), Link: viewerLink(d)}
 	ex.GameID, ex.Round = strings.Clone(deref(d.GameID)), strings.Clone(deref(d.Round))
 	if d.Seat != nil {
 		seat := *d.Seat

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/report"
 	"github.com/haifu/haifu/stats"
 	"github.com/haifu/haifu/tables"
@@ -636,7 +637,7 @@ func checkSelfContained(t *testing.T, p *page) {
 			break
 		}
 		i += j
-		if start := max(0, i-len("https")); !strings.HasPrefix(raw[start:], report.TenhouViewer+"?log=") {
+		if start := max(0, i-len("https")); !strings.HasPrefix(raw[start:], event.TenhouViewer+"?log=") {
 			t.Errorf("an address that is no viewer link: %q", raw[start:min(len(raw), i+60)])
 		}
 		i += 3
