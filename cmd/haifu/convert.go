@@ -63,7 +63,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 	split := fs.String("split", "", "`hands`: write each hand as a game of its own")
 	out := addOutputFlag(fs, "-", "write the converted games to `DIR`, or - for standard output")
 	format := formatFlag(e, fs)
-	jobs := addJobsFlag(fs, "use `N` CPUs, 1 or more: parallel workers (default: all); the output is the same whatever it is")
+	jobs := addJobsFlag(fs, "use `N` CPUs, 1 to 256 (or the number of CPUs, if more): parallel workers (default: all); the output is the same whatever it is")
 	limits := addLimitFlags(fs)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
