@@ -40,6 +40,10 @@ type Judger struct {
 	rules   []*Rules
 	natives []bool
 	group   []*judge
+	// variant[k] is the index in rp.Variants of the options group[k] is
+	// replayed under, -1 for rp.Options.
+	variant  []int
+	variants []replay.Options
 	reports []*Report
 	// JudgeSets' judgements, and the index of each one's first rules.
 	sets  []SetJudgement
@@ -142,9 +146,11 @@ func (jr *Judger) JudgeGameContext(ctx context.Context, g *event.Game, fixed *Ru
 
 // judgeAll judges g under each of rules (natives[i]: rules[i] are the
 // log's own) and returns their reports, in the order of rules, valid
-// until the next call. The game is replayed once for each set of replay options the
-// rules give, and the judges of a set read its hand-end states in
-// lockstep. It returns ctx's error, and no reports, when ctx is done
+// until the next call. The game is replayed once for each set of replay
+// options the rules give that replay it through different states
+// (replay.SameStates: options that differ only in checks share a replay,
+// each judge reading the findings of its own), and the judges of a
+// replay read its hand-end states in lockstep. It returns ctx's error, and no reports, when ctx is done
 // before the judgement is.
 func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, natives []bool) ([]*Report, error) {
 	checks := setOf(jr.Passes)
@@ -163,14 +169,28 @@ func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, n
 			continue // judged in the lockstep of an earlier rule set
 		}
 		opt := r.ReplayOptions(&g.Meta, natives[i])
-		jr.group = jr.group[:0]
+		jr.group, jr.variant, jr.variants = jr.group[:0], jr.variant[:0], jr.variants[:0]
 		for k := i; k < len(rules); k++ {
-			if k == i || jr.reports[k] == nil && rules[k].ReplayOptions(&g.Meta, natives[k]) == opt {
-				j := &jr.judges[k]
-				j.start(g, rules[k], natives[k], opt, checks)
-				jr.group = append(jr.group, j)
-				jr.reports[k] = &j.rep
+			if k != i && jr.reports[k] != nil {
+				continue
 			}
+			o := rules[k].ReplayOptions(&g.Meta, natives[k])
+			if !replay.SameStates(o, opt) {
+				continue
+			}
+			v := -1
+			if o != opt {
+				v = slices.Index(jr.variants, o)
+				if v < 0 {
+					v = len(jr.variants)
+					jr.variants = append(jr.variants, o)
+				}
+			}
+			j := &jr.judges[k]
+			j.start(g, rules[k], natives[k], o, checks)
+			jr.group = append(jr.group, j)
+			jr.variant = append(jr.variant, v)
+			jr.reports[k] = &j.rep
 		}
 		if err := jr.replay(ctx, g, opt, jr.group); err != nil {
 			return nil, err
@@ -186,7 +206,7 @@ func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, n
 func (jr *Judger) replay(ctx context.Context, g *event.Game, opt replay.Options, js []*judge) error {
 	done := ctx.Done()
 	rp := &jr.rp
-	rp.Options = opt
+	rp.Options, rp.Variants = opt, jr.variants
 	rp.Start(g)
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -223,8 +243,12 @@ func (jr *Judger) replay(ctx context.Context, g *event.Game, opt replay.Options,
 			j.handEnd(ended)
 		}
 	}
-	for _, j := range js {
-		j.finish(rp.Findings(), &jr.wall)
+	for k, j := range js {
+		found := rp.Findings()
+		if v := jr.variant[k]; v >= 0 {
+			found = rp.VariantFindings(v)
+		}
+		j.finish(found, &jr.wall)
 	}
 	return nil
 }

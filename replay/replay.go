@@ -53,6 +53,14 @@ type Options struct {
 	NotenRiichiAllowed bool
 }
 
+// SameStates reports whether a and b replay every game through the same
+// states, differing at most in checks that change no state
+// (RiichiMinScore, RiichiMinWall, FifthKan, NotenRiichiAllowed): then one
+// replay serves both (Replayer.Variants).
+func SameStates(a, b Options) bool {
+	return a.DoraTiming == b.DoraTiming && a.NoKuikae == b.NoKuikae && a.RiichiStick == b.RiichiStick
+}
+
 // OptionsFor returns the options for a game's platform and format.
 func OptionsFor(m *event.Meta) Options {
 	// Riichi needs one more draw of one's own: at least one tile per player
@@ -78,6 +86,11 @@ func OptionsFor(m *event.Meta) Options {
 // from game to game. It is not safe for concurrent use.
 type Replayer struct {
 	Options Options
+	// Variants are further options under which the one replay checks the
+	// game too, each with the same states as Options (SameStates):
+	// VariantFindings(k) are the findings under Variants[k], the same as a
+	// replay under Variants[k] alone would report.
+	Variants []Options
 
 	st State
 	// ended is the state of the hand that the event being applied ended
@@ -91,6 +104,9 @@ type Replayer struct {
 	// bound keeps the findings of a check to check.MaxPerGame; Finish
 	// appends the count of those left out.
 	bound check.Bound
+	// vfindings and vbounds are findings and bound of each of Variants.
+	vfindings [][]check.Finding
+	vbounds   []check.Bound
 	over  bool // the current hand's end was handed over
 	ids   bool // the game's tiles carry their physical ids
 	// general turns off the fast paths of draw and discard, for the test
@@ -108,6 +124,10 @@ func (r *Replayer) State() *State { return &r.st }
 // Findings returns what the replay found so far in the current game.
 func (r *Replayer) Findings() []check.Finding { return r.findings }
 
+// VariantFindings returns what the replay found so far in the current
+// game under Variants[k], as Findings does under Options.
+func (r *Replayer) VariantFindings(k int) []check.Finding { return r.vfindings[k] }
+
 // Start prepares the replay of g (from its first event).
 func (r *Replayer) Start(g *event.Game) {
 	ends, passes := r.st.Ends[:0], r.st.Passes[:0]
@@ -118,6 +138,14 @@ func (r *Replayer) Start(g *event.Game) {
 	r.fast = r.ids && !r.general
 	r.findings = r.findings[:0]
 	r.bound.Reset()
+	for len(r.vfindings) < len(r.Variants) {
+		r.vfindings = append(r.vfindings, nil)
+		r.vbounds = append(r.vbounds, check.Bound{})
+	}
+	for k := range r.Variants {
+		r.vfindings[k] = r.vfindings[k][:0]
+		r.vbounds[k].Reset()
+	}
 	r.over = true
 }
 
@@ -139,6 +167,9 @@ func (r *Replayer) Run(g *event.Game) []check.Finding {
 // one: Finish appends one finding per check that counts them.
 func (r *Replayer) Finish() *State {
 	r.findings = r.bound.AppendRest(r.findings)
+	for k := range r.Variants {
+		r.vfindings[k] = r.vbounds[k].AppendRest(r.vfindings[k])
+	}
 	r.handed = false
 	r.handOver()
 	if r.handed {
@@ -162,13 +193,36 @@ func (r *Replayer) handOver() {
 
 // report records a finding about the event being applied.
 func (r *Replayer) report(c check.Check, seat event.Seat, format string, args ...any) {
-	if !r.bound.Keep(c, r.st.HandIndex, r.st.Round.ID(), r.idx) {
-		return // counted, and reported by Finish
+	f := check.Finding{Check: c, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat}
+	if r.bound.Keep(c, f.Hand, f.Round, f.Event) { // else counted, and reported by Finish
+		f.Message = fmt.Sprintf(format, args...)
+		r.findings = append(r.findings, f)
 	}
-	r.findings = append(r.findings, check.Finding{
-		Check: c, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat,
-		Message: fmt.Sprintf(format, args...),
-	})
+	for k := range r.Variants {
+		if r.vbounds[k].Keep(c, f.Hand, f.Round, f.Event) {
+			if f.Message == "" {
+				f.Message = fmt.Sprintf(format, args...)
+			}
+			r.vfindings[k] = append(r.vfindings[k], f)
+		}
+	}
+}
+
+// reportBy records a finding about the event being applied under each of
+// Options and Variants for which msg, given them, says one (msg returns
+// "" for none).
+func (r *Replayer) reportBy(c check.Check, seat event.Seat, msg func(o *Options) string) {
+	f := check.Finding{Check: c, Hand: r.st.HandIndex, Round: r.st.Round.ID(), Event: r.idx, Seat: seat}
+	if m := msg(&r.Options); m != "" && r.bound.Keep(c, f.Hand, f.Round, f.Event) {
+		f.Message = m
+		r.findings = append(r.findings, f)
+	}
+	for k := range r.Variants {
+		if m := msg(&r.Variants[k]); m != "" && r.vbounds[k].Keep(c, f.Hand, f.Round, f.Event) {
+			f.Message = m
+			r.vfindings[k] = append(r.vfindings[k], f)
+		}
+	}
 }
 
 // Apply applies event i of the game given to Start. When the event ends
@@ -753,11 +807,21 @@ func (r *Replayer) riichi(e *event.Event) {
 	case ss.CalledThisTurn:
 		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi right after a call", e.Seat)
 	}
-	if ss.Score < r.Options.RiichiMinScore && st.Round.Unknown&event.KnownScores == 0 {
-		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, r.Options.RiichiMinScore)
+	if st.Round.Unknown&event.KnownScores == 0 && int(ss.Score) < r.most(func(o *Options) int { return int(o.RiichiMinScore) }) {
+		r.reportBy(check.LegalityRiichi, e.Seat, func(o *Options) string {
+			if ss.Score >= o.RiichiMinScore {
+				return ""
+			}
+			return fmt.Sprintf("seat %d declares riichi with %d points (at least %d needed)", e.Seat, ss.Score, o.RiichiMinScore)
+		})
 	}
-	if st.LiveLeft < r.Options.RiichiMinWall {
-		r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, r.Options.RiichiMinWall)
+	if st.LiveLeft < r.most(func(o *Options) int { return o.RiichiMinWall }) {
+		r.reportBy(check.LegalityRiichi, e.Seat, func(o *Options) string {
+			if st.LiveLeft >= o.RiichiMinWall {
+				return ""
+			}
+			return fmt.Sprintf("seat %d declares riichi with %d tiles left in the wall (at least %d needed)", e.Seat, st.LiveLeft, o.RiichiMinWall)
+		})
 	}
 	// Whether the hand is tenpai is checked at the riichi discard (see
 	// notenRiichi): a hand that is tenpai after that discard was tenpai
@@ -772,18 +836,48 @@ func (r *Replayer) riichi(e *event.Event) {
 // discard would have left the hand tenpai.
 func (r *Replayer) notenRiichi(e *event.Event, ss *SeatState) {
 	ss.NotenRiichi = true
-	if r.Options.NotenRiichiAllowed {
+	if r.all(func(o *Options) bool { return o.NotenRiichiAllowed }) {
 		return
 	}
+	var m string
 	before := ss.Hand
 	if k := e.Tile.Kind(); k.Valid() && before[k] < 4 {
 		before[k]++
 		if hand.Shanten(&before, ss.NMelds) > 0 {
-			r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with a hand that cannot be tenpai after any discard: %s before discarding %v", e.Seat, handString(ss), e.Tile)
-			return
+			m = fmt.Sprintf("seat %d declares riichi with a hand that cannot be tenpai after any discard: %s before discarding %v", e.Seat, handString(ss), e.Tile)
 		}
 	}
-	r.report(check.LegalityRiichi, e.Seat, "seat %d declares riichi with a hand that is not tenpai after discarding %v: %s", e.Seat, e.Tile, handString(ss))
+	if m == "" {
+		m = fmt.Sprintf("seat %d declares riichi with a hand that is not tenpai after discarding %v: %s", e.Seat, e.Tile, handString(ss))
+	}
+	r.reportBy(check.LegalityRiichi, e.Seat, func(o *Options) string {
+		if o.NotenRiichiAllowed {
+			return ""
+		}
+		return m
+	})
+}
+
+// most returns the largest value of Options and Variants.
+func (r *Replayer) most(value func(o *Options) int) int {
+	n := value(&r.Options)
+	for k := range r.Variants {
+		n = max(n, value(&r.Variants[k]))
+	}
+	return n
+}
+
+// all reports whether Options and every one of Variants are so.
+func (r *Replayer) all(so func(o *Options) bool) bool {
+	if !so(&r.Options) {
+		return false
+	}
+	for k := range r.Variants {
+		if !so(&r.Variants[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Replayer) riichiAccepted(e *event.Event) {
@@ -934,8 +1028,13 @@ func (r *Replayer) addMeld(s event.Seat, m event.Meld) {
 // a tile left in the live wall to replace it.
 func (r *Replayer) checkKanAllowed(e *event.Event) {
 	st := &r.st
-	if st.Kans >= 4 && !(st.Kans == 4 && r.Options.FifthKan) {
-		r.report(check.LegalityKan, e.Seat, "a fifth kan in one hand")
+	if st.Kans >= 4 {
+		r.reportBy(check.LegalityKan, e.Seat, func(o *Options) string {
+			if st.Kans == 4 && o.FifthKan {
+				return ""
+			}
+			return "a fifth kan in one hand"
+		})
 	}
 	if st.LiveLeft <= 0 {
 		r.report(check.LegalityKan, e.Seat, "kan with no tile left in the live wall")
@@ -1094,8 +1193,14 @@ func (r *Replayer) dora(e *event.Event) {
 			r.report(check.LegalityDora, event.NoSeat, "open or added kan dora revealed before the replacement draw")
 		}
 		st.DoraWaitDraw--
-	case st.Kans == 5 && st.NDora == len(st.Dora)-1 && r.Options.FifthKan:
+	case st.Kans == 5 && st.NDora == len(st.Dora)-1:
 		// The sixth indicator, of a fifth kan that aborts the hand.
+		r.reportBy(check.LegalityDora, event.NoSeat, func(o *Options) string {
+			if o.FifthKan {
+				return ""
+			}
+			return fmt.Sprintf("dora indicator %v revealed with no kan waiting for one", e.Tile)
+		})
 	default:
 		r.report(check.LegalityDora, event.NoSeat, "dora indicator %v revealed with no kan waiting for one", e.Tile)
 	}
