@@ -1,0 +1,476 @@
+package tables
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"unsafe"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
+)
+
+// The column-wise reader reads a part file of a row type the column-wise
+// writer has a plan for (colplan.go) without parquet-go's row reader: it
+// takes each column chunk's pages from parquet-go decoded (decompressed,
+// levels and values unpacked, whatever their encoding), and writes their
+// values straight into the fields of a batch of rows, by the offsets of
+// the plan, one column after another; then it hands the rows over one by
+// one. parquet-go's GenericReader, the general path, reads what the plan
+// does not fit: a file whose schema is not exactly the plan's (a file of
+// an older haifu, or of another writer), a row type without a plan.
+//
+// The rows are as the general path makes them (colreader_test.go holds the
+// two to the same rows): a null pointer field is nil, a present one points
+// to a value of its own; a null list is nil and an empty one a non-nil
+// empty slice. Nothing a row points to is written again once the row has
+// been handed over, so that what a caller keeps stays valid: the values of
+// pointers and lists are in storage allocated for each batch (a list's
+// capacity is its length), and strings are copies, never views of
+// parquet-go's page buffers (a dictionary's words are copied once per
+// column chunk, a page of PLAIN strings into one string per page, which its
+// values are parts of).
+
+// readBatch is the number of rows read into the batch at a time.
+const readBatch = 1024
+
+// errPlanMismatch: the file's schema is not the plan's; the general path
+// reads it.
+var errPlanMismatch = errors.New("schema is not the column-wise plan's")
+
+// colReader reads the part files of a table of row type T column-wise.
+// It holds the batch of rows and the columns' buffers from one file to
+// the next.
+type colReader[T any] struct {
+	plan  *colPlan
+	batch []T
+	cols  []colCursor
+}
+
+// newColReader returns the column-wise reader of row type T, or an error
+// wrapping errNoPlan when the column-wise writer has no plan for T.
+func newColReader[T any]() (*colReader[T], error) {
+	plan, err := newColPlan[T](nil)
+	if err != nil {
+		return nil, err
+	}
+	r := &colReader[T]{plan: plan, cols: make([]colCursor, len(plan.leaves))}
+	for i := range plan.leaves {
+		l := &plan.leaves[i]
+		switch l.kind {
+		case boolLeaf:
+			r.cols[i] = &column[bool]{leaf: l}
+		case int32Leaf:
+			r.cols[i] = &column[int32]{leaf: l}
+		case int64Leaf:
+			r.cols[i] = &column[int64]{leaf: l}
+		case float64Leaf:
+			r.cols[i] = &column[float64]{leaf: l}
+		case stringLeaf:
+			r.cols[i] = &column[string]{leaf: l}
+		}
+	}
+	return r, nil
+}
+
+// matches reports whether pf's schema is exactly the plan's.
+func (r *colReader[T]) matches(pf *parquet.File) bool {
+	return reflect.DeepEqual(pf.Metadata().Schema, r.plan.meta.Schema)
+}
+
+// read streams the rows of pf, whose schema the plan matches, into fn.
+func (r *colReader[T]) read(pf *parquet.File, fn func(*T)) (err error) {
+	if r.batch == nil {
+		r.batch = make([]T, readBatch)
+	}
+	base := unsafe.Pointer(unsafe.SliceData(r.batch))
+	defer func() {
+		for _, c := range r.cols {
+			c.stop()
+		}
+	}()
+	for _, rg := range pf.RowGroups() {
+		chunks := rg.ColumnChunks()
+		if len(chunks) != len(r.cols) {
+			return fmt.Errorf("%w: %d column chunks for %d columns", errPlanMismatch, len(chunks), len(r.cols))
+		}
+		for i, c := range r.cols {
+			c.start(chunks[i].Pages())
+		}
+		for rows := rg.NumRows(); rows > 0; {
+			n := int(min(rows, readBatch))
+			for _, c := range r.cols {
+				if err := c.fill(base, n, r.plan.size); err != nil {
+					return err
+				}
+			}
+			for i := range n {
+				fn(&r.batch[i])
+			}
+			rows -= int64(n)
+		}
+		for _, c := range r.cols {
+			if err := c.finish(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// colCursor reads one column of a file into the rows of a batch.
+type colCursor interface {
+	// start starts reading a column chunk, of pages pages.
+	start(pages parquet.Pages)
+	// fill writes the column of the next n rows of the column chunk into
+	// the rows of size size at base.
+	fill(base unsafe.Pointer, n int, size uintptr) error
+	// finish ends the column chunk, which must have no more rows.
+	finish() error
+	// stop releases the page being read and closes the column chunk's
+	// pages, if any.
+	stop()
+}
+
+// column is the colCursor of a column of Go type V: the page being read,
+// its levels and values, and the position in them.
+type column[V any] struct {
+	leaf  *leafSpec
+	pages parquet.Pages // the column chunk's pages; nil when none is read
+	page  parquet.Page  // the page being read; nil before the first
+	eof   bool          // no page after page
+
+	def, rep []byte // the page's levels: nil for a required column; rep nil but for a list
+	lv       int    // the next level
+	vals     []V    // the page's values
+	v        int    // the next value
+
+	dict  parquet.Dictionary // the dictionary words are of
+	words []V                // its values, copied
+	buf   []V                // the page's values, when they are not parquet-go's own
+}
+
+func (c *column[V]) start(pages parquet.Pages) {
+	c.stop()
+	c.pages, c.eof = pages, false
+	c.dict, c.words = nil, nil
+	c.def, c.rep, c.vals, c.lv, c.v = nil, nil, nil, 0, 0
+}
+
+func (c *column[V]) stop() {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page = nil
+	}
+	if c.pages != nil {
+		c.pages.Close()
+		c.pages = nil
+	}
+}
+
+// next reads the next page; at the end of the column chunk it sets eof.
+func (c *column[V]) next() error {
+	if c.page != nil {
+		parquet.Release(c.page)
+		c.page = nil
+	}
+	c.def, c.rep, c.vals, c.lv, c.v = nil, nil, nil, 0, 0
+	if c.eof || c.pages == nil {
+		c.eof = true
+		return nil
+	}
+	p, err := c.pages.ReadPage()
+	if err == io.EOF {
+		c.eof = true
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	c.page = p
+	l := c.leaf
+	nv := int(p.NumValues())
+	if l.shape != requiredLeaf {
+		c.def = p.DefinitionLevels()
+		if len(c.def) != nv {
+			return fmt.Errorf("column %s: page of %d values with %d definition levels", l.path[0], nv, len(c.def))
+		}
+		if l.shape == listLeaf {
+			c.rep = p.RepetitionLevels()
+			if len(c.rep) != nv {
+				return fmt.Errorf("column %s: page of %d values with %d repetition levels", l.path[0], nv, len(c.rep))
+			}
+		}
+		nv = 0
+		for _, d := range c.def {
+			if d == l.maxDef {
+				nv++
+			}
+		}
+	}
+	vals, err := c.values(p, nv)
+	if err != nil {
+		return fmt.Errorf("column %s: %w", l.path[0], err)
+	}
+	if len(vals) != nv {
+		return fmt.Errorf("column %s: page of %d values holds %d", l.path[0], nv, len(vals))
+	}
+	c.vals = vals
+	return nil
+}
+
+// values returns the nv values of page p, a dictionary's or its own.
+func (c *column[V]) values(p parquet.Page, nv int) ([]V, error) {
+	d := p.Data()
+	dict := p.Dictionary()
+	if dict == nil {
+		return c.plain(d, nv, false)
+	}
+	if dict != c.dict {
+		words, err := c.plain(dict.Page().Data(), dict.Len(), true)
+		if err != nil {
+			return nil, err
+		}
+		c.dict, c.words = dict, words
+	}
+	if d.Kind() != encoding.Int32 {
+		return nil, fmt.Errorf("dictionary indexes of kind %v", d.Kind())
+	}
+	buf := c.buf[:0]
+	for _, i := range d.Int32() {
+		if uint(i) >= uint(len(c.words)) {
+			return nil, fmt.Errorf("dictionary index %d of %d words", i, len(c.words))
+		}
+		buf = append(buf, c.words[i])
+	}
+	c.buf = buf
+	return buf, nil
+}
+
+// plain returns the nv values of d, of the column's kind, copied when own
+// (for a dictionary: its words outlive the page), else parquet-go's own
+// where they need no conversion. Strings are always copies.
+func (c *column[V]) plain(d encoding.Values, nv int, own bool) ([]V, error) {
+	want := [...]encoding.Kind{
+		boolLeaf:    encoding.Boolean,
+		int32Leaf:   encoding.Int32,
+		int64Leaf:   encoding.Int64,
+		float64Leaf: encoding.Double,
+		stringLeaf:  encoding.ByteArray,
+	}[c.leaf.kind]
+	if d.Kind() != want {
+		return nil, fmt.Errorf("values of kind %v, not %v", d.Kind(), want)
+	}
+	var out any
+	switch c.leaf.kind {
+	case boolLeaf:
+		bits := d.Boolean()
+		if len(bits)*8 < nv {
+			return nil, fmt.Errorf("%d bits for %d booleans", len(bits)*8, nv)
+		}
+		var bools []bool
+		if !own {
+			bools = any(c.buf[:0]).([]bool)
+		}
+		for i := range nv {
+			bools = append(bools, bits[i>>3]>>(i&7)&1 != 0)
+		}
+		if !own {
+			c.buf = any(bools).([]V)
+		}
+		out = bools
+	case int32Leaf:
+		out = d.Int32()
+	case int64Leaf:
+		out = d.Int64()
+	case float64Leaf:
+		out = d.Double()
+	case stringLeaf:
+		strs, err := stringsOf(d)
+		if err != nil {
+			return nil, err
+		}
+		out = strs
+		own = false // a copy already
+	}
+	vals := out.([]V)
+	if own {
+		vals = append([]V(nil), vals...)
+	}
+	return vals, nil
+}
+
+// stringsOf returns the values of d, of kind ByteArray, as strings: parts
+// of one string, a copy of their bytes.
+func stringsOf(d encoding.Values) ([]string, error) {
+	data, offsets := d.ByteArray()
+	if len(offsets) == 0 {
+		return nil, nil
+	}
+	lo, hi := offsets[0], offsets[len(offsets)-1]
+	if lo > hi || int(hi) > len(data) {
+		return nil, fmt.Errorf("byte array offsets %d to %d of %d bytes", lo, hi, len(data))
+	}
+	all := string(data[lo:hi])
+	strs := make([]string, len(offsets)-1)
+	for i := range strs {
+		a, b := offsets[i], offsets[i+1]
+		if a < lo || b < a || b > hi {
+			return nil, fmt.Errorf("byte array offsets %d to %d of %d to %d", a, b, lo, hi)
+		}
+		strs[i] = all[a-lo : b-lo]
+	}
+	return strs, nil
+}
+
+// errShort: a column chunk holds fewer rows than its row group.
+var errShort = errors.New("fewer rows than the row group")
+
+func (c *column[V]) fill(base unsafe.Pointer, n int, size uintptr) error {
+	p := unsafe.Add(base, c.leaf.off)
+	var err error
+	switch c.leaf.shape {
+	case requiredLeaf:
+		err = c.fillRequired(p, n, size)
+	case optionalLeaf:
+		err = c.fillOptional(p, n, size)
+	default:
+		err = c.fillList(p, n, size)
+	}
+	if err != nil {
+		return fmt.Errorf("column %s: %w", c.leaf.path[0], err)
+	}
+	return nil
+}
+
+// fillRequired writes the values of the next n rows into the fields at p,
+// of rows of size size.
+func (c *column[V]) fillRequired(p unsafe.Pointer, n int, size uintptr) error {
+	for i := 0; i < n; {
+		if c.v == len(c.vals) {
+			if c.eof {
+				return errShort
+			}
+			if err := c.next(); err != nil {
+				return err
+			}
+			continue
+		}
+		k := min(n-i, len(c.vals)-c.v)
+		q := unsafe.Add(p, uintptr(i)*size)
+		for _, x := range c.vals[c.v : c.v+k] {
+			*(*V)(q) = x
+			q = unsafe.Add(q, size)
+		}
+		i += k
+		c.v += k
+	}
+	return nil
+}
+
+// more reports whether the column chunk has another level, reading pages
+// as needed.
+func (c *column[V]) more() (bool, error) {
+	for c.lv == len(c.def) {
+		if c.eof {
+			return false, nil
+		}
+		if err := c.next(); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// fillOptional writes the next n rows' pointers into the fields at p: nil
+// for a null, else a pointer into storage of this batch's own.
+func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
+	var slab []V
+	for i := range n {
+		if ok, err := c.more(); err != nil {
+			return err
+		} else if !ok {
+			return errShort
+		}
+		f := (**V)(unsafe.Add(p, uintptr(i)*size))
+		if c.def[c.lv] != 1 {
+			*f = nil
+			c.lv++
+			continue
+		}
+		if slab == nil {
+			slab = make([]V, 0, n-i)
+		}
+		slab = append(slab, c.vals[c.v])
+		*f = &slab[len(slab)-1]
+		c.lv++
+		c.v++
+	}
+	return nil
+}
+
+// fillList writes the next n rows' lists into the fields at p: nil for a
+// null list (definition level 0 of an optional list), else a slice of
+// storage of this batch's own, its capacity its length.
+func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
+	maxDef := c.leaf.maxDef
+	var slab []V
+	for i := range n {
+		if ok, err := c.more(); err != nil {
+			return err
+		} else if !ok {
+			return errShort
+		}
+		if c.rep[c.lv] != 0 {
+			return fmt.Errorf("a row starts at repetition level %d", c.rep[c.lv])
+		}
+		f := (*[]V)(unsafe.Add(p, uintptr(i)*size))
+		if d := c.def[c.lv]; d != maxDef {
+			if d == 0 && maxDef == 2 {
+				*f = nil
+			} else {
+				*f = []V{}
+			}
+			c.lv++
+			continue
+		}
+		if slab == nil {
+			slab = make([]V, 0, max(n-i, len(c.vals)-c.v))
+		}
+		a := len(slab)
+		for {
+			slab = append(slab, c.vals[c.v])
+			c.v++
+			c.lv++
+			ok, err := c.more()
+			if err != nil {
+				return err
+			}
+			if !ok || c.rep[c.lv] == 0 {
+				break
+			}
+			if c.def[c.lv] != maxDef {
+				return fmt.Errorf("a list's value at definition level %d", c.def[c.lv])
+			}
+		}
+		*f = slab[a:len(slab):len(slab)]
+	}
+	return nil
+}
+
+func (c *column[V]) finish() error {
+	for {
+		switch {
+		case c.leaf.shape == requiredLeaf && c.v < len(c.vals),
+			c.leaf.shape != requiredLeaf && c.lv < len(c.def):
+			return fmt.Errorf("column %s: more rows than the row group", c.leaf.path[0])
+		case c.eof:
+			c.stop()
+			return nil
+		}
+		if err := c.next(); err != nil {
+			return err
+		}
+	}
+}
