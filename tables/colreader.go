@@ -143,19 +143,22 @@ type column[V any] struct {
 
 	def, rep []byte // the page's levels: nil for a required column; rep nil but for a list
 	lv       int    // the next level
-	vals     []V    // the page's values
-	v        int    // the next value
+	vals     []V     // the page's values: its own, or the dictionary's words
+	idx      []int32 // the page's dictionary indexes, nil for a page of its own values
+	nv       int     // the page's values
+	v        int     // the next value
 
-	dict  parquet.Dictionary // the dictionary words are of
-	words []V                // its values, copied
-	buf   []V                // the page's values, when they are not parquet-go's own
+	dict    parquet.Dictionary // the dictionary words are of
+	words   []V                // its values, copied
+	buf     []V                // the page's values, when they are not parquet-go's own
+	perList int                // values per list in the last batch, for a list column
 }
 
 func (c *column[V]) start(pages parquet.Pages) {
 	c.stop()
 	c.pages, c.eof = pages, false
 	c.dict, c.words = nil, nil
-	c.def, c.rep, c.vals, c.lv, c.v = nil, nil, nil, 0, 0
+	c.def, c.rep, c.vals, c.idx, c.nv, c.lv, c.v = nil, nil, nil, nil, 0, 0, 0
 }
 
 func (c *column[V]) stop() {
@@ -175,7 +178,7 @@ func (c *column[V]) next() error {
 		parquet.Release(c.page)
 		c.page = nil
 	}
-	c.def, c.rep, c.vals, c.lv, c.v = nil, nil, nil, 0, 0
+	c.def, c.rep, c.vals, c.idx, c.nv, c.lv, c.v = nil, nil, nil, nil, 0, 0, 0
 	if c.eof || c.pages == nil {
 		c.eof = true
 		return nil
@@ -209,43 +212,60 @@ func (c *column[V]) next() error {
 			}
 		}
 	}
-	vals, err := c.values(p, nv)
-	if err != nil {
+	if err := c.values(p, nv); err != nil {
 		return fmt.Errorf("column %s: %w", l.path[0], err)
 	}
-	if len(vals) != nv {
-		return fmt.Errorf("column %s: page of %d values holds %d", l.path[0], nv, len(vals))
-	}
-	c.vals = vals
 	return nil
 }
 
-// values returns the nv values of page p, a dictionary's or its own.
-func (c *column[V]) values(p parquet.Page, nv int) ([]V, error) {
+// at returns value k of the page.
+func (c *column[V]) at(k int) V {
+	if c.idx != nil {
+		return c.vals[c.idx[k]]
+	}
+	return c.vals[k]
+}
+
+// values sets the page's values to the nv values of page p: its own, or
+// indexes into its dictionary.
+func (c *column[V]) values(p parquet.Page, nv int) error {
 	d := p.Data()
 	dict := p.Dictionary()
 	if dict == nil {
-		return c.plain(d, nv, false)
+		vals, err := c.plain(d, nv, false)
+		if err != nil {
+			return err
+		}
+		if len(vals) != nv {
+			return fmt.Errorf("page of %d values holds %d", nv, len(vals))
+		}
+		c.vals, c.nv = vals, nv
+		return nil
 	}
 	if dict != c.dict {
 		words, err := c.plain(dict.Page().Data(), dict.Len(), true)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		c.dict, c.words = dict, words
 	}
 	if d.Kind() != encoding.Int32 {
-		return nil, fmt.Errorf("dictionary indexes of kind %v", d.Kind())
+		return fmt.Errorf("dictionary indexes of kind %v", d.Kind())
 	}
-	buf := c.buf[:0]
-	for _, i := range d.Int32() {
-		if uint(i) >= uint(len(c.words)) {
-			return nil, fmt.Errorf("dictionary index %d of %d words", i, len(c.words))
-		}
-		buf = append(buf, c.words[i])
+	idx := d.Int32()
+	if len(idx) != nv {
+		return fmt.Errorf("page of %d values holds %d", nv, len(idx))
 	}
-	c.buf = buf
-	return buf, nil
+	n := uint32(len(c.words))
+	bad := false
+	for _, i := range idx {
+		bad = bad || uint32(i) >= n
+	}
+	if bad {
+		return fmt.Errorf("dictionary index beyond the %d words", n)
+	}
+	c.vals, c.idx, c.nv = c.words, idx, nv
+	return nil
 }
 
 // plain returns the nv values of d, of the column's kind, copied when own
@@ -348,7 +368,7 @@ func (c *column[V]) fill(base unsafe.Pointer, n int, size uintptr) error {
 // of rows of size size.
 func (c *column[V]) fillRequired(p unsafe.Pointer, n int, size uintptr) error {
 	for i := 0; i < n; {
-		if c.v == len(c.vals) {
+		if c.v == c.nv {
 			if c.eof {
 				return errShort
 			}
@@ -357,11 +377,19 @@ func (c *column[V]) fillRequired(p unsafe.Pointer, n int, size uintptr) error {
 			}
 			continue
 		}
-		k := min(n-i, len(c.vals)-c.v)
+		k := min(n-i, c.nv-c.v)
 		q := unsafe.Add(p, uintptr(i)*size)
-		for _, x := range c.vals[c.v : c.v+k] {
-			*(*V)(q) = x
-			q = unsafe.Add(q, size)
+		if c.idx != nil {
+			words := c.vals
+			for _, j := range c.idx[c.v : c.v+k] {
+				*(*V)(q) = words[j]
+				q = unsafe.Add(q, size)
+			}
+		} else {
+			for _, x := range c.vals[c.v : c.v+k] {
+				*(*V)(q) = x
+				q = unsafe.Add(q, size)
+			}
 		}
 		i += k
 		c.v += k
@@ -402,7 +430,7 @@ func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
 		if slab == nil {
 			slab = make([]V, 0, n-i)
 		}
-		slab = append(slab, c.vals[c.v])
+		slab = append(slab, c.at(c.v))
 		*f = &slab[len(slab)-1]
 		c.lv++
 		c.v++
@@ -416,6 +444,7 @@ func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
 func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 	maxDef := c.leaf.maxDef
 	var slab []V
+	values := 0
 	for i := range n {
 		if ok, err := c.more(); err != nil {
 			return err
@@ -436,11 +465,12 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 			continue
 		}
 		if slab == nil {
-			slab = make([]V, 0, max(n-i, len(c.vals)-c.v))
+			// As many values as in the last batch's lists, and some.
+			slab = make([]V, 0, (n-i)*c.perList+16)
 		}
 		a := len(slab)
 		for {
-			slab = append(slab, c.vals[c.v])
+			slab = append(slab, c.at(c.v))
 			c.v++
 			c.lv++
 			ok, err := c.more()
@@ -455,14 +485,16 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 			}
 		}
 		*f = slab[a:len(slab):len(slab)]
+		values += len(slab) - a
 	}
+	c.perList = (values + n - 1) / n
 	return nil
 }
 
 func (c *column[V]) finish() error {
 	for {
 		switch {
-		case c.leaf.shape == requiredLeaf && c.v < len(c.vals),
+		case c.leaf.shape == requiredLeaf && c.v < c.nv,
 			c.leaf.shape != requiredLeaf && c.lv < len(c.def):
 			return fmt.Errorf("column %s: more rows than the row group", c.leaf.path[0])
 		case c.eof:
