@@ -23,14 +23,15 @@ import (
 //
 // The rows are as the general path makes them (colreader_test.go holds the
 // two to the same rows): a null pointer field is nil, a present one points
-// to a value of its own; a null list is nil and an empty one a non-nil
-// empty slice. Nothing a row points to is written again once the row has
-// been handed over, so that what a caller keeps stays valid: the values of
-// pointers and lists are in storage allocated for each batch (a list's
-// capacity is its length), and strings are copies, never views of
-// parquet-go's page buffers (a dictionary's words are copied once per
-// column chunk, a page of PLAIN strings into one string per page, which its
-// values are parts of).
+// to a value of the row's own; a null list is nil and an empty one a
+// non-nil empty slice, a list's capacity its length. As ReadTable says,
+// the rows and what they point to are reused once handed over: the values
+// of a column's pointers and lists are in storage of the column's, which
+// the next batch overwrites. Strings are not: they are copies, never views
+// of parquet-go's page buffers (a dictionary's words are copied once per
+// column chunk, a page of PLAIN strings into one string per page, which
+// its values are parts of), and stay valid when kept, as the general
+// path's do (the summary keeps names and paths as map keys).
 
 // readBatch is the number of rows read into the batch at a time.
 const readBatch = 1024
@@ -141,17 +142,17 @@ type column[V any] struct {
 	page  parquet.Page  // the page being read; nil before the first
 	eof   bool          // no page after page
 
-	def, rep []byte // the page's levels: nil for a required column; rep nil but for a list
-	lv       int    // the next level
+	def, rep []byte  // the page's levels: nil for a required column; rep nil but for a list
+	lv       int     // the next level
 	vals     []V     // the page's values: its own, or the dictionary's words
 	idx      []int32 // the page's dictionary indexes, nil for a page of its own values
 	nv       int     // the page's values
 	v        int     // the next value
 
-	dict    parquet.Dictionary // the dictionary words are of
-	words   []V                // its values, copied
-	buf     []V                // the page's values, when they are not parquet-go's own
-	perList int                // values per list in the last batch, for a list column
+	dict  parquet.Dictionary // the dictionary words are of
+	words []V                // its values, copied
+	buf   []V                // the page's values, when they are not parquet-go's own
+	slab  []V                // the values pointers and lists of the batch point to
 }
 
 func (c *column[V]) start(pages parquet.Pages) {
@@ -414,7 +415,11 @@ func (c *column[V]) more() (bool, error) {
 // fillOptional writes the next n rows' pointers into the fields at p: nil
 // for a null, else a pointer into storage of this batch's own.
 func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
-	var slab []V
+	slab := c.slab[:0]
+	if cap(slab) < n {
+		slab = make([]V, 0, n)
+		c.slab = slab
+	}
 	for i := range n {
 		if ok, err := c.more(); err != nil {
 			return err
@@ -426,9 +431,6 @@ func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
 			*f = nil
 			c.lv++
 			continue
-		}
-		if slab == nil {
-			slab = make([]V, 0, n-i)
 		}
 		slab = append(slab, c.at(c.v))
 		*f = &slab[len(slab)-1]
@@ -443,8 +445,7 @@ func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
 // storage of this batch's own, its capacity its length.
 func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 	maxDef := c.leaf.maxDef
-	var slab []V
-	values := 0
+	slab := c.slab[:0]
 	for i := range n {
 		if ok, err := c.more(); err != nil {
 			return err
@@ -464,10 +465,6 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 			c.lv++
 			continue
 		}
-		if slab == nil {
-			// As many values as in the last batch's lists, and some.
-			slab = make([]V, 0, (n-i)*c.perList+16)
-		}
 		a := len(slab)
 		for {
 			slab = append(slab, c.at(c.v))
@@ -485,9 +482,8 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 			}
 		}
 		*f = slab[a:len(slab):len(slab)]
-		values += len(slab) - a
 	}
-	c.perList = (values + n - 1) / n
+	c.slab = slab
 	return nil
 }
 

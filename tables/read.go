@@ -235,9 +235,9 @@ func fileMetadata(path string) (map[string]string, error) {
 // ReadTable streams the rows of the table name of the output directory
 // dir, every part in order, into fn, as rows of type T (the table's row
 // type: stats.GameRow for GamesTable, …, archive.Row for ArchiveTable).
-// The row fn is given, and the slices it points to, may be reused after
-// fn returns: copy what is kept. (What a row points to, its strings
-// included, is not written again: a pointer or a string kept stays valid.)
+// The row fn is given, and what it points to (the values of its pointers,
+// its slices), may be reused after fn returns: copy what is kept. Its
+// strings are not reused: a string kept stays valid.
 func ReadTable[T any](dir, name string, fn func(*T)) error {
 	parts, err := tableParts(dir, name)
 	if err != nil {
