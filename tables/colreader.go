@@ -257,13 +257,12 @@ func (c *column[V]) values(p parquet.Page, nv int) error {
 	if len(idx) != nv {
 		return fmt.Errorf("page of %d values holds %d", nv, len(idx))
 	}
-	n := uint32(len(c.words))
-	bad := false
+	top := uint32(0) // the greatest index, a negative one as beyond any
 	for _, i := range idx {
-		bad = bad || uint32(i) >= n
+		top = max(top, uint32(i))
 	}
-	if bad {
-		return fmt.Errorf("dictionary index beyond the %d words", n)
+	if len(idx) > 0 && top >= uint32(len(c.words)) {
+		return fmt.Errorf("dictionary index %d of %d words", int32(top), len(c.words))
 	}
 	c.vals, c.idx, c.nv = c.words, idx, nv
 	return nil
