@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
@@ -219,13 +220,22 @@ func (c *column[V]) next() error {
 	return nil
 }
 
-// at returns value k of the page.
-func (c *column[V]) at(k int) V {
+// at returns value k of the page; false for an index beyond the
+// dictionary.
+func (c *column[V]) at(k int) (V, bool) {
 	if c.idx != nil {
-		return c.vals[c.idx[k]]
+		j := c.idx[k]
+		if uint(j) >= uint(len(c.vals)) {
+			var zero V
+			return zero, false
+		}
+		return c.vals[j], true
 	}
-	return c.vals[k]
+	return c.vals[k], true
 }
+
+// errIndex: a dictionary index beyond the dictionary.
+var errIndex = errors.New("dictionary index beyond the dictionary")
 
 // values sets the page's values to the nv values of page p: its own, or
 // indexes into its dictionary.
@@ -257,13 +267,7 @@ func (c *column[V]) values(p parquet.Page, nv int) error {
 	if len(idx) != nv {
 		return fmt.Errorf("page of %d values holds %d", nv, len(idx))
 	}
-	top := uint32(0) // the greatest index, a negative one as beyond any
-	for _, i := range idx {
-		top = max(top, uint32(i))
-	}
-	if len(idx) > 0 && top >= uint32(len(c.words)) {
-		return fmt.Errorf("dictionary index %d of %d words", int32(top), len(c.words))
-	}
+	// The indexes are checked as they are read.
 	c.vals, c.idx, c.nv = c.words, idx, nv
 	return nil
 }
@@ -293,9 +297,7 @@ func (c *column[V]) plain(d encoding.Values, nv int, own bool) ([]V, error) {
 		if !own {
 			bools = any(c.buf[:0]).([]bool)
 		}
-		for i := range nv {
-			bools = append(bools, bits[i>>3]>>(i&7)&1 != 0)
-		}
+		bools = unpackBools(bools, bits, nv)
 		if !own {
 			c.buf = any(bools).([]V)
 		}
@@ -319,6 +321,22 @@ func (c *column[V]) plain(d encoding.Values, nv int, own bool) ([]V, error) {
 		vals = append([]V(nil), vals...)
 	}
 	return vals, nil
+}
+
+// unpackBools sets bools to the first n of the bit-packed booleans bits
+// (PLAIN: the first the lowest bit), of at least n bits.
+func unpackBools(bools []bool, bits []byte, n int) []bool {
+	bools = slices.Grow(bools[:0], n)[:n]
+	full := n / 8
+	for i, b := range bits[:full] {
+		out := bools[8*i : 8*i+8 : 8*i+8]
+		out[0], out[1], out[2], out[3] = b&1 != 0, b&2 != 0, b&4 != 0, b&8 != 0
+		out[4], out[5], out[6], out[7] = b&16 != 0, b&32 != 0, b&64 != 0, b&128 != 0
+	}
+	for i := 8 * full; i < n; i++ {
+		bools[i] = bits[i>>3]>>(i&7)&1 != 0
+	}
+	return bools
 }
 
 // stringsOf returns the values of d, of kind ByteArray, as strings: parts
@@ -382,6 +400,9 @@ func (c *column[V]) fillRequired(p unsafe.Pointer, n int, size uintptr) error {
 		if c.idx != nil {
 			words := c.vals
 			for _, j := range c.idx[c.v : c.v+k] {
+				if uint(j) >= uint(len(words)) {
+					return errIndex
+				}
 				*(*V)(q) = words[j]
 				q = unsafe.Add(q, size)
 			}
@@ -412,29 +433,63 @@ func (c *column[V]) more() (bool, error) {
 }
 
 // fillOptional writes the next n rows' pointers into the fields at p: nil
-// for a null, else a pointer into storage of this batch's own.
+// for a null, else a pointer into the column's storage.
 func (c *column[V]) fillOptional(p unsafe.Pointer, n int, size uintptr) error {
-	slab := c.slab[:0]
-	if cap(slab) < n {
-		slab = make([]V, 0, n)
-		c.slab = slab
+	if cap(c.slab) < n {
+		c.slab = make([]V, n)
 	}
-	for i := range n {
-		if ok, err := c.more(); err != nil {
-			return err
-		} else if !ok {
-			return errShort
-		}
-		f := (**V)(unsafe.Add(p, uintptr(i)*size))
-		if c.def[c.lv] != 1 {
-			*f = nil
-			c.lv++
+	slab := c.slab[:n]
+	m := 0 // values in slab
+	for i := 0; i < n; {
+		if c.lv == len(c.def) {
+			if c.eof {
+				return errShort
+			}
+			if err := c.next(); err != nil {
+				return err
+			}
 			continue
 		}
-		slab = append(slab, c.at(c.v))
-		*f = &slab[len(slab)-1]
-		c.lv++
-		c.v++
+		// The rows of the page.
+		k := min(n-i, len(c.def)-c.lv)
+		q := unsafe.Add(p, uintptr(i)*size)
+		v := c.v
+		if c.idx != nil {
+			words, idx := c.vals, c.idx
+			for _, d := range c.def[c.lv : c.lv+k] {
+				f := (**V)(q)
+				q = unsafe.Add(q, size)
+				if d != 1 {
+					*f = nil
+					continue
+				}
+				j := idx[v]
+				if uint(j) >= uint(len(words)) {
+					return errIndex
+				}
+				slab[m] = words[j]
+				*f = &slab[m]
+				m++
+				v++
+			}
+		} else {
+			vals := c.vals
+			for _, d := range c.def[c.lv : c.lv+k] {
+				f := (**V)(q)
+				q = unsafe.Add(q, size)
+				if d != 1 {
+					*f = nil
+					continue
+				}
+				slab[m] = vals[v]
+				*f = &slab[m]
+				m++
+				v++
+			}
+		}
+		c.v = v
+		c.lv += k
+		i += k
 	}
 	return nil
 }
@@ -466,7 +521,11 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 		}
 		a := len(slab)
 		for {
-			slab = append(slab, c.at(c.v))
+			x, ok := c.at(c.v)
+			if !ok {
+				return errIndex
+			}
+			slab = append(slab, x)
 			c.v++
 			c.lv++
 			ok, err := c.more()
