@@ -82,7 +82,7 @@ func (r *colReader[T]) matches(pf *parquet.File) bool {
 }
 
 // read streams the rows of pf, whose schema the plan matches, into fn.
-func (r *colReader[T]) read(pf *parquet.File, fn func(*T)) (err error) {
+func (r *colReader[T]) read(pf *parquet.File, fn func(*T)) error {
 	if r.batch == nil {
 		r.batch = make([]T, readBatch)
 	}
@@ -141,7 +141,7 @@ type column[V any] struct {
 	leaf  *leafSpec
 	pages parquet.Pages // the column chunk's pages; nil when none is read
 	page  parquet.Page  // the page being read; nil before the first
-	eof   bool          // no page after page
+	eof   bool          // the column chunk has no more pages
 
 	def, rep []byte  // the page's levels: nil for a required column; rep nil but for a list
 	lv       int     // the next level
@@ -156,6 +156,7 @@ type column[V any] struct {
 	slab  []V                // the values pointers and lists of the batch point to
 }
 
+// start starts reading a column chunk, of pages pages.
 func (c *column[V]) start(pages parquet.Pages) {
 	c.stop()
 	c.pages, c.eof = pages, false
@@ -163,6 +164,7 @@ func (c *column[V]) start(pages parquet.Pages) {
 	c.def, c.rep, c.vals, c.idx, c.nv, c.lv, c.v = nil, nil, nil, nil, 0, 0, 0
 }
 
+// stop releases the page being read and closes the column chunk's pages.
 func (c *column[V]) stop() {
 	if c.page != nil {
 		parquet.Release(c.page)
@@ -174,7 +176,8 @@ func (c *column[V]) stop() {
 	}
 }
 
-// next reads the next page; at the end of the column chunk it sets eof.
+// next reads the next page, its levels and values; at the end of the
+// column chunk it sets eof.
 func (c *column[V]) next() error {
 	if c.page != nil {
 		parquet.Release(c.page)
@@ -199,12 +202,12 @@ func (c *column[V]) next() error {
 	if l.shape != requiredLeaf {
 		c.def = p.DefinitionLevels()
 		if len(c.def) != nv {
-			return fmt.Errorf("column %s: page of %d values with %d definition levels", l.path[0], nv, len(c.def))
+			return fmt.Errorf("page of %d values with %d definition levels", nv, len(c.def))
 		}
 		if l.shape == listLeaf {
 			c.rep = p.RepetitionLevels()
 			if len(c.rep) != nv {
-				return fmt.Errorf("column %s: page of %d values with %d repetition levels", l.path[0], nv, len(c.rep))
+				return fmt.Errorf("page of %d values with %d repetition levels", nv, len(c.rep))
 			}
 		}
 		nv = 0
@@ -214,10 +217,7 @@ func (c *column[V]) next() error {
 			}
 		}
 	}
-	if err := c.values(p, nv); err != nil {
-		return fmt.Errorf("column %s: %w", l.path[0], err)
-	}
-	return nil
+	return c.values(p, nv)
 }
 
 // at returns value k of the page; false for an index beyond the
@@ -365,6 +365,8 @@ func stringsOf(d encoding.Values) ([]string, error) {
 // errShort: a column chunk holds fewer rows than its row group.
 var errShort = errors.New("fewer rows than the row group")
 
+// fill writes the column of the next n rows of the column chunk into the
+// rows of size size at base.
 func (c *column[V]) fill(base unsafe.Pointer, n int, size uintptr) error {
 	p := unsafe.Add(base, c.leaf.off)
 	var err error
@@ -545,6 +547,8 @@ func (c *column[V]) fillList(p unsafe.Pointer, n int, size uintptr) error {
 	return nil
 }
 
+// finish ends the column chunk, which must have no more rows, and closes
+// its pages.
 func (c *column[V]) finish() error {
 	for {
 		switch {
@@ -556,7 +560,7 @@ func (c *column[V]) finish() error {
 			return nil
 		}
 		if err := c.next(); err != nil {
-			return err
+			return fmt.Errorf("column %s: %w", c.leaf.path[0], err)
 		}
 	}
 }
