@@ -20,7 +20,9 @@ import (
 // the plan, one column after another; then it hands the rows over one by
 // one. parquet-go's GenericReader, the general path, reads what the plan
 // does not fit: a file whose schema is not exactly the plan's (a file of
-// an older haifu, or of another writer), a row type without a plan.
+// an older haifu, say), a row type without a plan. Files of the plan's
+// schema that parquet-go's writer wrote (with other encodings, data pages
+// of version 1) are read column-wise too: the page values come decoded.
 //
 // The rows are as the general path makes them (colreader_test.go holds the
 // two to the same rows): a null pointer field is nil, a present one points
