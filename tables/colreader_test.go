@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/internal/corpus"
@@ -156,6 +157,23 @@ func TestColumnReaderEdgeCases(t *testing.T) {
 		want[i].hidden, want[i].Ignored = 0, ""
 	}
 	sameRows(t, "written", want, got)
+	// What the column-wise writer's file holds: several row groups, chunks
+	// of several pages, pages of dictionary indexes and of PLAIN values.
+	meta := openBytes(t, fast).Metadata()
+	split, encodings := false, map[format.Encoding]bool{}
+	for _, rg := range meta.RowGroups {
+		for _, c := range rg.Columns {
+			for _, s := range c.MetaData.EncodingStats {
+				if s.PageType == format.DataPageV2 {
+					split = split || s.Count > 1
+					encodings[s.Encoding] = true
+				}
+			}
+		}
+	}
+	if len(meta.RowGroups) < 2 || !split || !encodings[format.Plain] || !encodings[format.RLEDictionary] {
+		t.Errorf("%d row groups, chunks of several pages %v, data page encodings %v", len(meta.RowGroups), split, encodings)
+	}
 	sameBothWays[allKinds](t, "general writer", general)
 	small := groups[:4] // not the largest group: the small pages take long
 	for _, v := range []int{1, 2} {
