@@ -63,7 +63,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []archive.Row
-	if err := ReadArchive(dir, func(r *archive.Row) { got = append(got, *r) }); err != nil {
+	if err := ReadArchive(dir, func(r *archive.Row) { got = append(got, cloneRow(r)) }); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(rows, got, cmpopts.EquateEmpty()); diff != "" {

@@ -1,6 +1,7 @@
 package tables_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -47,3 +48,55 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportMetric(float64(len(inputs)*b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(rows), "rows/op")
 }
+
+// BenchmarkReadOutputs reads an output of the corpus's first 500 mjlog
+// games in XML back with ReadOutputs, as summary and report do, into a
+// Sink that only counts the rows (one op: every table of the output, the
+// errors too). HAIFU_BENCH_OUTPUT names another output to read instead
+// (one of 50,000 games, say).
+func BenchmarkReadOutputs(b *testing.B) {
+	dir := os.Getenv("HAIFU_BENCH_OUTPUT")
+	if dir == "" {
+		dir = filepath.Join(b.TempDir(), "out")
+		w, err := tables.NewWriter(dir, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for _, f := range corpus.Files(b, "mjlog/*") {
+			if n == 500 {
+				break
+			}
+			if filepath.Ext(f) == ".xml" {
+				if err := w.Write(rowstest.JudgeFixture(b, f)); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var s countSink
+	b.ReportAllocs()
+	for b.Loop() {
+		s = countSink{}
+		if err := tables.ReadOutputs([]string{dir}, &s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(s.rows), "rows/op")
+	b.ReportMetric(float64(s.rows*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// countSink is a tables.Sink that counts the rows it is given.
+type countSink struct{ rows int }
+
+func (s *countSink) NextOutput()                          {}
+func (s *countSink) AddGame(*stats.GameRow)               { s.rows++ }
+func (s *countSink) AddRound(*stats.RoundRow)             { s.rows++ }
+func (s *countSink) AddSeat(*stats.SeatRow)               { s.rows++ }
+func (s *countSink) AddDiscrepancy(*stats.DiscrepancyRow) { s.rows++ }
+func (s *countSink) AddWin(*stats.WinRow)                 { s.rows++ }
+func (s *countSink) AddError(*stats.ErrorRow)             { s.rows++ }

@@ -235,23 +235,57 @@ func fileMetadata(path string) (map[string]string, error) {
 // ReadTable streams the rows of the table name of the output directory
 // dir, every part in order, into fn, as rows of type T (the table's row
 // type: stats.GameRow for GamesTable, …, archive.Row for ArchiveTable).
-// The row fn is given, and the slices it points to, may be reused after
-// fn returns: copy what is kept.
+// The row fn is given, and what it points to (the values of its pointers,
+// its slices), may be reused after fn returns: copy what is kept. Its
+// strings are not reused: a string kept stays valid.
 func ReadTable[T any](dir, name string, fn func(*T)) error {
 	parts, err := tableParts(dir, name)
 	if err != nil {
 		return err
 	}
+	r, err := newColReader[T]()
+	if err != nil && !errors.Is(err, errNoPlan) {
+		return err
+	}
 	for _, p := range parts {
-		if err := readRows(p, fn); err != nil {
+		if err := readRows(p, r, fn); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// readRows streams the rows of one Parquet file into fn.
-func readRows[T any](path string, fn func(*T)) error {
+// readRows streams the rows of one Parquet file into fn: column-wise, with
+// r, when r is not nil and the file's schema is r's plan's; else with
+// parquet-go's row reader.
+func readRows[T any](path string, r *colReader[T], fn func(*T)) error {
+	if r != nil {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		if r.matches(pf) {
+			if err := r.read(pf, fn); err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			return nil
+		}
+	}
+	return readRowsGeneral(path, fn)
+}
+
+// readRowsGeneral streams the rows of one Parquet file into fn with
+// parquet-go's row reader, the general path.
+func readRowsGeneral[T any](path string, fn func(*T)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
