@@ -104,8 +104,11 @@ type Report struct {
 	// wrote them, the inputs, the rules, the shard).
 	Dirs []string
 	Meta []map[string]string
-	// By is the summary grouped by Options.By; ByLobby and ByYear the same
-	// figures grouped by lobby and by year (each may be By itself).
+	// By is the summary grouped by Options.By; ByLobby and ByYear the
+	// figures of games and hands grouped by lobby and by year, what the
+	// charts by lobby and by year draw (each may be By itself, whole): they
+	// are given the games and rounds tables only, so their per-seat, win
+	// and finding figures are empty.
 	By, ByLobby, ByYear *stats.Summary
 	// Read is what was read, beyond the summary's counts.
 	Read Read
@@ -197,6 +200,9 @@ func Build(dirs []string, opt Options) (*Report, error) {
 	for _, s := range c.sums {
 		s.Finish()
 	}
+	for _, s := range c.hands {
+		s.Finish()
+	}
 	c.finish()
 	return r, nil
 }
@@ -269,7 +275,9 @@ func ErrorKind(msg string) string {
 type collector struct {
 	r    *Report
 	opt  Options
-	sums []*stats.Summary
+	// sums are the summaries given every table; hands those given the
+	// games and rounds tables only (ByLobby and ByYear when not By).
+	sums, hands []*stats.Summary
 	// output is the index of the output being read; firstSet the rule set
 	// whose games rows count the games (the summary's first); ids the
 	// output each game id was first seen in, dups the games of a later
@@ -302,7 +310,7 @@ func newCollector(r *Report, opt Options) *collector {
 			return r.By
 		}
 		s := stats.NewSummary(dim)
-		c.sums = append(c.sums, s)
+		c.hands = append(c.hands, s)
 		return s
 	}
 	r.ByLobby, r.ByYear = pick("lobby"), pick("year")
@@ -316,12 +324,18 @@ func (c *collector) NextOutput() {
 	for _, s := range c.sums {
 		s.NextOutput()
 	}
+	for _, s := range c.hands {
+		s.NextOutput()
+	}
 }
 
 // AddGame counts a games row: into the summaries, and (a game of the first
 // rule set, not a duplicate) into what was read.
 func (c *collector) AddGame(g *stats.GameRow) {
 	for _, s := range c.sums {
+		s.AddGame(g)
+	}
+	for _, s := range c.hands {
 		s.AddGame(g)
 	}
 	if c.firstSet == "" {
@@ -364,6 +378,9 @@ func (c *collector) AddGame(g *stats.GameRow) {
 // AddRound counts a rounds row into the summaries.
 func (c *collector) AddRound(r *stats.RoundRow) {
 	for _, s := range c.sums {
+		s.AddRound(r)
+	}
+	for _, s := range c.hands {
 		s.AddRound(r)
 	}
 }

@@ -264,8 +264,11 @@ type Summary struct {
 	output int32
 	ids    map[uint64]int32
 	dups   map[gameKey]bool
-	// tally holds the names of the rows being counted (see gameTally).
-	tally gameTally
+	// tally holds the names of the rows being counted (see gameTally),
+	// which go into the counts pending (the rows of one key of rowCounts
+	// are tallied together: flushTally).
+	tally   gameTally
+	pending []*Counts
 	// lastKey and lastCounts are the key of the last row of another table
 	// than games and the counts it went into.
 	lastKey    rowKey
@@ -343,7 +346,16 @@ func (s *Summary) NextOutput() {
 	if s.ids == nil {
 		s.ids, s.dups = map[uint64]int32{}, map[gameKey]bool{}
 	}
+	s.flushTally()
 	s.lastCounts = nil
+}
+
+// flushTally adds the names tallied to the counts they are for.
+func (s *Summary) flushTally() {
+	if s.pending != nil {
+		s.tally.into(s.pending)
+		s.pending = nil
+	}
 }
 
 // CheckBy reports a dimension of by that is not one of those a summary can
@@ -433,6 +445,7 @@ func (s *Summary) AddGame(g *GameRow) {
 	if cs != nil && s.gameGroups != nil {
 		s.gameGroups[gameKey{s.output, g.Path, *g.GameIndex}] = group
 	}
+	s.flushTally()
 	s.lastCounts = nil
 }
 
@@ -549,7 +562,9 @@ func (s *Summary) rowCounts(set, path string, index int32, platform string, play
 	}
 	rs := s.set(set)
 	grp, pl := rs.counts(group, players)
+	s.flushTally()
 	s.lastKey, s.lastCounts = k, []*Counts{rs.All, pl, grp}
+	s.pending = s.lastCounts
 	return s.lastCounts
 }
 
@@ -559,8 +574,7 @@ func (s *Summary) AddRound(r *RoundRow) {
 	if cs == nil {
 		return
 	}
-	s.addRound(cs, r)
-	s.tally.into(cs)
+	s.addRound(cs, r) // its names go into cs with the others of its key
 }
 
 // addRound counts r into the counts cs, its names into s.tally.
@@ -668,8 +682,7 @@ func (s *Summary) AddWin(w *WinRow) {
 	if cs == nil {
 		return
 	}
-	s.addWin(cs, w)
-	s.tally.into(cs)
+	s.addWin(cs, w) // its names go into cs with the others of its key
 }
 
 // addWin counts w into the counts cs, its yaku and limit into s.tally.
@@ -761,6 +774,7 @@ func (t *tally) reset() { t.keys, t.n = t.keys[:0], t.n[:0] }
 
 // Add counts the rows of one input under one rule set (GameRows.Fill).
 func (s *Summary) Add(r *GameRows) {
+	s.flushTally()
 	s.lastCounts = nil
 	cs, _ := s.addGame(&r.Game)
 	if cs == nil {
@@ -855,6 +869,7 @@ func (c *Counts) finish() {
 
 // Finish computes the rates; call it once after the last row.
 func (s *Summary) Finish() {
+	s.flushTally()
 	for _, rs := range s.RuleSets {
 		rs.All.finish()
 		for _, c := range rs.Players {
