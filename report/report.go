@@ -273,8 +273,8 @@ func ErrorKind(msg string) string {
 // collector takes the rows of the outputs (a tables.Sink) into the
 // summaries and what the report counts beside them.
 type collector struct {
-	r    *Report
-	opt  Options
+	r   *Report
+	opt Options
 	// sums are the summaries given every table; hands those given the
 	// games and rounds tables only (ByLobby and ByYear when not By).
 	sums, hands []*stats.Summary
