@@ -1,0 +1,307 @@
+package mjai
+
+import (
+	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/tile"
+)
+
+// The line fast path (fastLine) reads the events of a hand in the exact
+// form the Encoder writes them: compact, keys in the Encoder's order,
+// plain values. Such a line is one JSON object holding those members
+// only, so the general path would read the same values; fastLine checks
+// them as the general path does and then decodes the event with the same
+// functions (draw, discard, accepted, applyCall, ...). A line in any other
+// form, a value the general path would warn of or reject, or an event out
+// of place (one the general path would report) makes fastLine report
+// false before it changes anything, and the line goes on to scanFlat and
+// the general path. TestFastPath and FuzzFastPath hold the paths to
+// giving the same games and errors.
+
+// cursor reads a line in an exact form: each read checks the next bytes
+// and moves past them, or marks the line bad.
+type cursor struct {
+	b   []byte
+	i   int
+	bad bool
+}
+
+// lit reads the bytes s.
+func (c *cursor) lit(s string) {
+	if c.bad || len(c.b)-c.i < len(s) || string(c.b[c.i:c.i+len(s)]) != s {
+		c.bad = true
+		return
+	}
+	c.i += len(s)
+}
+
+// opt reads the bytes s when they come next and reports whether they did;
+// it does not mark the line bad.
+func (c *cursor) opt(s string) bool {
+	if c.bad || len(c.b)-c.i < len(s) || string(c.b[c.i:c.i+len(s)]) != s {
+		return false
+	}
+	c.i += len(s)
+	return true
+}
+
+// peek reports whether the next byte is x.
+func (c *cursor) peek(x byte) bool { return !c.bad && c.i < len(c.b) && c.b[c.i] == x }
+
+// seat reads a seat number of a game of players players: one digit.
+func (c *cursor) seat(players int) event.Seat {
+	if c.bad || c.i >= len(c.b) || c.b[c.i] < '0' || int(c.b[c.i]-'0') >= players {
+		c.bad = true
+		return event.NoSeat
+	}
+	c.i++
+	return event.Seat(c.b[c.i-1] - '0')
+}
+
+// int reads an integer in [lo, hi] written as strconv writes it: an
+// optional minus and at most 9 digits without leading zeros.
+func (c *cursor) int(lo, hi int) int {
+	if c.bad {
+		return 0
+	}
+	i, neg := c.i, false
+	if i < len(c.b) && c.b[i] == '-' {
+		i, neg = i+1, true
+	}
+	start, n := i, 0
+	for i < len(c.b) && i-start < 10 && c.b[i] >= '0' && c.b[i] <= '9' {
+		n = n*10 + int(c.b[i]-'0')
+		i++
+	}
+	if d := i - start; d == 0 || d > 9 || d > 1 && c.b[start] == '0' || neg && n == 0 {
+		c.bad = true
+		return 0
+	}
+	if neg {
+		n = -n
+	}
+	if n < lo || n > hi {
+		c.bad = true
+		return 0
+	}
+	c.i = i
+	return n
+}
+
+// bool reads true or false.
+func (c *cursor) bool() bool {
+	if c.opt("true") {
+		return true
+	}
+	c.lit("false")
+	return false
+}
+
+// tile reads a tile as a JSON string: not hidden, and one of a
+// three-player set in a three-player game (sanma).
+func (c *cursor) tile(sanma bool) tile.Tile {
+	if c.bad || c.i >= len(c.b) || c.b[c.i] != '"' {
+		c.bad = true
+		return tile.None
+	}
+	j := c.i + 1
+	for j < len(c.b) && j-c.i <= 4 && c.b[j] != '"' {
+		j++
+	}
+	if j >= len(c.b) || c.b[j] != '"' {
+		c.bad = true
+		return tile.None
+	}
+	t, hidden, ok := parseTile(c.b[c.i+1 : j])
+	if !ok || hidden || sanma && !inSanma(t) {
+		c.bad = true
+		return tile.None
+	}
+	c.i = j + 1
+	return t
+}
+
+// tiles reads a JSON list of at most len(dst) tiles into dst and returns
+// how many there were.
+func (c *cursor) tiles(dst []tile.Tile, sanma bool) int {
+	c.lit("[")
+	if c.opt("]") {
+		return 0
+	}
+	n := 0
+	for !c.bad {
+		if n == len(dst) {
+			c.bad = true
+			return 0
+		}
+		dst[n] = c.tile(sanma)
+		n++
+		if !c.opt(",") {
+			c.lit("]")
+			break
+		}
+	}
+	return n
+}
+
+// scores reads a JSON list of exactly players scores, each in
+// [-1e8, 1e8], as scoreList reads it.
+func (c *cursor) scores(dst *[4]int32, players int) {
+	*dst = [4]int32{}
+	c.lit("[")
+	for s := range players {
+		if s > 0 {
+			c.lit(",")
+		}
+		dst[s] = int32(c.int(-1e8, 1e8))
+	}
+	c.lit("]")
+}
+
+// end reports whether the line was read to its end without a fault.
+func (c *cursor) end() bool { return !c.bad && c.i == len(c.b) }
+
+// fastLine decodes the JSON line b when it is an event of a hand in the
+// Encoder's form and may come now: handled reports whether it did (err is
+// then the general path's error for the line, from the functions both
+// share). When handled is false nothing was changed.
+func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
+	if d.ended {
+		return false, nil
+	}
+	if string(b) == `{"type":"end_kyoku"}` {
+		return true, d.endKyoku()
+	}
+	if !d.inHand || d.needHeader != 0 || d.needHands != 0 {
+		return false, nil
+	}
+	c := cursor{b: b}
+	c.lit(`{"type":"`)
+	if c.bad || c.i >= len(b) {
+		return false, nil
+	}
+	sanma := d.players == 3
+	switch b[c.i] {
+	case 't':
+		c.lit(`tsumo","actor":`)
+		s := c.seat(d.players)
+		c.lit(`,"pai":`)
+		t := c.tile(sanma)
+		c.lit("}")
+		if !c.end() {
+			return false, nil
+		}
+		d.draw(s, t)
+		return true, nil
+	case 'd':
+		if c.opt(`dora","dora_marker":`) {
+			t := c.tile(sanma)
+			c.lit("}")
+			if !c.end() || d.ndora == len(d.dora) {
+				return false, nil
+			}
+			return true, d.revealDora(t)
+		}
+		if c.opt(`daiminkan","actor":`) {
+			return d.fastCall(&c, event.MeldOpenKan)
+		}
+		c.lit(`dahai","actor":`)
+		s := c.seat(d.players)
+		c.lit(`,"pai":`)
+		t := c.tile(sanma)
+		c.lit(`,"tsumogiri":`)
+		tg := int8(0)
+		if c.bool() {
+			tg = 1
+		}
+		c.lit("}")
+		if !c.end() {
+			return false, nil
+		}
+		d.discard(s, t, tg)
+		return true, nil
+	case 'r':
+		if c.opt(`reach","actor":`) {
+			s := c.seat(d.players)
+			c.lit("}")
+			if !c.end() {
+				return false, nil
+			}
+			d.emit(event.Event{Type: event.Riichi, Seat: s, From: event.NoSeat})
+			return true, nil
+		}
+		c.lit(`reach_accepted","actor":`)
+		s := c.seat(d.players)
+		var sc [4]int32
+		hasS := c.opt(`,"scores":`)
+		if hasS {
+			c.scores(&sc, d.players)
+		}
+		c.lit("}")
+		if !c.end() {
+			return false, nil
+		}
+		d.accepted(s, &sc, hasS, &[4]int32{}, false)
+		return true, nil
+	case 'p':
+		c.lit(`pon","actor":`)
+		return d.fastCall(&c, event.MeldPon)
+	case 'c':
+		c.lit(`chi","actor":`)
+		return d.fastCall(&c, event.MeldChi)
+	case 'a':
+		c.lit(`ankan","actor":`)
+		s := c.seat(d.players)
+		c.lit(`,"consumed":`)
+		var ts [4]tile.Tile
+		n := c.tiles(ts[:], sanma)
+		c.lit("}")
+		if !c.end() {
+			return false, nil
+		}
+		return true, d.applyAnkan(s, ts, n)
+	case 'k':
+		c.lit(`kakan","actor":`)
+		s := c.seat(d.players)
+		c.lit(`,"pai":`)
+		t := c.tile(sanma)
+		c.lit(`,"consumed":`)
+		var ts [3]tile.Tile
+		n := c.tiles(ts[:], sanma)
+		c.lit("}")
+		if !c.end() {
+			return false, nil
+		}
+		if err := d.kakanConsumed(t, ts[:n]); err != nil {
+			return true, err
+		}
+		return true, d.applyKakan(s, t)
+	case 'n':
+		c.lit(`nukidora","actor":`)
+		s := c.seat(d.players)
+		c.lit(`,"pai":"N"}`)
+		if !c.end() || !sanma {
+			return false, nil
+		}
+		return true, d.applyNukidora(s, tile.Of(tile.North))
+	}
+	return false, nil
+}
+
+// fastCall reads the rest of a chi, pon or daiminkan after its actor key,
+// as fastLine does, and decodes it.
+func (d *Decoder) fastCall(c *cursor, k event.MeldKind) (bool, error) {
+	sanma := d.players == 3
+	s := c.seat(d.players)
+	c.lit(`,"target":`)
+	from := c.seat(d.players)
+	c.lit(`,"pai":`)
+	t := c.tile(sanma)
+	c.lit(`,"consumed":`)
+	var ts [4]tile.Tile
+	n := c.tiles(ts[:3], sanma)
+	c.lit("}")
+	if !c.end() || from == s {
+		return false, nil
+	}
+	return true, d.applyCall(s, from, t, ts, n, k)
+}
