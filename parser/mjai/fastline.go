@@ -1,8 +1,11 @@
 package mjai
 
 import (
+	"math"
+
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // The line fast path (fastLine) reads the events of a hand in the exact
@@ -171,7 +174,7 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 	if string(b) == `{"type":"end_kyoku"}` {
 		return true, d.endKyoku()
 	}
-	if !d.inHand || d.needHeader != 0 || d.needHands != 0 {
+	if d.needHeader != 0 || d.needHands != 0 {
 		return false, nil
 	}
 	c := cursor{b: b}
@@ -179,8 +182,20 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 	if c.bad || c.i >= len(b) {
 		return false, nil
 	}
+	if !d.inHand {
+		switch {
+		case c.opt(`start_kyoku","bakaze":"`):
+			return d.fastStartKyoku(&c)
+		case d.over && d.lastHora && c.opt(`hora","actor":`):
+			return d.fastHora(&c)
+		}
+		return false, nil
+	}
 	sanma := d.players == 3
 	switch b[c.i] {
+	case 'h':
+		c.lit(`hora","actor":`)
+		return d.fastHora(&c)
 	case 't':
 		c.lit(`tsumo","actor":`)
 		s := c.seat(d.players)
@@ -304,4 +319,208 @@ func (d *Decoder) fastCall(c *cursor, k event.MeldKind) (bool, error) {
 		return false, nil
 	}
 	return true, d.applyCall(s, from, t, ts, n, k)
+}
+
+// fastStartKyoku reads the rest of a start_kyoku after its bakaze key, as
+// fastLine does, and decodes it as startKyoku would: every member
+// present but kyotaku and scores, no tile hidden, in a game whose number
+// of players is known.
+func (d *Decoder) fastStartKyoku(c *cursor) (bool, error) {
+	if !d.playersKnown {
+		return false, nil
+	}
+	sanma := d.players == 3
+	var r event.Round
+	if c.i < len(c.b) {
+		switch c.b[c.i] {
+		case 'E', 'S', 'W', 'N':
+			r.Wind, _ = windOf(c.b[c.i : c.i+1])
+			c.i++
+		default:
+			c.bad = true
+		}
+	}
+	c.lit(`","dora_marker":`)
+	r.Dora = c.tile(sanma)
+	c.lit(`,"kyoku":`)
+	r.Number = int8(c.int(1, 4))
+	c.lit(`,"honba":`)
+	r.Honba = int16(c.int(0, math.MaxInt16))
+	hasBa := c.opt(`,"kyotaku":`)
+	if hasBa {
+		r.Sticks = int16(c.int(0, math.MaxInt16))
+	} else {
+		r.Unknown |= event.KnownBa
+	}
+	c.lit(`,"oya":`)
+	r.Dealer = event.Seat(c.int(0, d.players-1))
+	hasScores := c.opt(`,"scores":`)
+	if hasScores {
+		c.scores(&r.Scores, d.players)
+	}
+	c.lit(`,"tehais":[`)
+	for s := range d.players {
+		if s > 0 {
+			c.lit(",")
+		}
+		if c.tiles(r.Hands[s][:13], sanma) != 13 {
+			c.bad = true
+		}
+	}
+	c.lit("]}")
+	if !c.end() || int(r.Dealer) != int(r.Number)-1 {
+		return false, nil
+	}
+	d.gameStart(event.Pos{Offset: -1, Index: -1})
+	d.hand++
+	d.needHeader, d.needHands, d.handHidden = 0, 0, 0
+	d.wind = r.Wind
+	d.round = r.ID()
+	d.beginHand(&r, hasScores)
+	return true, nil
+}
+
+// maxFastYaku is the most yakus fastHora reads; a longer list goes to
+// the general path.
+const maxFastYaku = 16
+
+// fastHora reads the rest of a hora after its actor key, as fastLine
+// does, and decodes it as hora would: with pai, and yakus named in
+// lowercase ASCII.
+func (d *Decoder) fastHora(c *cursor) (bool, error) {
+	sanma := d.players == 3
+	winner := c.seat(d.players)
+	c.lit(`,"target":`)
+	from := c.seat(d.players)
+	var deltas, scores [4]int32
+	hasDeltas := c.opt(`,"deltas":`)
+	if hasDeltas {
+		c.scores(&deltas, d.players)
+	}
+	var ura [5]tile.Tile
+	nUra := 0
+	hasUra := c.opt(`,"ura_markers":`)
+	if hasUra {
+		nUra = c.tiles(ura[:], sanma)
+	}
+	c.lit(`,"pai":`)
+	winTile := c.tile(sanma)
+	var hand [14]tile.Tile
+	nHand := 0
+	hasHand := c.opt(`,"hora_tehais":`)
+	if hasHand {
+		nHand = c.tiles(hand[:], sanma)
+	}
+	var names [maxFastYaku][]byte
+	var hans [maxFastYaku]int
+	nYaku := 0
+	hasYaku := c.opt(`,"yakus":[`)
+	if hasYaku && !c.opt("]") {
+		for !c.bad {
+			if nYaku == maxFastYaku {
+				c.bad = true
+				break
+			}
+			c.lit(`["`)
+			start := c.i
+			for c.i < len(c.b) && (c.b[c.i] >= 'a' && c.b[c.i] <= 'z' || c.b[c.i] == '_') {
+				c.i++
+			}
+			names[nYaku] = c.b[start:c.i]
+			c.lit(`",`)
+			hans[nYaku] = c.int(0, 10000)
+			c.lit("]")
+			nYaku++
+			if !c.opt(",") {
+				c.lit("]")
+				break
+			}
+		}
+	}
+	fu, han, points := 0, 0, 0
+	hasFu := c.opt(`,"fu":`)
+	if hasFu {
+		fu = c.int(0, 1000)
+	}
+	hasHan := c.opt(`,"fan":`)
+	if hasHan {
+		han = c.int(0, 10000)
+	}
+	hasPoints := c.opt(`,"hora_points":`)
+	if hasPoints {
+		points = c.int(0, math32)
+	}
+	hasScores := c.opt(`,"scores":`)
+	if hasScores {
+		c.scores(&scores, d.players)
+	}
+	c.lit("}")
+	if !c.end() {
+		return false, nil
+	}
+	// The melds, and the hand's length with them.
+	ms := d.melds[winner][:d.nmelds[winner]]
+	sets := 0
+	for i := range ms {
+		if ms[i].Kind != event.MeldKita {
+			sets++
+		}
+	}
+	if want := 14 - 3*sets; hasHand && nHand != want-1 && nHand != want {
+		return false, nil
+	}
+	// Decoded as hora does.
+	w := &d.win
+	*w = event.WinRecord{Liable: event.NoSeat, Winner: winner, From: from, WinTile: winTile}
+	copy(w.Melds[:], ms)
+	w.NMelds = uint8(len(ms))
+	w.Known |= event.KnownMelds
+	if hasHand {
+		w.Hand = hand
+		if nHand == 13-3*sets {
+			w.Hand[nHand] = w.WinTile
+			nHand++
+		}
+		w.HandLen = uint8(nHand)
+		w.Known |= event.KnownHand
+	}
+	if hasHan {
+		if han >= 100 {
+			han = han / 100 * yaku.YakumanHan
+		}
+		w.Han = int16(han)
+		w.Known |= event.KnownHan
+	}
+	if hasFu {
+		w.Fu = int16(fu)
+		w.Known |= event.KnownFu
+	}
+	if hasPoints && hasHan && (han >= 5 || hasFu && fu > 0) {
+		w.Points, w.Limit = int32(points), yaku.LimitOf(han, fu, true)
+		w.Known |= event.KnownPoints
+	}
+	if hasYaku {
+		ok := true
+		for i := range nYaku {
+			if err := d.mjaiYakuOf(names[i], hans[i], &ok); err != nil {
+				return true, err
+			}
+		}
+		d.yakuKnown(ok)
+	}
+	copy(w.Dora[:], d.dora[:d.ndora])
+	w.NDora = uint8(d.ndora)
+	w.Known |= event.KnownDora
+	if hasUra {
+		w.Ura = ura
+		w.NUra = uint8(nUra)
+		w.Known |= event.KnownUra
+	}
+	w.Deltas = deltas
+	w.Known |= d.settleScores(&scores, hasScores, &w.Deltas, hasDeltas, &w.Before)
+	g := d.g
+	g.Wins = append(g.Wins, *w)
+	d.emit(event.Event{Type: event.Win, Seat: w.Winner, From: w.From, Tile: w.WinTile, Ref: int32(len(g.Wins) - 1)})
+	d.inHand, d.over, d.lastHora = false, true, true
+	return true, nil
 }
