@@ -98,7 +98,7 @@ func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 	for i := range ha {
 		// The hand of the same deal, else of the same round and dealer.
 		k := j
-		for k < len(hb) && hb[k].deal != ha[i].deal {
+		for k < len(hb) && !c.sameDeal(&ha[i], &hb[k]) {
 			k++
 		}
 		if k == len(hb) {
@@ -130,6 +130,13 @@ func Compare(a, b *event.Game, drop Fields) *Result {
 	r := c.Compare(a, b, drop)
 	out := *r
 	return &out
+}
+
+// sameDeal reports whether hand a of the first log and hand b of the
+// second have the same deal (see sameDeal).
+func (c *Comparer) sameDeal(a, b *handSpan) bool {
+	ga, gb := c.s[0].g, c.s[1].g
+	return sameDeal(&ga.Rounds[a.round], &gb.Rounds[b.round], ga.Meta.PlayerCount(), gb.Meta.PlayerCount())
 }
 
 // only records that side i's hand h has no match in the other log.

@@ -79,24 +79,35 @@ type handSpan struct {
 	lo, hi int32
 	id     event.RoundID
 	dealer event.Seat
-	// deal identifies the hand by its deal: a hash of the dora indicator
-	// and the starting hands, each sorted.
-	deal uint64
+	// round indexes the hand's record in Game.Rounds, whose deal
+	// sameDeal compares.
+	round int32
 }
 
-// dealOf hashes the dora indicator and the sorted starting hands of r.
-func dealOf(r *event.Round, players int) uint64 {
-	h := uint64(14695981039346656037) // FNV-1a
-	mix := func(b byte) { h = (h ^ uint64(b)) * 1099511628211 }
-	mix(byte(r.Dora))
-	for s := range players {
-		hand := r.Hands[s]
-		sortTiles(hand[:])
-		for _, t := range hand {
-			mix(byte(t))
+// sameDeal reports whether two hands of games of pa and pb players have
+// the same deal: the same dora indicator and the same starting hands,
+// each as a multiset of tiles.
+func sameDeal(a, b *event.Round, pa, pb int) bool {
+	if pa != pb || a.Dora != b.Dora {
+		return false
+	}
+	for s := range pa {
+		ha, hb := &a.Hands[s], &b.Hands[s]
+		if *ha == *hb {
+			continue
+		}
+		var n [256]int8
+		for i := range ha {
+			n[ha[i]]++
+			n[hb[i]]--
+		}
+		for _, t := range ha {
+			if n[t] != 0 {
+				return false
+			}
 		}
 	}
-	return h
+	return true
 }
 
 // build makes s the facts of g without the fields of drop.
@@ -112,6 +123,10 @@ func (s *side) build(g *event.Game, drop Fields) {
 	ended := false  // the game end was seen: later facts are the game's
 	sawEnd := false // an end was added
 	add := func(k kind, sub int8, h int32, ev int) {
+		if h >= 0 && k != kRound && !s.lines {
+			s.facts = append(s.facts, fact{kind: k, sub: sub, hand: h, ev: int32(ev)}) // most facts
+			return
+		}
 		s.put(fact{kind: k, sub: sub, hand: h, ev: int32(ev)})
 	}
 	flushDoras := func() {
@@ -285,7 +300,7 @@ func (s *side) put(f fact) {
 		if n := len(s.hands); n > 0 {
 			s.hands[n-1].hi = int32(len(s.facts))
 		}
-		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer, deal: dealOf(r, s.g.Meta.PlayerCount())})
+		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer, round: s.g.Events[f.ev].Ref})
 	}
 	s.facts = append(s.facts, f)
 }

@@ -371,6 +371,9 @@ func head(b []byte, typ string, s event.Seat) []byte {
 	b = append(b, `{"type":"`...)
 	b = append(b, typ...)
 	b = append(b, `","actor":`...)
+	if s >= 0 && s <= 9 {
+		return append(b, byte('0'+s))
+	}
 	return strconv.AppendInt(b, int64(s), 10)
 }
 

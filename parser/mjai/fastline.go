@@ -99,27 +99,66 @@ func (c *cursor) bool() bool {
 	return false
 }
 
-// tile reads a tile as a JSON string: not hidden, and one of a
+// tile reads a tile as a JSON string in mjai's notation ("5m", "5mr",
+// "E"): one that parseTile reads alike, not hidden, and one of a
 // three-player set in a three-player game (sanma).
 func (c *cursor) tile(sanma bool) tile.Tile {
-	if c.bad || c.i >= len(c.b) || c.b[c.i] != '"' {
+	b := c.b[min(c.i, len(c.b)):]
+	if c.bad || len(b) < 3 || b[0] != '"' {
 		c.bad = true
 		return tile.None
 	}
-	j := c.i + 1
-	for j < len(c.b) && j-c.i <= 4 && c.b[j] != '"' {
-		j++
+	var t tile.Tile
+	n := 3
+	if x := b[1]; x >= '1' && x <= '9' {
+		var base tile.Kind
+		switch b[2] {
+		case 'm':
+			base = tile.Man1
+		case 'p':
+			base = tile.Pin1
+		case 's':
+			base = tile.Sou1
+		default:
+			c.bad = true
+			return tile.None
+		}
+		switch {
+		case len(b) >= 4 && b[3] == '"':
+			t, n = tile.Of(base+tile.Kind(x-'1')), 4
+		case x == '5' && len(b) >= 5 && b[3] == 'r' && b[4] == '"':
+			t, n = tile.New(base+4, true), 5
+		default:
+			c.bad = true
+			return tile.None
+		}
+	} else {
+		switch x {
+		case 'E':
+			t = tile.Of(tile.East)
+		case 'S':
+			t = tile.Of(tile.South)
+		case 'W':
+			t = tile.Of(tile.West)
+		case 'N':
+			t = tile.Of(tile.North)
+		case 'P':
+			t = tile.Of(tile.Haku)
+		case 'F':
+			t = tile.Of(tile.Hatsu)
+		case 'C':
+			t = tile.Of(tile.Chun)
+		}
+		if t == tile.None || b[2] != '"' {
+			c.bad = true
+			return tile.None
+		}
 	}
-	if j >= len(c.b) || c.b[j] != '"' {
+	if sanma && !inSanma(t) {
 		c.bad = true
 		return tile.None
 	}
-	t, hidden, ok := parseTile(c.b[c.i+1 : j])
-	if !ok || hidden || sanma && !inSanma(t) {
-		c.bad = true
-		return tile.None
-	}
-	c.i = j + 1
+	c.i += n
 	return t
 }
 
