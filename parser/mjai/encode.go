@@ -111,6 +111,12 @@ func (e *Encoder) encode(b []byte, g *event.Game) ([]byte, error) {
 	gameEnd := false
 	for i := range g.Events {
 		ev := &g.Events[i]
+		if st.open && !gameEnd {
+			var ok bool
+			if b, ok = e.drawDiscard(b, &st, ev); ok {
+				continue
+			}
+		}
 		var err error
 		switch ev.Type {
 		case event.GameStart:
@@ -486,6 +492,40 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 		return b, st.fail(st.hand, "an event of type %v", ev.Type)
 	}
 	return append(b, "}\n"...), nil
+}
+
+// drawDiscard writes a draw or discard of a hand being played, of a
+// tile that is not hidden, as action does; ok is false, and nothing is
+// written, for any other event.
+func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte, ok bool) {
+	s, t := ev.Seat, ev.Tile
+	if !s.Valid() || int(s) >= st.players || !t.Valid() || st.players == 3 && !inSanma(t) {
+		return b, false
+	}
+	switch ev.Type {
+	case event.Draw:
+		b = append(b, `{"type":"tsumo","actor":`...)
+		b = append(b, byte('0'+s))
+		b = append(b, `,"pai":"`...)
+		b = appendTile(b, t)
+		e.last[s], e.drew[s] = t, true
+		return append(b, "\"}\n"...), true
+	case event.Discard:
+		b = append(b, `{"type":"dahai","actor":`...)
+		b = append(b, byte('0'+s))
+		b = append(b, `,"pai":"`...)
+		b = appendTile(b, t)
+		tsumogiri := ev.Flags&event.Tsumogiri != 0
+		if ev.Flags&event.TsumogiriUnknown != 0 {
+			tsumogiri = e.drew[s] && e.last[s] == t // as action writes it
+		}
+		e.drew[s] = false
+		if tsumogiri {
+			return append(b, `","tsumogiri":true}`+"\n"...), true
+		}
+		return append(b, `","tsumogiri":false}`+"\n"...), true
+	}
+	return b, false
 }
 
 // indexOf returns the index of t in ts, or -1.

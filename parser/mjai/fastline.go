@@ -247,18 +247,18 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 		d.draw(s, t)
 		return true, nil
 	case 'd':
-		if c.opt(`dora","dora_marker":`) {
-			t := c.tile(sanma)
-			c.lit("}")
-			if !c.end() || d.ndora == len(d.dora) {
-				return false, nil
+		if !c.opt(`dahai","actor":`) {
+			if c.opt(`dora","dora_marker":`) {
+				t := c.tile(sanma)
+				c.lit("}")
+				if !c.end() || d.ndora == len(d.dora) {
+					return false, nil
+				}
+				return true, d.revealDora(t)
 			}
-			return true, d.revealDora(t)
-		}
-		if c.opt(`daiminkan","actor":`) {
+			c.lit(`daiminkan","actor":`)
 			return d.fastCall(&c, event.MeldOpenKan)
 		}
-		c.lit(`dahai","actor":`)
 		s := c.seat(d.players)
 		c.lit(`,"pai":`)
 		t := c.tile(sanma)
