@@ -293,6 +293,23 @@ func (c *Comparer) same(fa, fb *fact) bool {
 	if fb.ev >= 0 {
 		eb = &gb.Events[fb.ev]
 	}
+	// Draws and discards, most facts, apart (see side.build).
+	switch fa.kind {
+	case kDraw:
+		if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
+			return false
+		}
+		return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
+	case kDiscard:
+		if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
+			return false
+		}
+		if drop&Tsumogiri != 0 {
+			return true
+		}
+		return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
+			ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
+	}
 	switch fa.kind {
 	case kGame:
 		return ga.Meta.PlayerCount() == gb.Meta.PlayerCount()
@@ -316,20 +333,6 @@ func (c *Comparer) same(fa, fb *fact) bool {
 		ra, rb := &ga.Rounds[ea.Ref], &gb.Rounds[eb.Ref]
 		ka, kb := !hiddenHand(ra, fa.sub), !hiddenHand(rb, fb.sub)
 		return c.value(Hidden, ka, kb, sortedHand(ra, fa.sub, drop) == sortedHand(rb, fb.sub, drop))
-	case kDraw:
-		if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
-			return false
-		}
-		return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
-	case kDiscard:
-		if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
-			return false
-		}
-		if drop&Tsumogiri != 0 {
-			return true
-		}
-		return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
-			ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
 	case kRiichi:
 		return ea.Seat == eb.Seat
 	case kAccepted:

@@ -143,6 +143,17 @@ func (s *side) build(g *event.Game, drop Fields) {
 	}
 	for i := range g.Events {
 		e := &g.Events[i]
+		// Draws and discards, most events, apart: a switch of two cases
+		// compiles to compares, which the processor predicts better than
+		// the jump table of the switch of all.
+		switch e.Type {
+		case event.Draw:
+			add(kDraw, 0, hand, i)
+			continue
+		case event.Discard:
+			add(kDiscard, 0, hand, i)
+			continue
+		}
 		switch e.Type {
 		case event.GameStart:
 			add(kGame, 0, -1, i)
@@ -166,10 +177,6 @@ func (s *side) build(g *event.Game, drop Fields) {
 			for seat := range players {
 				add(kHand, seat, hand, i)
 			}
-		case event.Draw:
-			add(kDraw, 0, hand, i)
-		case event.Discard:
-			add(kDiscard, 0, hand, i)
 		case event.Riichi:
 			add(kRiichi, 0, hand, i)
 		case event.RiichiAccepted:
