@@ -83,6 +83,17 @@ func (e *Encoder) Encode(w io.Writer, g *event.Game) error {
 	return err
 }
 
+// Append appends g to b as Encode writes it and returns the extended
+// slice; on an error it returns b as it was, and the error Encode would.
+func (e *Encoder) Append(b []byte, g *event.Game) ([]byte, error) {
+	n := len(b)
+	b, err := e.encode(b, g)
+	if err != nil {
+		return b[:n], err
+	}
+	return b, nil
+}
+
 // encoding is the state of one game being written.
 type encoding struct {
 	g       *event.Game
