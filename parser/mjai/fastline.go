@@ -199,11 +199,13 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 	if d.needHeader != 0 || d.needHands != 0 {
 		return false, nil
 	}
-	c := cursor{b: b}
-	c.lit(`{"type":"`)
-	if c.bad || c.i >= len(b) {
+	// The literals of the common lines are compared here, with constant
+	// strings (which the compiler turns into loads and compares, where
+	// cursor.lit calls memequal).
+	if len(b) < 10 || string(b[:9]) != `{"type":"` {
 		return false, nil
 	}
+	c := cursor{b: b, i: 9}
 	if !d.inHand {
 		switch {
 		case c.opt(`start_kyoku","bakaze":"`):
@@ -218,30 +220,40 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 	// to compares, better predicted than a jump table).
 	switch b[c.i] {
 	case 't':
-		c.lit(`tsumo","actor":`)
+		// {"type":"tsumo","actor":0,"pai":"5m"}
+		if len(b) < 36 || string(b[9:24]) != `tsumo","actor":` || string(b[25:32]) != `,"pai":` {
+			return false, nil
+		}
+		c.i = 24
 		s := c.seat(d.players)
-		c.lit(`,"pai":`)
+		c.i = 32
 		t := c.tile(sanma)
-		c.lit("}")
-		if !c.end() {
+		if c.bad || c.i+1 != len(b) || b[c.i] != '}' {
 			return false, nil
 		}
 		d.draw(s, t)
 		return true, nil
 	case 'd':
-		if !c.opt(`dahai","actor":`) {
+		// {"type":"dahai","actor":0,"pai":"5m","tsumogiri":false}
+		if len(b) < 36 || string(b[9:24]) != `dahai","actor":` {
 			break
 		}
-		s := c.seat(d.players)
-		c.lit(`,"pai":`)
-		t := c.tile(sanma)
-		c.lit(`,"tsumogiri":`)
-		tg := int8(0)
-		if c.bool() {
-			tg = 1
+		if string(b[25:32]) != `,"pai":` {
+			return false, nil
 		}
-		c.lit("}")
-		if !c.end() {
+		c.i = 24
+		s := c.seat(d.players)
+		c.i = 32
+		t := c.tile(sanma)
+		if c.bad || len(b)-c.i < len(`,"tsumogiri":true}`) || string(b[c.i:c.i+13]) != `,"tsumogiri":` {
+			return false, nil
+		}
+		tg := int8(0)
+		switch string(b[c.i+13:]) {
+		case "true}":
+			tg = 1
+		case "false}":
+		default:
 			return false, nil
 		}
 		d.discard(s, t, tg)
