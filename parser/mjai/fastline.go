@@ -8,17 +8,18 @@ import (
 	"github.com/haifu/haifu/yaku"
 )
 
-// The line fast path (fastLine) reads the events of a hand in the exact
+// The line fast path (fastLine) reads the lines of a game in the exact
 // form the Encoder writes them: compact, keys in the Encoder's order,
 // plain values. Such a line is one JSON object holding those members
 // only, so the general path would read the same values; fastLine checks
 // them as the general path does and then decodes the event with the same
-// functions (draw, discard, accepted, applyCall, ...). A line in any other
-// form, a value the general path would warn of or reject, or an event out
-// of place (one the general path would report) makes fastLine report
-// false before it changes anything, and the line goes on to scanFlat and
-// the general path. TestFastPath and FuzzFastPath hold the paths to
-// giving the same games and errors.
+// functions (draw, discard, accepted, applyCall, beginHand, mjaiYakuOf,
+// settleScores, ...), whose error, if any, is the general path's. A line
+// in any other form, a value the general path would warn of or reject
+// while reading it, or an event out of place (one the general path would
+// report) makes fastLine report false before it changes anything, and the
+// line goes on to scanFlat and the general path. TestFastPath and
+// FuzzFastPath hold the paths to giving the same games and errors.
 
 // cursor reads a line in an exact form: each read checks the next bytes
 // and moves past them, or marks the line bad.
