@@ -48,9 +48,6 @@ func (c *cursor) opt(s string) bool {
 	return true
 }
 
-// peek reports whether the next byte is x.
-func (c *cursor) peek(x byte) bool { return !c.bad && c.i < len(c.b) && c.b[c.i] == x }
-
 // seat reads a seat number of a game of players players: one digit.
 func (c *cursor) seat(players int) event.Seat {
 	if c.bad || c.i >= len(c.b) || c.b[c.i] < '0' || int(c.b[c.i]-'0') >= players {
@@ -89,15 +86,6 @@ func (c *cursor) int(lo, hi int) int {
 	}
 	c.i = i
 	return n
-}
-
-// bool reads true or false.
-func (c *cursor) bool() bool {
-	if c.opt("true") {
-		return true
-	}
-	c.lit("false")
-	return false
 }
 
 // The tiles of mjai's notation, as lookups (fewer branches the processor
