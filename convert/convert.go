@@ -83,7 +83,7 @@ type Converter struct {
 	enc    format.Encoder
 	dec    format.Decoder
 	cmp    logdiff.Comparer
-	buf    bytes.Buffer
+	buf    []byte // the files' bytes
 	back   event.Game
 	sub    [2]event.Game // a hand as a game: what is written, and of the source
 	out    Output
@@ -184,7 +184,7 @@ func (c *Converter) Convert(g *event.Game) (*Output, error) {
 // convert writes enc, reads it back and compares it with src: enc is src,
 // or src completed by its judgement.
 func (c *Converter) convert(enc, src *event.Game) (*Output, error) {
-	c.buf.Reset()
+	c.buf = c.buf[:0]
 	c.out = Output{Files: c.out.Files[:0]}
 	c.ends = c.ends[:0]
 	var sum proof
@@ -212,7 +212,7 @@ func (c *Converter) convert(enc, src *event.Game) (*Output, error) {
 				Err: fmt.Errorf("the game has no hand to write: %w", ErrUnrepresentable)}
 		}
 	}
-	data := c.buf.Bytes()
+	data := c.buf
 	start := 0
 	for i, end := range c.ends {
 		c.out.Files[i].Data = data[start:end:end]
@@ -238,11 +238,11 @@ type proof struct {
 // one writes enc, reads it back, compares it with g (enc, or g completed
 // by its judgement) and adds what it found to sum.
 func (c *Converter) one(enc, g *event.Game, sum *proof) error {
-	start := c.buf.Len()
-	if err := c.enc.Encode(&c.buf, enc); err != nil {
+	start := len(c.buf)
+	if err := c.write(enc); err != nil {
 		return err
 	}
-	data := c.buf.Bytes()[start:]
+	data := c.buf[start:]
 	if err := c.dec.Decode(data, g.Meta.Path, &c.back); err != nil {
 		return fmt.Errorf("%s: written as %v: %w: %v", g.Meta.Path, c.to, ErrReadBack, err)
 	}
@@ -264,8 +264,30 @@ func (c *Converter) one(enc, g *event.Game, sum *proof) error {
 	if lacks&logdiff.DoraTiming != 0 && hasKanDora(g) && !c.cmp.Compare(g, &c.back, lacks&^logdiff.DoraTiming).Equal() {
 		sum.doraTime = true
 	}
-	c.ends = append(c.ends, c.buf.Len())
+	c.ends = append(c.ends, len(c.buf))
 	return nil
+}
+
+// appender is an encoder that appends a game's bytes to a slice (mjai's),
+// which saves copying them from a buffer of its own.
+type appender interface {
+	Append(b []byte, g *event.Game) ([]byte, error)
+}
+
+// write appends g's bytes in the target format to c.buf; on an error
+// nothing.
+func (c *Converter) write(g *event.Game) error {
+	if a, ok := c.enc.(appender); ok {
+		b, err := a.Append(c.buf, g)
+		if err == nil {
+			c.buf = b
+		}
+		return err
+	}
+	w := bytes.NewBuffer(c.buf)
+	err := c.enc.Encode(w, g)
+	c.buf = w.Bytes()
+	return err
 }
 
 // hasKanDora reports whether g reveals a kan dora at a moment it records.

@@ -98,7 +98,7 @@ func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
 	for i := range ha {
 		// The hand of the same deal, else of the same round and dealer.
 		k := j
-		for k < len(hb) && hb[k].deal != ha[i].deal {
+		for k < len(hb) && !c.sameDeal(&ha[i], &hb[k]) {
 			k++
 		}
 		if k == len(hb) {
@@ -130,6 +130,13 @@ func Compare(a, b *event.Game, drop Fields) *Result {
 	r := c.Compare(a, b, drop)
 	out := *r
 	return &out
+}
+
+// sameDeal reports whether hand a of the first log and hand b of the
+// second have the same deal (see sameDeal).
+func (c *Comparer) sameDeal(a, b *handSpan) bool {
+	ga, gb := c.s[0].g, c.s[1].g
+	return sameDeal(&ga.Rounds[a.round], &gb.Rounds[b.round], ga.Meta.PlayerCount(), gb.Meta.PlayerCount())
 }
 
 // only records that side i's hand h has no match in the other log.
@@ -286,6 +293,23 @@ func (c *Comparer) same(fa, fb *fact) bool {
 	if fb.ev >= 0 {
 		eb = &gb.Events[fb.ev]
 	}
+	// Draws and discards, most facts, apart (see side.build).
+	switch fa.kind {
+	case kDraw:
+		if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
+			return false
+		}
+		return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
+	case kDiscard:
+		if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
+			return false
+		}
+		if drop&Tsumogiri != 0 {
+			return true
+		}
+		return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
+			ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
+	}
 	switch fa.kind {
 	case kGame:
 		return ga.Meta.PlayerCount() == gb.Meta.PlayerCount()
@@ -309,20 +333,6 @@ func (c *Comparer) same(fa, fb *fact) bool {
 		ra, rb := &ga.Rounds[ea.Ref], &gb.Rounds[eb.Ref]
 		ka, kb := !hiddenHand(ra, fa.sub), !hiddenHand(rb, fb.sub)
 		return c.value(Hidden, ka, kb, sortedHand(ra, fa.sub, drop) == sortedHand(rb, fb.sub, drop))
-	case kDraw:
-		if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
-			return false
-		}
-		return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
-	case kDiscard:
-		if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
-			return false
-		}
-		if drop&Tsumogiri != 0 {
-			return true
-		}
-		return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
-			ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
 	case kRiichi:
 		return ea.Seat == eb.Seat
 	case kAccepted:

@@ -79,24 +79,35 @@ type handSpan struct {
 	lo, hi int32
 	id     event.RoundID
 	dealer event.Seat
-	// deal identifies the hand by its deal: a hash of the dora indicator
-	// and the starting hands, each sorted.
-	deal uint64
+	// round indexes the hand's record in Game.Rounds, whose deal
+	// sameDeal compares.
+	round int32
 }
 
-// dealOf hashes the dora indicator and the sorted starting hands of r.
-func dealOf(r *event.Round, players int) uint64 {
-	h := uint64(14695981039346656037) // FNV-1a
-	mix := func(b byte) { h = (h ^ uint64(b)) * 1099511628211 }
-	mix(byte(r.Dora))
-	for s := range players {
-		hand := r.Hands[s]
-		sortTiles(hand[:])
-		for _, t := range hand {
-			mix(byte(t))
+// sameDeal reports whether two hands of games of pa and pb players have
+// the same deal: the same dora indicator and the same starting hands,
+// each as a multiset of tiles.
+func sameDeal(a, b *event.Round, pa, pb int) bool {
+	if pa != pb || a.Dora != b.Dora {
+		return false
+	}
+	for s := range pa {
+		ha, hb := &a.Hands[s], &b.Hands[s]
+		if *ha == *hb {
+			continue
+		}
+		var n [256]int8
+		for i := range ha {
+			n[ha[i]]++
+			n[hb[i]]--
+		}
+		for _, t := range ha {
+			if n[t] != 0 {
+				return false
+			}
 		}
 	}
-	return h
+	return true
 }
 
 // build makes s the facts of g without the fields of drop.
@@ -112,6 +123,10 @@ func (s *side) build(g *event.Game, drop Fields) {
 	ended := false  // the game end was seen: later facts are the game's
 	sawEnd := false // an end was added
 	add := func(k kind, sub int8, h int32, ev int) {
+		if h >= 0 && k != kRound && !s.lines {
+			s.facts = append(s.facts, fact{kind: k, sub: sub, hand: h, ev: int32(ev)}) // most facts
+			return
+		}
 		s.put(fact{kind: k, sub: sub, hand: h, ev: int32(ev)})
 	}
 	flushDoras := func() {
@@ -126,135 +141,157 @@ func (s *side) build(g *event.Game, drop Fields) {
 			conns = -1
 		}
 	}
+	// Draws and discards, most events, are appended apart, to a local
+	// slice (the closures append to s.facts through memory), and tested
+	// apart: a switch of two cases compiles to compares, which the
+	// processor predicts better than the jump table of the switch of all.
+	facts, lines := s.facts, s.lines
 	for i := range g.Events {
 		e := &g.Events[i]
 		switch e.Type {
-		case event.GameStart:
-			add(kGame, 0, -1, i)
-			if drop&Meta == 0 {
-				add(kID, 0, -1, i)
-				for seat := range players {
-					add(kName, seat, -1, i)
-				}
-			}
-		case event.RoundStart:
-			flushDoras()
-			flushConns()
-			if !validRef(e.Ref, len(g.Rounds)) {
-				continue
-			}
-			hand++
-			add(kRound, 0, hand, i)
-			if drop&Dice == 0 {
-				add(kDice, 0, hand, i)
-			}
-			for seat := range players {
-				add(kHand, seat, hand, i)
-			}
 		case event.Draw:
-			add(kDraw, 0, hand, i)
+			if hand >= 0 && !lines {
+				facts = append(facts, fact{kind: kDraw, hand: hand, ev: int32(i)})
+				continue
+			}
 		case event.Discard:
-			add(kDiscard, 0, hand, i)
-		case event.Riichi:
-			add(kRiichi, 0, hand, i)
-		case event.RiichiAccepted:
-			add(kAccepted, 0, hand, i)
-		case event.Call:
-			add(kCall, 0, hand, i)
-		case event.ClosedKan:
-			add(kClosedKan, 0, hand, i)
-		case event.AddedKan:
-			add(kAddedKan, 0, hand, i)
-		case event.Kita:
-			add(kKita, 0, hand, i)
-		case event.Dora:
-			if drop&DoraTiming == 0 {
-				add(kDora, 0, hand, i)
+			if hand >= 0 && !lines {
+				facts = append(facts, fact{kind: kDiscard, hand: hand, ev: int32(i)})
 				continue
-			}
-			if doras < 0 {
-				doras, doraHand = int32(len(s.items)), hand
-			}
-			s.items = append(s.items, int32(i))
-		case event.Win:
-			flushDoras()
-			if !validRef(e.Ref, len(g.Wins)) {
-				continue
-			}
-			add(kWin, 0, hand, i)
-			if drop&Points == 0 {
-				add(kWinPoints, 0, hand, i)
-			}
-			if drop&Limit == 0 {
-				add(kWinLimit, 0, hand, i)
-			}
-			if drop&Fu == 0 {
-				add(kWinFu, 0, hand, i)
-			}
-			add(kWinHan, 0, hand, i)
-			if drop&Yaku == 0 {
-				add(kWinYaku, 0, hand, i)
-			}
-			add(kWinDora, 0, hand, i)
-			if drop&Ura == 0 {
-				add(kWinUra, 0, hand, i)
-			}
-			if drop&WinHand == 0 {
-				add(kWinHand, 0, hand, i)
-				add(kWinMelds, 0, hand, i)
-			}
-			if drop&Ba == 0 {
-				add(kWinBa, 0, hand, i)
-			}
-			if drop&Before == 0 {
-				add(kWinBefore, 0, hand, i)
-			}
-		case event.Ryuukyoku:
-			flushDoras()
-			if !validRef(e.Ref, len(g.Ryuukyoku)) {
-				continue
-			}
-			add(kRyuukyoku, 0, hand, i)
-			if drop&Revealed == 0 {
-				for seat := range players {
-					add(kShows, seat, hand, i)
-				}
-			}
-			if drop&Ba == 0 {
-				add(kDrawBa, 0, hand, i)
-			}
-			if drop&Before == 0 {
-				add(kDrawBefore, 0, hand, i)
-			}
-		case event.GameEnd:
-			flushDoras()
-			flushConns()
-			ended = true
-			if drop&End != 0 || !validRef(e.Ref, len(g.End)) {
-				continue
-			}
-			sawEnd = true
-			add(kEnd, 0, -1, i)
-			if drop&EndPoints == 0 {
-				add(kEndPoints, 0, -1, i)
-			}
-		case event.Disconnect, event.Reconnect:
-			switch {
-			case drop&Connection != 0:
-			case drop&ConnectionTiming != 0 && hand >= 0 && !ended:
-				if conns < 0 {
-					conns, connHand = int32(len(s.items)), hand
-				}
-				s.items = append(s.items, int32(i))
-			default:
-				h := hand
-				if ended {
-					h = -1 // after the game end: a fact of the game
-				}
-				add(kConnection, 0, h, i)
 			}
 		}
+		s.facts = facts
+		func() {
+			switch e.Type {
+			case event.Draw:
+				add(kDraw, 0, hand, i)
+			case event.Discard:
+				add(kDiscard, 0, hand, i)
+			case event.GameStart:
+				add(kGame, 0, -1, i)
+				if drop&Meta == 0 {
+					add(kID, 0, -1, i)
+					for seat := range players {
+						add(kName, seat, -1, i)
+					}
+				}
+			case event.RoundStart:
+				flushDoras()
+				flushConns()
+				if !validRef(e.Ref, len(g.Rounds)) {
+					return
+				}
+				hand++
+				add(kRound, 0, hand, i)
+				if drop&Dice == 0 {
+					add(kDice, 0, hand, i)
+				}
+				for seat := range players {
+					add(kHand, seat, hand, i)
+				}
+			case event.Riichi:
+				add(kRiichi, 0, hand, i)
+			case event.RiichiAccepted:
+				add(kAccepted, 0, hand, i)
+			case event.Call:
+				add(kCall, 0, hand, i)
+			case event.ClosedKan:
+				add(kClosedKan, 0, hand, i)
+			case event.AddedKan:
+				add(kAddedKan, 0, hand, i)
+			case event.Kita:
+				add(kKita, 0, hand, i)
+			case event.Dora:
+				if drop&DoraTiming == 0 {
+					add(kDora, 0, hand, i)
+					return
+				}
+				if doras < 0 {
+					doras, doraHand = int32(len(s.items)), hand
+				}
+				s.items = append(s.items, int32(i))
+			case event.Win:
+				flushDoras()
+				if !validRef(e.Ref, len(g.Wins)) {
+					return
+				}
+				add(kWin, 0, hand, i)
+				if drop&Points == 0 {
+					add(kWinPoints, 0, hand, i)
+				}
+				if drop&Limit == 0 {
+					add(kWinLimit, 0, hand, i)
+				}
+				if drop&Fu == 0 {
+					add(kWinFu, 0, hand, i)
+				}
+				add(kWinHan, 0, hand, i)
+				if drop&Yaku == 0 {
+					add(kWinYaku, 0, hand, i)
+				}
+				add(kWinDora, 0, hand, i)
+				if drop&Ura == 0 {
+					add(kWinUra, 0, hand, i)
+				}
+				if drop&WinHand == 0 {
+					add(kWinHand, 0, hand, i)
+					add(kWinMelds, 0, hand, i)
+				}
+				if drop&Ba == 0 {
+					add(kWinBa, 0, hand, i)
+				}
+				if drop&Before == 0 {
+					add(kWinBefore, 0, hand, i)
+				}
+			case event.Ryuukyoku:
+				flushDoras()
+				if !validRef(e.Ref, len(g.Ryuukyoku)) {
+					return
+				}
+				add(kRyuukyoku, 0, hand, i)
+				if drop&Revealed == 0 {
+					for seat := range players {
+						add(kShows, seat, hand, i)
+					}
+				}
+				if drop&Ba == 0 {
+					add(kDrawBa, 0, hand, i)
+				}
+				if drop&Before == 0 {
+					add(kDrawBefore, 0, hand, i)
+				}
+			case event.GameEnd:
+				flushDoras()
+				flushConns()
+				ended = true
+				if drop&End != 0 || !validRef(e.Ref, len(g.End)) {
+					return
+				}
+				sawEnd = true
+				add(kEnd, 0, -1, i)
+				if drop&EndPoints == 0 {
+					add(kEndPoints, 0, -1, i)
+				}
+			case event.Disconnect, event.Reconnect:
+				switch {
+				case drop&Connection != 0:
+				case drop&ConnectionTiming != 0 && hand >= 0 && !ended:
+					if conns < 0 {
+						conns, connHand = int32(len(s.items)), hand
+					}
+					s.items = append(s.items, int32(i))
+				default:
+					h := hand
+					if ended {
+						h = -1 // after the game end: a fact of the game
+					}
+					add(kConnection, 0, h, i)
+				}
+			}
+		}()
+		facts = s.facts
 	}
+	s.facts = facts
 	flushDoras()
 	flushConns()
 	if !sawEnd && drop&End == 0 && !s.lines {
@@ -285,7 +322,7 @@ func (s *side) put(f fact) {
 		if n := len(s.hands); n > 0 {
 			s.hands[n-1].hi = int32(len(s.facts))
 		}
-		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer, deal: dealOf(r, s.g.Meta.PlayerCount())})
+		s.hands = append(s.hands, handSpan{lo: int32(len(s.facts)), id: r.ID(), dealer: r.Dealer, round: s.g.Events[f.ev].Ref})
 	}
 	s.facts = append(s.facts, f)
 }

@@ -75,6 +75,9 @@ type Decoder struct {
 	pruneBuf []byte
 	pruneAll bool
 	big      bool
+	// general turns the fast paths off (fastLine, scanFlat): every line
+	// goes to fastjson, for the tests that hold the paths equal.
+	general bool
 
 	g       *event.Game
 	path    string
@@ -151,7 +154,7 @@ const (
 // event.ErrTruncated.
 func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 	g.Reset()
-	*d = Decoder{p: d.p, tok: d.tok, yakus: d.yakus[:0], unknown: d.unknown[:0], pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll}
+	*d = Decoder{p: d.p, tok: d.tok, yakus: d.yakus[:0], unknown: d.unknown[:0], pruneBuf: d.pruneBuf[:0], pruneAll: d.pruneAll, general: d.general}
 	d.g, d.path, d.data = g, path, data
 	defer d.release()
 	d.hand = -1
@@ -278,8 +281,16 @@ func (d *Decoder) lines(data []byte, off int) error {
 			d.textLine(b, line)
 		default:
 			d.pos = event.Pos{Offset: int32(off), Index: int32(line)}
-			if scanFlat(b, &d.flat) && d.fastEvent(&d.flat) {
-				break
+			if !d.general {
+				if ok, err := d.fastLine(b); ok {
+					if err != nil {
+						return err
+					}
+					break
+				}
+				if scanFlat(b, &d.flat) && d.fastEvent(&d.flat) {
+					break
+				}
 			}
 			v, err := d.parse(b, off)
 			if ee, ok := err.(*event.Error); ok {

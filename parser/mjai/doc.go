@@ -84,6 +84,23 @@
 // characters): those of a JSON syntax error, or in the single-object
 // variant those of the error's offset.
 //
+// Fast paths. A JSON line is read by fastjson and the handlers of
+// events.go, start.go, melds.go and handend.go (the general path) unless a
+// fast path reads it: fastLine (fastline.go) reads the lines of a game in
+// the exact form the Encoder writes them (start_kyoku, tsumo, dahai,
+// reach, reach_accepted, chi, pon, daiminkan, ankan, kakan, nukidora, dora,
+// hora with pai, end_kyoku), scanFlat (fast.go) the tsumo and dahai lines of
+// other writers. Each decodes a line as the general path does, with the
+// same functions once the values are read, or leaves it to the general
+// path before changing anything; TestFastPath (the fixtures, the corpus
+// and the corpus written as mjai, decoded with and without the fast paths:
+// the same games and errors), FuzzFastPath (the same on fuzzed logs) and
+// TestCursorTile hold them to it. fastLine is for haifu convert, which
+// reads back every game it writes: measured end to end, haifu convert
+// --to mjai -j 1 over the corpus takes 0.79 s of CPU with it and 1.34 s
+// without it (user+sys, medians of 9 interleaved runs on a loaded
+// two-core machine; 4.9 and 8.6 billion instructions under callgrind).
+//
 // Format (format.go) declares the format to package parser: its content
 // test (detect, decoder.go), its framer (frame, frame.go: games one after
 // another, each from its start_game line) and its Decoder.

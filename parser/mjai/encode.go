@@ -83,6 +83,17 @@ func (e *Encoder) Encode(w io.Writer, g *event.Game) error {
 	return err
 }
 
+// Append appends g to b as Encode writes it and returns the extended
+// slice; on an error it returns b as it was, and the error Encode would.
+func (e *Encoder) Append(b []byte, g *event.Game) ([]byte, error) {
+	n := len(b)
+	b, err := e.encode(b, g)
+	if err != nil {
+		return b[:n], err
+	}
+	return b, nil
+}
+
 // encoding is the state of one game being written.
 type encoding struct {
 	g       *event.Game
@@ -111,6 +122,12 @@ func (e *Encoder) encode(b []byte, g *event.Game) ([]byte, error) {
 	gameEnd := false
 	for i := range g.Events {
 		ev := &g.Events[i]
+		if st.open && !gameEnd {
+			var ok bool
+			if b, ok = e.drawDiscard(b, &st, ev); ok {
+				continue
+			}
+		}
 		var err error
 		switch ev.Type {
 		case event.GameStart:
@@ -328,11 +345,12 @@ func (e *Encoder) tile(b []byte, st *encoding, t tile.Tile, hidden bool) ([]byte
 // appendTile appends t in mjai's notation: 1m–9m, 5mr for a red five, E S
 // W N P F C for the honours.
 func appendTile(b []byte, t tile.Tile) []byte {
-	k := t.Kind()
-	if k.IsHonor() {
-		return append(b, "ESWNPFC"[k-tile.East])
-	}
-	b = append(b, byte('0'+k.Number()), "mps"[k.Suit()])
+	// Two bytes of kindNames, the second dropped for an honour (kinds 27
+	// to 33): no branch on the kind, which the processor would mispredict.
+	const kindNames = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s9sE S W N P F C "
+	k := int(t.Kind())
+	b = append(b, kindNames[2*k:2*k+2]...)
+	b = b[:len(b)-k/int(tile.East)]
 	if t.Red() {
 		b = append(b, 'r')
 	}
@@ -371,6 +389,9 @@ func head(b []byte, typ string, s event.Seat) []byte {
 	b = append(b, `{"type":"`...)
 	b = append(b, typ...)
 	b = append(b, `","actor":`...)
+	if s >= 0 && s <= 9 {
+		return append(b, byte('0'+s))
+	}
 	return strconv.AppendInt(b, int64(s), 10)
 }
 
@@ -485,6 +506,40 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 		return b, st.fail(st.hand, "an event of type %v", ev.Type)
 	}
 	return append(b, "}\n"...), nil
+}
+
+// drawDiscard writes a draw or discard of a hand being played, of a
+// tile that is not hidden, as action does; ok is false, and nothing is
+// written, for any other event.
+func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte, ok bool) {
+	s, t := ev.Seat, ev.Tile
+	if !s.Valid() || int(s) >= st.players || !t.Valid() || st.players == 3 && !inSanma(t) {
+		return b, false
+	}
+	switch ev.Type {
+	case event.Draw:
+		b = append(b, `{"type":"tsumo","actor":`...)
+		b = append(b, byte('0'+s))
+		b = append(b, `,"pai":"`...)
+		b = appendTile(b, t)
+		e.last[s], e.drew[s] = t, true
+		return append(b, "\"}\n"...), true
+	case event.Discard:
+		b = append(b, `{"type":"dahai","actor":`...)
+		b = append(b, byte('0'+s))
+		b = append(b, `,"pai":"`...)
+		b = appendTile(b, t)
+		tsumogiri := ev.Flags&event.Tsumogiri != 0
+		if ev.Flags&event.TsumogiriUnknown != 0 {
+			tsumogiri = e.drew[s] && e.last[s] == t // as action writes it
+		}
+		e.drew[s] = false
+		if tsumogiri {
+			return append(b, `","tsumogiri":true}`+"\n"...), true
+		}
+		return append(b, `","tsumogiri":false}`+"\n"...), true
+	}
+	return b, false
 }
 
 // indexOf returns the index of t in ts, or -1.

@@ -263,3 +263,33 @@ func FuzzEncode(f *testing.F) {
 		}
 	})
 }
+
+// TestAppend appends each fixture's game after other bytes: the bytes
+// Encode writes must follow them, and a game mjai cannot carry must leave
+// them as they were with Encode's error.
+func TestAppend(t *testing.T) {
+	files, _ := filepath.Glob("../../fixtures/*/mjlog/*")
+	var td tenhou.Decoder
+	var e1, e2 Encoder
+	var g event.Game
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || td.Decode(data, f, &g) != nil && len(g.Events) == 0 {
+			continue
+		}
+		var buf bytes.Buffer
+		err1 := e1.Encode(&buf, &g)
+		b, err2 := e2.Append([]byte("before\n"), &g)
+		if errString(err1) != errString(err2) {
+			t.Errorf("%s: Encode: %v, Append: %v", f, err1, err2)
+		}
+		if string(b) != "before\n"+buf.String() {
+			t.Errorf("%s: Append gives other bytes", f)
+		}
+		n++
+	}
+	if n < 10 {
+		t.Fatalf("only %d fixtures", n)
+	}
+}

@@ -283,7 +283,6 @@ func (d *Decoder) reachAccepted(v *fastjson.Value) error {
 	if err != nil {
 		return err
 	}
-	e := event.Event{Type: event.RiichiAccepted, Seat: s, From: event.NoSeat, Ref: -1}
 	var sc, dl [4]int32
 	hasS, err := d.scoreList(v, "scores", &sc)
 	if err != nil {
@@ -293,12 +292,20 @@ func (d *Decoder) reachAccepted(v *fastjson.Value) error {
 	if err != nil {
 		return err
 	}
+	d.accepted(s, &sc, hasS, &dl, hasD)
+	return nil
+}
+
+// accepted decodes seat s's riichi stick, with the scores after it (sc,
+// when hasS) and the score changes (dl, when hasD) the log records.
+func (d *Decoder) accepted(s event.Seat, sc *[4]int32, hasS bool, dl *[4]int32, hasD bool) {
+	e := event.Event{Type: event.RiichiAccepted, Seat: s, From: event.NoSeat, Ref: -1}
 	switch {
 	case hasS:
 		e.Ref = int32(len(d.g.Scores))
-		d.g.Scores = append(d.g.Scores, sc)
+		d.g.Scores = append(d.g.Scores, *sc)
 		if d.startPending {
-			before := sc
+			before := *sc
 			if hasD {
 				for i := range before {
 					before[i] -= dl[i]
@@ -308,7 +315,7 @@ func (d *Decoder) reachAccepted(v *fastjson.Value) error {
 			}
 			d.resolveStart(&before)
 		}
-		d.running, d.runningKnown = sc, true
+		d.running, d.runningKnown = *sc, true
 	case d.runningKnown:
 		if hasD {
 			for i := range d.running {
@@ -321,7 +328,6 @@ func (d *Decoder) reachAccepted(v *fastjson.Value) error {
 		d.deposits[s] += 1000
 	}
 	d.emit(e)
-	return nil
 }
 
 // resolveStart sets the current hand's starting scores from the scores
@@ -346,6 +352,12 @@ func (d *Decoder) doraEvent(v *fastjson.Value) error {
 	if err != nil {
 		return err
 	}
+	return d.revealDora(t)
+}
+
+// revealDora decodes a dora indicator t revealed; on an error it changes
+// nothing.
+func (d *Decoder) revealDora(t tile.Tile) error {
 	if d.ndora == len(d.dora) {
 		return d.errf(event.ErrValue, "more than %d dora indicators", len(d.dora))
 	}

@@ -206,7 +206,6 @@ func (d *Decoder) mjaiYaku(x *fastjson.Value) error {
 	if x == nil || x.Type() == fastjson.TypeNull {
 		return nil
 	}
-	w := &d.win
 	a, err := x.Array()
 	if err != nil {
 		return d.errf(event.ErrValue, "yakus is not a list")
@@ -225,49 +224,65 @@ func (d *Decoder) mjaiYaku(x *fastjson.Value) error {
 		if err != nil || han < 0 || han > 10000 {
 			return d.errf(event.ErrValue, "yakus: %s is not [name, han]", y)
 		}
-		if han >= 100 {
-			han = han / 100 * yaku.YakumanHan
-		}
-		id, known := yaku.FromMjai(name)
-		if !known {
-			d.warn("unknown yaku %q: the yaku of such wins are left unknown", name)
-			ok = false
-			continue
-		}
-		switch id {
-		case yaku.AnyRoundWind:
-			id = yaku.RoundWind(int(d.g.Rounds[len(d.g.Rounds)-1].Wind))
-		case yaku.AnySeatWind:
-			dealer := int(d.g.Rounds[len(d.g.Rounds)-1].Dealer)
-			id = yaku.SeatWind((int(w.Winner) - dealer + d.players) % d.players)
-		case yaku.AnyDragon:
-			if w.Known&event.KnownHand == 0 {
-				ok = false
-				continue
-			}
-			d.yakus = dragonTriplets(d.yakus[:0], w)
-			if len(d.yakus) != han {
-				d.warn("sangenpai of %d han with %d dragon triplets in the hand: the yaku of such wins are left unknown", han, len(d.yakus))
-				ok = false
-				continue
-			}
-			for _, y := range d.yakus {
-				if w.AddYaku(y, 1) != nil {
-					return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
-				}
-			}
-			continue
-		}
-		if w.AddYaku(id, han) != nil {
-			return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
+		if err := d.mjaiYakuOf(name, han, &ok); err != nil {
+			return err
 		}
 	}
-	if ok {
-		w.Known |= event.KnownYaku
-	} else {
-		w.NYaku = 0
+	d.yakuKnown(ok)
+	return nil
+}
+
+// mjaiYakuOf adds one of mjai's yakus, [name, han], to d.win; ok becomes
+// false when the yaku is left unknown (an unknown name, dragons the hand
+// does not show).
+func (d *Decoder) mjaiYakuOf(name []byte, han int, ok *bool) error {
+	w := &d.win
+	if han >= 100 {
+		han = han / 100 * yaku.YakumanHan
+	}
+	id, known := yaku.FromMjai(name)
+	if !known {
+		d.warn("unknown yaku %q: the yaku of such wins are left unknown", name)
+		*ok = false
+		return nil
+	}
+	switch id {
+	case yaku.AnyRoundWind:
+		id = yaku.RoundWind(int(d.g.Rounds[len(d.g.Rounds)-1].Wind))
+	case yaku.AnySeatWind:
+		dealer := int(d.g.Rounds[len(d.g.Rounds)-1].Dealer)
+		id = yaku.SeatWind((int(w.Winner) - dealer + d.players) % d.players)
+	case yaku.AnyDragon:
+		if w.Known&event.KnownHand == 0 {
+			*ok = false
+			return nil
+		}
+		d.yakus = dragonTriplets(d.yakus[:0], w)
+		if len(d.yakus) != han {
+			d.warn("sangenpai of %d han with %d dragon triplets in the hand: the yaku of such wins are left unknown", han, len(d.yakus))
+			*ok = false
+			return nil
+		}
+		for _, y := range d.yakus {
+			if w.AddYaku(y, 1) != nil {
+				return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
+			}
+		}
+		return nil
+	}
+	if w.AddYaku(id, han) != nil {
+		return d.errf(event.ErrValue, "more than %d yaku", event.MaxYaku)
 	}
 	return nil
+}
+
+// yakuKnown marks d.win's yaku known when ok, and clears them otherwise.
+func (d *Decoder) yakuKnown(ok bool) {
+	if ok {
+		d.win.Known |= event.KnownYaku
+	} else {
+		d.win.NYaku = 0
+	}
 }
 
 // tenhouYaku reads the single-object variant's yaku, a list of Tenhou ids
@@ -334,6 +349,13 @@ func (d *Decoder) settle(v *fastjson.Value, deltas, before *[4]int32) (event.Kno
 	if err != nil {
 		return 0, err
 	}
+	return d.settleScores(&sc, hasS, deltas, hasD, before), nil
+}
+
+// settleScores is settle once the scores after the hand end (sc, when
+// hasS) and the deltas (when hasD) are read.
+func (d *Decoder) settleScores(scores *[4]int32, hasS bool, deltas *[4]int32, hasD bool, before *[4]int32) event.Known {
+	sc := *scores
 	var k event.Known
 	switch {
 	case hasS && hasD:
@@ -374,7 +396,7 @@ func (d *Decoder) settle(v *fastjson.Value, deltas, before *[4]int32) (event.Kno
 	if k&event.KnownDeltas == 0 {
 		*deltas = [4]int32{}
 	}
-	return k, nil
+	return k
 }
 
 // ryukyokuKind maps a ryukyoku reason to its kind: mjai's names, and the

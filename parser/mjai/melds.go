@@ -65,6 +65,12 @@ func (d *Decoder) call(v *fastjson.Value, k event.MeldKind) error {
 	if err != nil {
 		return err
 	}
+	return d.applyCall(s, from, t, ts, n, k)
+}
+
+// applyCall decodes seat s's call of kind k of from's tile t with its own
+// n tiles ts, read from the log; on an error it changes nothing.
+func (d *Decoder) applyCall(s, from event.Seat, t tile.Tile, ts [4]tile.Tile, n int, k event.MeldKind) error {
 	want := 2
 	if k == event.MeldOpenKan {
 		want = 3
@@ -109,6 +115,12 @@ func (d *Decoder) ankan(v *fastjson.Value) error {
 	if err != nil {
 		return err
 	}
+	return d.applyAnkan(s, ts, n)
+}
+
+// applyAnkan decodes seat s's closed kan of the n tiles ts read from the
+// log; on an error it changes nothing.
+func (d *Decoder) applyAnkan(s event.Seat, ts [4]tile.Tile, n int) error {
 	if n != 4 || !sameKind(ts[:]) {
 		return d.errf(event.ErrValue, "ankan of %v is not four tiles of one kind", tile.FormatTiles(ts[:n]))
 	}
@@ -138,12 +150,26 @@ func (d *Decoder) kakan(v *fastjson.Value) error {
 		if err != nil {
 			return err
 		}
-		for _, c := range ts[:n] {
-			if c.Kind() != t.Kind() {
-				return d.errf(event.ErrValue, "kakan of %v with consumed %v", t, tile.FormatTiles(ts[:n]))
-			}
+		if err := d.kakanConsumed(t, ts[:n]); err != nil {
+			return err
 		}
 	}
+	return d.applyKakan(s, t)
+}
+
+// kakanConsumed checks the tiles an added kan of t names as consumed.
+func (d *Decoder) kakanConsumed(t tile.Tile, ts []tile.Tile) error {
+	for _, c := range ts {
+		if c.Kind() != t.Kind() {
+			return d.errf(event.ErrValue, "kakan of %v with consumed %v", t, tile.FormatTiles(ts))
+		}
+	}
+	return nil
+}
+
+// applyKakan decodes seat s's added kan of t read from the log; on an
+// error it changes nothing.
+func (d *Decoder) applyKakan(s event.Seat, t tile.Tile) error {
 	ms := d.melds[s][:d.nmelds[s]]
 	i := 0
 	for i < len(ms) && (ms[i].Kind != event.MeldPon || ms[i].Tiles[0].Kind() != t.Kind()) {
@@ -183,6 +209,12 @@ func (d *Decoder) nukidora(v *fastjson.Value) error {
 			return d.errf(event.ErrValue, "nukidora of %v, not a North", t)
 		}
 	}
+	return d.applyNukidora(s, t)
+}
+
+// applyNukidora decodes seat s's kita of t (a North) read from the log; on
+// an error it changes nothing.
+func (d *Decoder) applyNukidora(s event.Seat, t tile.Tile) error {
 	m := event.Meld{Kind: event.MeldKita, From: event.NoSeat, N: 1, Called: -1}
 	m.Tiles[0] = t
 	if err := d.addMeld(s, &m); err != nil {

@@ -236,6 +236,13 @@ func (d *Decoder) startKyoku(v *fastjson.Value) error {
 		}
 		r.Wall = append([]tile.Tile(nil), wall[:n]...)
 	}
+	d.beginHand(&r, hasScores)
+	return nil
+}
+
+// beginHand starts the hand r read from start_kyoku (its scores recorded
+// when hasScores).
+func (d *Decoder) beginHand(r *event.Round, hasScores bool) {
 	// Scores: recorded, or the previous hand's final scores, or later from
 	// the first event that records scores and deltas.
 	d.deposits = [4]int32{}
@@ -253,7 +260,7 @@ func (d *Decoder) startKyoku(v *fastjson.Value) error {
 		d.g.Meta.StartingPoints = r.Scores[0]
 	}
 	g := d.g
-	g.Rounds = append(g.Rounds, r)
+	g.Rounds = append(g.Rounds, *r)
 	d.emit(event.Event{Type: event.RoundStart, Seat: r.Dealer, From: event.NoSeat, Ref: int32(len(g.Rounds) - 1)})
 	d.prevDealer = r.Dealer
 	d.inHand, d.over, d.lastHora = true, false, false
@@ -263,7 +270,6 @@ func (d *Decoder) startKyoku(v *fastjson.Value) error {
 	d.offer = tile.None
 	d.nmelds = [4]uint8{}
 	d.dora[0], d.ndora = r.Dora, 1
-	return nil
 }
 
 // ready checks that a hand is being played and that an old log's round is

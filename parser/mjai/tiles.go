@@ -1,8 +1,6 @@
 package mjai
 
 import (
-	"strings"
-
 	"github.com/haifu/haifu/tile"
 )
 
@@ -13,11 +11,23 @@ import (
 func parseTile(b []byte) (t tile.Tile, hidden, ok bool) {
 	switch len(b) {
 	case 1:
-		// The honours in kind order: East South West North, haku hatsu chun.
-		if k := strings.IndexByte("ESWNPFC", b[0]); k >= 0 {
-			return tile.Of(tile.East + tile.Kind(k)), false, true
-		}
-		if b[0] == '?' {
+		// The honours: East South West North, haku hatsu chun.
+		switch b[0] {
+		case 'E':
+			return tile.Of(tile.East), false, true
+		case 'S':
+			return tile.Of(tile.South), false, true
+		case 'W':
+			return tile.Of(tile.West), false, true
+		case 'N':
+			return tile.Of(tile.North), false, true
+		case 'P':
+			return tile.Of(tile.Haku), false, true
+		case 'F':
+			return tile.Of(tile.Hatsu), false, true
+		case 'C':
+			return tile.Of(tile.Chun), false, true
+		case '?':
 			return tile.None, true, true
 		}
 	case 2:
