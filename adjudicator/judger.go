@@ -44,7 +44,7 @@ type Judger struct {
 	// replayed under, -1 for rp.Options.
 	variant  []int
 	variants []replay.Options
-	reports []*Report
+	reports  []*Report
 	// JudgeSets' judgements, and the index of each one's first rules.
 	sets  []SetJudgement
 	first []int

@@ -107,8 +107,8 @@ type Replayer struct {
 	// vfindings and vbounds are findings and bound of each of Variants.
 	vfindings [][]check.Finding
 	vbounds   []check.Bound
-	over  bool // the current hand's end was handed over
-	ids   bool // the game's tiles carry their physical ids
+	over      bool // the current hand's end was handed over
+	ids       bool // the game's tiles carry their physical ids
 	// general turns off the fast paths of draw and discard, for the test
 	// that they leave the same state and findings as the general ones.
 	general bool
