@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/haifu/haifu/check"
@@ -85,7 +86,9 @@ func (j *judge) roundStart(i int) {
 			j.report(hand, i, id, check.FlowNextRound, "the next hand's "+strings.Join(diffs, ", ")+" differ from the rules", strings.Join(want, ", "), strings.Join(got, ", "))
 		}
 		if x.recordedScoresKnown && rd.Unknown&event.KnownScores == 0 && rd.Scores != x.recordedScores {
-			want, got := x.recordedScores[:d.players], rd.Scores[:d.players]
+			// Copies, so that x stays off the heap (it is copied from
+			// d.next at every hand).
+			want, got := slices.Clone(x.recordedScores[:d.players]), rd.Scores[:d.players]
 			j.reportValues(hand, i, id, check.FlowScores, "the hand's starting scores are not the previous hand's scores plus its recorded score changes (the log contradicts itself)",
 				fmt.Sprint(want), fmt.Sprint(got), check.Scores(want), check.Scores(got))
 		}
