@@ -259,33 +259,6 @@ func ReadTable[T any](dir, name string, fn func(*T)) error {
 // r, when r is not nil and the file's schema is r's plan's; else with
 // parquet-go's row reader.
 func readRows[T any](path string, r *colReader[T], fn func(*T)) error {
-	if r != nil {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if r.matches(pf) {
-			if err := r.read(pf, fn); err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			return nil
-		}
-	}
-	return readRowsGeneral(path, fn)
-}
-
-// readRowsGeneral streams the rows of one Parquet file into fn with
-// parquet-go's row reader, the general path.
-func readRowsGeneral[T any](path string, fn func(*T)) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -295,10 +268,22 @@ func readRowsGeneral[T any](path string, fn func(*T)) error {
 	if err != nil {
 		return err
 	}
-	pf, err := parquet.OpenFile(f, st.Size())
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	if r != nil && r.matches(pf) {
+		if err := r.read(pf, fn); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return nil
+	}
+	return readRowsGeneral(path, pf, fn)
+}
+
+// readRowsGeneral streams the rows of the Parquet file pf (read from
+// path) into fn with parquet-go's row reader, the general path.
+func readRowsGeneral[T any](path string, pf *parquet.File, fn func(*T)) error {
 	r := parquet.NewGenericReader[T](pf)
 	defer r.Close()
 	buf := make([]T, 1024)
