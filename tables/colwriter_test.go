@@ -216,7 +216,7 @@ func TestColumnWisePlainEmpty(t *testing.T) {
 
 // writeBoth writes groups, a row group each, as a Parquet file with the
 // column-wise writer and with the general path.
-func writeBoth[T any](t *testing.T, groups [][]T) (fast, general []byte) {
+func writeBoth[T any](t testing.TB, groups [][]T) (fast, general []byte) {
 	t.Helper()
 	codec, err := newZstdCodec()
 	if err != nil {

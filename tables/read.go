@@ -130,6 +130,32 @@ const metaRuleSetColumn = "\x00rule_set"
 // counted twice).
 var ErrSameOutput = errors.New("the same output directory given twice")
 
+// ErrDamaged is the error of a Parquet file that cannot be read: its bytes
+// are not what its metadata says (parquet-go stops with a panic on some
+// such files; reading a table turns it into this error).
+var ErrDamaged = errors.New("damaged Parquet file")
+
+// openTable opens the Parquet file of r, size bytes long, read from
+// path, as haifu reads its tables (no page index, no bloom filters). A
+// file that parquet-go cannot open is an error naming path; one it stops
+// at with a panic wraps ErrDamaged.
+func openTable(path string, r io.ReaderAt, size int64) (pf *parquet.File, err error) {
+	defer recoverDamaged(path, &err)
+	pf, err = parquet.OpenFile(r, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pf, nil
+}
+
+// recoverDamaged, deferred, turns a panic of parquet-go reading the file
+// path into an error wrapping ErrDamaged, in *err.
+func recoverDamaged(path string, err *error) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("%s: %w: %v", path, ErrDamaged, p)
+	}
+}
+
 // DistinctDirs returns dirs without the repeats of a directory (the same
 // directory however written: "out", "./out/", a symbolic link to it), and
 // the repeats it dropped.
@@ -218,9 +244,9 @@ func fileMetadata(path string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err := openTable(path, f, st.Size())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	meta := map[string]string{}
 	for _, kv := range pf.Metadata().KeyValueMetadata {
@@ -268,10 +294,18 @@ func readRows[T any](path string, r *colReader[T], fn func(*T)) error {
 	if err != nil {
 		return err
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	return readFile(path, f, st.Size(), r, fn)
+}
+
+// readFile streams the rows of the Parquet file of f, size bytes long,
+// read from path, into fn, as readRows does. A file parquet-go stops at
+// with a panic is an error wrapping ErrDamaged.
+func readFile[T any](path string, f io.ReaderAt, size int64, r *colReader[T], fn func(*T)) (err error) {
+	pf, err := openTable(path, f, size)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return err
 	}
+	defer recoverDamaged(path, &err)
 	if r != nil && r.matches(pf) {
 		if err := r.read(pf, fn); err != nil {
 			return fmt.Errorf("%s: %w", path, err)
