@@ -630,9 +630,6 @@ func overlap(files []*zip.File) error {
 func (w *walker) spoolZip(path string, r io.Reader, depth int) error {
 	w.clearSpools()
 	dir := w.opt.TempDir
-	if dir == "" {
-		dir = os.TempDir()
-	}
 	f, err := os.CreateTemp(dir, spoolPrefix+strconv.Itoa(os.Getpid())+"-*.zip")
 	if err != nil {
 		return w.fail(path, fmt.Errorf("copying zip archive to a temporary file: %w", err))
@@ -668,9 +665,6 @@ func (w *walker) clearSpools() {
 	}
 	w.cleared = true
 	dir := w.opt.TempDir
-	if dir == "" {
-		dir = os.TempDir()
-	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return

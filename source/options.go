@@ -108,6 +108,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxRatio <= 0 {
 		o.MaxRatio = DefaultMaxRatio
 	}
+	if o.TempDir == "" {
+		o.TempDir = os.TempDir()
+	}
 	return o
 }
 
