@@ -87,9 +87,9 @@ func (s *Stream) Fill(n int) error {
 	}
 	c := int64(n)
 	if s.hint >= 0 {
-		c = max(min(s.hint+1, s.limit+1), int64(len(s.buf)))
+		c = min(s.hint+1, s.limit+1)
 	}
-	s.buf = growTo(s.buf, int(max(c, int64(len(s.buf)))))
+	s.buf = growTo(s.buf, int(c))
 	var err error
 	if s.buf, s.eof, err = fill(s.buf, s.r, s.start+n); err != nil {
 		return pathError(s.Path, err)
