@@ -21,7 +21,7 @@ func Clip(s string) string {
 	if len(s) <= MaxQuote {
 		return s
 	}
-	return string(appendClipped(nil, s, len(s)))
+	return string(appendClipped(nil, s))
 }
 
 // ellipsis marks where a piece was cut.
@@ -29,9 +29,9 @@ const ellipsis = "…"
 
 // appendClipped appends the first bytes of s that fit in MaxQuote with
 // the ellipsis after them (whole characters), the ellipsis and " (n
-// bytes)". What it appends is no piece longer than MaxQuote: a text cut
-// is not cut again.
-func appendClipped(b []byte, s string, n int) []byte {
+// bytes)", n the length of s. What it appends is no piece longer than
+// MaxQuote: a text cut is not cut again.
+func appendClipped(b []byte, s string) []byte {
 	cut := min(len(s), MaxQuote-len(ellipsis))
 	for cut > 0 && cut < len(s) && !utf8.RuneStart(s[cut]) {
 		cut--
@@ -39,7 +39,7 @@ func appendClipped(b []byte, s string, n int) []byte {
 	b = append(b, s[:cut]...)
 	b = append(b, ellipsis...)
 	b = append(b, " ("...)
-	b = strconv.AppendInt(b, int64(n), 10)
+	b = strconv.AppendInt(b, int64(len(s)), 10)
 	return append(b, " bytes)"...)
 }
 
@@ -80,7 +80,7 @@ func ClipText(text string) string {
 				end-- // "path: message": the colon is the message's
 			}
 			b = append(b, text[done:i]...)
-			b = appendClipped(b, text[i:end], end-i)
+			b = appendClipped(b, text[i:end])
 			done = end
 		}
 		i = end
