@@ -7,10 +7,10 @@
 //
 // Each reader yields a file's records one at a time: Read takes a file's
 // name and bytes (a listing downloaded with Session.Get), ReadFile a path
-// and ReadAt a reader (these two read a zip in place, a member at a time). Files are opened by package source, which
-// haifu reads logs with: compression and archives are told by their magic
-// bytes, within this package's limits (MaxFileSize, MaxMembers, two layers
-// at most). The form is told from the content; the name gives the listing
+// and ReadAt a reader (these two read a zip in place, a member at a time).
+// Files are opened by package source, which haifu reads logs with:
+// compression and archives are told by their magic bytes, within this
+// package's limits (MaxFileSize, MaxMembers, two layers at most). The form is told from the content; the name gives the listing
 // type (sca … scf) and the date where it has them:
 //
 //   - gzip (or zstd, bzip2): decompressed, then read as what it holds
@@ -68,7 +68,8 @@
 // first, as Tenhou's web client does; see ParseID) and stores each as
 // OutDir/ID.mjlog, gzip-compressed: a body the server sent gzip-compressed
 // is kept as sent, a plain one is compressed. A body is accepted only when
-// it is a whole mjlog document (<mjloggm … </mjloggm>).
+// it is a whole mjlog document (<mjloggm … </mjloggm>) that decodes (with
+// package parser) without an error.
 //
 // Tenhou's raw/ page states rules for automatic downloads (docs/tenhou-formats.md
 // §4.1). They are written for the listing files; the Fetcher keeps their
@@ -87,8 +88,9 @@
 //     files); the raw/ page's viewer links are never returned. The Fetcher
 //     asks for gzip (Accept-Encoding) and keeps a gzip body as sent.
 //   - "always start from a tenhou.net URL (files may move)": BaseURL is
-//     https://tenhou.net by default and redirects are followed (each hop
-//     waits for the rate limit like any request).
+//     https://tenhou.net by default and redirects on the same host are
+//     followed (each hop waits for the rate limit like any request); one
+//     to another host is not (ErrRedirect), nor asked again.
 //   - "at most one session at a time": the Fetcher makes one request at a
 //     time, sequentially, over a transport that opens at most one
 //     connection (MaxConnsPerHost 1); one Fetcher run at a time.

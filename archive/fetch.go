@@ -48,7 +48,8 @@ var (
 	// Content-Length, a gzip stream cut short, or an mjlog document
 	// without its end tag).
 	ErrTruncated = errors.New("truncated body")
-	// ErrNotMjlog: the body is not an mjlog document (<mjloggm …>).
+	// ErrNotMjlog: the body is not an mjlog document (<mjloggm …>), or
+	// is a whole one that does not decode.
 	ErrNotMjlog = errors.New("not an mjlog document")
 	// ErrRetryAfter: the server asked, with Retry-After, for a pause
 	// longer than MaxRetryAfter. Fetch stops; run it again later.
@@ -288,8 +289,9 @@ func (f *Fetcher) Fetch(ctx context.Context, ids []string) (Summary, error) {
 // ID is the id's plain form (an x-form id is decoded, as Tenhou's client
 // does, before it is asked for; see ParseID). Ids may be written plain,
 // obfuscated, or as viewer URLs with log=ID; each Game a listing reader
-// yields has its id in the plain form (Game.ID.ID). Outcomes are counted in the Summary and reported to Progress; one
-// log's failure does not stop the others.
+// yields has its id in the plain form (Game.ID.ID). Outcomes are counted
+// in the Summary and reported to Progress; one log's failure does not
+// stop the others.
 //
 // Fetch returns early, with the Summary so far, when ctx is done (the log
 // being fetched is not written and no temporary file is left), when a log
