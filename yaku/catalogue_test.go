@@ -140,8 +140,8 @@ func TestSpellings(t *testing.T) {
 			}
 		}
 	}
-	if n6 != byTenhou6.len() || nm != byMjai.len() {
-		t.Errorf("%d tenhou.net/6 and %d mjai spellings for %d and %d names: a spelling names two yaku", n6, nm, byTenhou6.len(), byMjai.len())
+	if n6 != len(byTenhou6) || nm != len(byMjai) {
+		t.Errorf("%d tenhou.net/6 and %d mjai spellings for %d and %d names: a spelling names two yaku", n6, nm, len(byTenhou6), len(byMjai))
 	}
 	for i, s := range tenhouNames {
 		if got, ok := FromTenhou6([]byte(s)); !ok || got != ID(i) {
