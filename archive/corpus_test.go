@@ -66,7 +66,7 @@ func TestCorpusArchiveIndex(t *testing.T) {
 			}
 			ix, err := readIndex(name, raw)
 			if err != nil {
-				t.Fatalf("ReadAll: %v", err)
+				t.Fatalf("readIndex: %v", err)
 			}
 			ids := len(ix.ids())
 			want := distinct(logLink, plain)
@@ -129,7 +129,7 @@ func TestCorpusArchiveIndex(t *testing.T) {
 			if !bytes.HasPrefix(raw, []byte("\x1f\x8b")) {
 				gz, err := readIndex(name+".gz", gzipBytes(t, raw))
 				if err != nil {
-					t.Fatalf("ReadAll of the gzip: %v", err)
+					t.Fatalf("readIndex of the gzip: %v", err)
 				}
 				for i := range gz.Games {
 					gz.Games[i].Source = name

@@ -498,7 +498,7 @@ func TestIndexIDs(t *testing.T) {
 	}}
 	want := []string{"2017022002gm-000b-2873-fb28df66", "2016022509gm-0009-0000-b327da61"}
 	if diff := cmp.Diff(want, ix.ids()); diff != "" {
-		t.Errorf("IDs() (-want +got):\n%s", diff)
+		t.Errorf("ids() (-want +got):\n%s", diff)
 	}
 }
 

@@ -45,7 +45,7 @@ func TestRowOf(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ix, err := readIndex(names[tt.name], []byte(tt.file))
 			if err != nil || len(ix.Games) != 1 {
-				t.Fatalf("ReadAll: %d games, %v", len(ix.Games), err)
+				t.Fatalf("readIndex: %d games, %v", len(ix.Games), err)
 			}
 			got := RowOf(&ix.Games[0])
 			if diff := cmp.Diff(tt.want, got); diff != "" {
