@@ -132,7 +132,7 @@ func (w *walker) overlaps(paths []string) (skip []bool) {
 			i = k
 		}
 		if len(dirs) > 0 {
-			for a := parentOf(p); a != ""; a = parentOf(a) {
+			for a := parentOf(p); a != ""; a = dirAbove(a) {
 				fi, err := os.Stat(a)
 				if err != nil {
 					break
@@ -180,6 +180,13 @@ func parentOf(p string) string {
 	if err != nil {
 		return ""
 	}
+	return dirAbove(a)
+}
+
+// dirAbove returns the directory that holds a, an absolute path with its
+// symbolic links followed (as parentOf returns one, so that its
+// directories need no resolving again), or "" at the root.
+func dirAbove(a string) string {
 	d := filepath.Dir(a)
 	if d == a {
 		return ""
