@@ -20,7 +20,8 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 		`Compares two logs of the same game, A and B, in any formats haifu reads
 (an mjlog and its tenhou.net/6 download, a Tenhou log and an mjai
 conversion of it, a log and what a converter wrote from it). Each hand is
-matched by its round and dealer; for each hand that differs, the first
+matched, in order, by its deal (the dora indicator and the starting
+hands), else by its round and dealer; for each hand that differs, the first
 difference is printed: the index of its event in each log (as haifu events
 numbers them, from 0) and what each log says there, then how many of the
 hand's later facts have no equal in the other log. A hand only one log has
@@ -39,8 +40,8 @@ games: they are compared in order, the first with the first.
 With --json, standard output has one JSON object per line: a "difference"
 (a, b, game, hand, round, only: "a", "b" or null, event_a, event_b,
 a_says, b_says, unmatched_a, unmatched_b) for each hand that differs and a
-"summary" (a, b, game, format_a, format_b, hands, hands_differ, left_out,
-only_a, only_b) for each pair of games.
+"summary" (a, b, game, format_a, format_b, hands, hands_differ, agree,
+left_out, only_a, only_b) for each pair of games.
 
 Exit status: 0 when the logs agree on everything both can carry, 1 when
 they differ (or a log could not be read completely, or one has more games),
