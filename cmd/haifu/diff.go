@@ -12,7 +12,6 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runDiff(ctx context.Context, e *env, args []string) int {
@@ -53,12 +52,7 @@ they differ (or a log could not be read completely, or one has more games),
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu diff: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "diff", format)
 	if !ok {
 		return exitUsage
 	}
@@ -67,7 +61,7 @@ they differ (or a log could not be read completely, or one has more games),
 		return exitUsage
 	}
 	pa, pb := fs.Arg(0), fs.Arg(1)
-	opt := &lib.Options{Format: f, Walk: walk}
+	opt := &lib.Options{Format: walk.Format, Walk: walk}
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
 	status := exitOK

@@ -12,8 +12,6 @@ import (
 
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runEvents(ctx context.Context, e *env, args []string) int {
@@ -33,12 +31,7 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "events", format)
 	if !ok {
 		return exitUsage
 	}
@@ -62,9 +55,8 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 		runtime.GOMAXPROCS(jobs.n)
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	walk.Format = f
 	sink := &eventsSink{w: w, stderr: e.stderr}
-	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, DecodeOnly: true, Walk: walk}, sink)
+	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: walk.Format, DecodeOnly: true, Walk: walk}, sink)
 	failed := sink.failed
 	if ferr := w.Flush(); err == nil {
 		err = ferr
