@@ -10,8 +10,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -98,19 +96,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 		}
 		walk.Source.Skip = append(walk.Source.Skip, dir)
 	}
-	if os.Getenv("GOGC") == "" {
-		// What stays live is a game per worker and its output, while every
-		// game allocates its input and output anew: collecting at five
-		// times the live heap does a quarter of the collections (events
-		// does the same).
-		debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit(max(jobs.n, runtime.GOMAXPROCS(0))))
-	}
-	if jobs.n > 0 {
-		runtime.GOMAXPROCS(jobs.n)
-	}
+	setDecodeOnlyRuntime(jobs.n)
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	sink := &convertSink{
 		to: target, dir: dir, stdout: w, stderr: e.stderr, roots: fs.Args(),
