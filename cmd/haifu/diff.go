@@ -212,25 +212,18 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 		b = append(b, `,"game":`...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	num := func(key string, v int) {
+	key := func(k string) {
 		b = append(b, `,"`...)
-		b = append(b, key...)
+		b = append(b, k...)
 		b = append(b, `":`...)
-		if v < 0 {
-			b = append(b, "null"...)
-			return
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
 	}
-	str := func(key, v string) {
-		b = append(b, `,"`...)
-		b = append(b, key...)
-		b = append(b, `":`...)
-		if v == "" {
-			b = append(b, "null"...)
-			return
-		}
-		b = event.AppendJSONString(b, v)
+	num := func(k string, v int) {
+		key(k)
+		b = appendIntOrNull(b, v, v >= 0)
+	}
+	str := func(k, v string) {
+		key(k)
+		b = appendStringOrNull(b, v)
 	}
 	for _, d := range r.Diffs {
 		head("difference")
@@ -251,26 +244,25 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 	str("format_b", gb.Meta.Format.String())
 	num("hands", r.Hands)
 	num("hands_differ", differ)
-	b = append(b, `,"agree":`...)
+	key("agree")
 	b = strconv.AppendBool(b, r.Equal())
-	b = append(b, `,"left_out":[`...)
-	for i, name := range strings.Split(drop.String(), "|") {
-		if drop == 0 {
-			break
+	key("left_out")
+	b = append(b, '[')
+	if drop != 0 { // drop.String() is "none"
+		for i, name := range strings.Split(drop.String(), "|") {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = event.AppendJSONString(b, name)
 		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = event.AppendJSONString(b, name)
 	}
 	b = append(b, ']')
 	for _, side := range []struct {
 		key string
 		c   *logdiff.Counts
 	}{{"only_a", &r.Lost}, {"only_b", &r.Gained}} {
-		b = append(b, `,"`...)
-		b = append(b, side.key...)
-		b = append(b, `":{`...)
+		key(side.key)
+		b = append(b, '{')
 		first := true
 		side.c.Each(func(f logdiff.Fields, k int) {
 			if !first {
