@@ -289,11 +289,15 @@ func plural(n int, noun string) string {
 // differingHands counts the hands that differ (with --all a hand may have
 // several differences).
 func differingHands(r *logdiff.Result) int {
-	n, last := 0, ""
+	type hand struct {
+		round string
+		index int
+	}
+	n, last := 0, hand{}
 	for _, d := range r.Diffs {
-		if d.Round != "" && d.Round+strconv.Itoa(d.Hand) != last {
+		if h := (hand{d.Round, d.Hand}); d.Round != "" && h != last {
 			n++
-			last = d.Round + strconv.Itoa(d.Hand)
+			last = h
 		}
 	}
 	return n
