@@ -49,6 +49,7 @@
 //	stats          rows of the tables, aggregation, the summary
 //	archive        Tenhou's archive listings and polite downloads
 //	tables         the Parquet tables, written column-wise
+//	report         the report of analyze outputs: one HTML page of charts
 //	batch          the bounded worker pool over many inputs
 //	haifu          this package: Verify and Games
 //	cmd/haifu      the command: flags and wiring

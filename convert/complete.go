@@ -47,13 +47,14 @@ type completed struct {
 
 // complete returns g with what tenhou.net/6 must write and g does not
 // record computed by haifu's judgement of g under its own rules: the value
-// (fu, han, points, limit, yaku) of a win, and the score changes of the
-// only win of a hand. A value is filled only where the judgement has it
-// whole (the hand scored, its ura dora known, a yaku) and finds nothing
-// wrong with the win: the payments the log records follow from the
-// computed value. A game end whose final points are not recorded is left
-// out (the final scores follow from the last hand). The game is copied
-// where it changes; g is not modified.
+// (fu, han, points, limit, yaku) of a win, the score changes of the only
+// win of a hand, and the kind and score changes of a draw (tellDraws). A
+// value is filled only where the judgement has it whole (the hand scored,
+// its ura dora known, a yaku) and finds nothing wrong with the win: the
+// payments the log records follow from the computed value. A game end
+// without both its final scores and its final points is left out
+// (tenhou.net/6 writes both or none; the final scores follow from the
+// last hand). The game is copied where it changes; g is not modified.
 func (c *Converter) complete(g *event.Game) (*event.Game, completed) {
 	var done completed
 	rep, err := c.judger.JudgeGame(g, nil, &c.sel)

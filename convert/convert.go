@@ -172,12 +172,11 @@ func (c *Converter) Convert(g *event.Game) (*Output, error) {
 		}
 		return nil, err // what the judgement could not give
 	}
-	out.Warnings = append(out.Warnings, done.notes()...)
 	if done.endDropped {
 		out.Losses = append(out.Losses, Loss{What: "the final scores (written with the final points, which the log does not record)", N: 1})
 		out.Warnings = c.warnings(out.Losses, out.Tsumogiri)
-		out.Warnings = append(out.Warnings, done.notes()...)
 	}
+	out.Warnings = append(out.Warnings, done.notes()...)
 	return out, nil
 }
 

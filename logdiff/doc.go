@@ -11,10 +11,11 @@
 // before it) and draw (kind, score changes, hands shown, ba, scores
 // before); disconnections; the game's end (final scores and points).
 //
-// Compare matches the two games' hands by round and dealer, in order, and
-// reports the first fact of each that differs, with the index of its event
-// in each game and what each says, and how many of the rest of the hand's
-// facts have no equal in the other (Result). A value a log does not
+// Compare matches the two games' hands in order, by their deal (the dora
+// indicator and the starting hands), else by round and dealer, and
+// reports the first fact of each that differs, with the index of its
+// event in each game and what each says, and how many of the rest of the
+// hand's facts have no equal in the other (Result). A value a log does not
 // record (event.Known bits, a hand start's Unknown, a discard's
 // TsumogiriUnknown, a draw of event.Unrecorded kind, a tile a player's view
 // hides) agrees with any value: it is no difference, and is counted apart

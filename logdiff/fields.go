@@ -1,6 +1,9 @@
 package logdiff
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Fields is a set of the parts of a game's record: what a comparison
 // leaves out (a format that cannot carry them), and what one log records
@@ -132,22 +135,24 @@ func (f Fields) Describe() string {
 // other does not.
 type Counts [numFields]int32
 
+// index returns the index in Counts of the field f, or false when f is
+// not a single field.
+func index(f Fields) (int, bool) {
+	i := bits.TrailingZeros32(uint32(f))
+	return i, f != 0 && f&(f-1) == 0 && i < numFields
+}
+
 // add counts one value of the field f (a single bit).
 func (c *Counts) add(f Fields) {
-	for i := range numFields {
-		if f == 1<<i {
-			c[i]++
-			return
-		}
+	if i, ok := index(f); ok {
+		c[i]++
 	}
 }
 
 // Of returns the count of the field f (a single bit).
 func (c *Counts) Of(f Fields) int {
-	for i := range numFields {
-		if f == 1<<i {
-			return int(c[i])
-		}
+	if i, ok := index(f); ok {
+		return int(c[i])
 	}
 	return 0
 }

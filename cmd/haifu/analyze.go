@@ -332,10 +332,7 @@ least --min-hands judged hands).`)
 		fmt.Fprintf(e.stderr, "haifu summary: --by: %v\n", err)
 		return exitUsage
 	}
-	dirs, dropped := tables.DistinctDirs(fs.Args())
-	for _, d := range dropped {
-		fmt.Fprintf(e.stderr, "haifu summary: warning: %s given again: read once\n", d)
-	}
+	dirs := distinctDirs(e, "summary", fs.Args())
 	sum, err := tables.ReadSummaryMin(dirs, *minHands, dims...)
 	if err == nil {
 		err = writeSummary(e.stdout, sum, *asJSON)

@@ -10,8 +10,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +18,6 @@ import (
 	"github.com/haifu/haifu/convert"
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runConvert(ctx context.Context, e *env, args []string) int {
@@ -68,12 +65,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu convert: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "convert", format)
 	if !ok {
 		return exitUsage
 	}
@@ -104,20 +96,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 		}
 		walk.Source.Skip = append(walk.Source.Skip, dir)
 	}
-	if os.Getenv("GOGC") == "" {
-		// What stays live is a game per worker and its output, while every
-		// game allocates its input and output anew: collecting at five
-		// times the live heap does a quarter of the collections (events
-		// does the same).
-		debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit(max(jobs.n, runtime.GOMAXPROCS(0))))
-	}
-	if jobs.n > 0 {
-		runtime.GOMAXPROCS(jobs.n)
-	}
-	walk.Format = f
+	setDecodeOnlyRuntime(jobs.n)
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	sink := &convertSink{
 		to: target, dir: dir, stdout: w, stderr: e.stderr, roots: fs.Args(),
@@ -126,7 +105,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 			return c
 		}},
 	}
-	counts, err := batch.Each[convertOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, DecodeOnly: true, Walk: walk}, sink)
+	counts, err := batch.Each[convertOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: walk.Format, DecodeOnly: true, Walk: walk}, sink)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}

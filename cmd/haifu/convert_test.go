@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,7 +36,7 @@ func TestConvertCommand(t *testing.T) {
 				t.Errorf("-j 1 and -j 2 differ:\n%s", d)
 			}
 			if _, ok := a["mjlog/pantheon__pao_ron.xml"+map[string]string{"mjai": ".mjson", "tenhou6": ".json"}[to]]; !ok {
-				t.Errorf("no file for mjlog/pantheon__pao_ron.xml among %v", slices.Sorted(keys(a)))
+				t.Errorf("no file for mjlog/pantheon__pao_ron.xml among %v", slices.Sorted(maps.Keys(a)))
 			}
 			ext := map[string]string{"mjai": ".mjson", "tenhou6": ".json"}[to]
 			for name := range a {
@@ -61,16 +62,6 @@ func TestConvertCommand(t *testing.T) {
 				t.Errorf("standard error differs from %s (-want +got):\n%s", golden, d)
 			}
 		})
-	}
-}
-
-func keys(m map[string][]byte) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runDiff(ctx context.Context, e *env, args []string) int {
@@ -20,7 +19,8 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 		`Compares two logs of the same game, A and B, in any formats haifu reads
 (an mjlog and its tenhou.net/6 download, a Tenhou log and an mjai
 conversion of it, a log and what a converter wrote from it). Each hand is
-matched by its round and dealer; for each hand that differs, the first
+matched, in order, by its deal (the dora indicator and the starting
+hands), else by its round and dealer; for each hand that differs, the first
 difference is printed: the index of its event in each log (as haifu events
 numbers them, from 0) and what each log says there, then how many of the
 hand's later facts have no equal in the other log. A hand only one log has
@@ -39,8 +39,8 @@ games: they are compared in order, the first with the first.
 With --json, standard output has one JSON object per line: a "difference"
 (a, b, game, hand, round, only: "a", "b" or null, event_a, event_b,
 a_says, b_says, unmatched_a, unmatched_b) for each hand that differs and a
-"summary" (a, b, game, format_a, format_b, hands, hands_differ, left_out,
-only_a, only_b) for each pair of games.
+"summary" (a, b, game, format_a, format_b, hands, hands_differ, agree,
+left_out, only_a, only_b) for each pair of games.
 
 Exit status: 0 when the logs agree on everything both can carry, 1 when
 they differ (or a log could not be read completely, or one has more games),
@@ -52,12 +52,7 @@ they differ (or a log could not be read completely, or one has more games),
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu diff: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "diff", format)
 	if !ok {
 		return exitUsage
 	}
@@ -66,7 +61,7 @@ they differ (or a log could not be read completely, or one has more games),
 		return exitUsage
 	}
 	pa, pb := fs.Arg(0), fs.Arg(1)
-	opt := &lib.Options{Format: f, Walk: walk}
+	opt := &lib.Options{Format: walk.Format, Walk: walk}
 	w := bufio.NewWriter(e.stdout)
 	defer w.Flush()
 	status := exitOK
@@ -217,25 +212,18 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 		b = append(b, `,"game":`...)
 		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	num := func(key string, v int) {
+	key := func(k string) {
 		b = append(b, `,"`...)
-		b = append(b, key...)
+		b = append(b, k...)
 		b = append(b, `":`...)
-		if v < 0 {
-			b = append(b, "null"...)
-			return
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
 	}
-	str := func(key, v string) {
-		b = append(b, `,"`...)
-		b = append(b, key...)
-		b = append(b, `":`...)
-		if v == "" {
-			b = append(b, "null"...)
-			return
-		}
-		b = event.AppendJSONString(b, v)
+	num := func(k string, v int) {
+		key(k)
+		b = appendIntOrNull(b, v, v >= 0)
+	}
+	str := func(k, v string) {
+		key(k)
+		b = appendStringOrNull(b, v)
 	}
 	for _, d := range r.Diffs {
 		head("difference")
@@ -256,26 +244,25 @@ func writeDiffJSON(w *bufio.Writer, pa, pb string, n int, ga, gb *event.Game, dr
 	str("format_b", gb.Meta.Format.String())
 	num("hands", r.Hands)
 	num("hands_differ", differ)
-	b = append(b, `,"agree":`...)
+	key("agree")
 	b = strconv.AppendBool(b, r.Equal())
-	b = append(b, `,"left_out":[`...)
-	for i, name := range strings.Split(drop.String(), "|") {
-		if drop == 0 {
-			break
+	key("left_out")
+	b = append(b, '[')
+	if drop != 0 { // drop.String() is "none"
+		for i, name := range strings.Split(drop.String(), "|") {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = event.AppendJSONString(b, name)
 		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = event.AppendJSONString(b, name)
 	}
 	b = append(b, ']')
 	for _, side := range []struct {
 		key string
 		c   *logdiff.Counts
 	}{{"only_a", &r.Lost}, {"only_b", &r.Gained}} {
-		b = append(b, `,"`...)
-		b = append(b, side.key...)
-		b = append(b, `":{`...)
+		key(side.key)
+		b = append(b, '{')
 		first := true
 		side.c.Each(func(f logdiff.Fields, k int) {
 			if !first {
@@ -302,11 +289,15 @@ func plural(n int, noun string) string {
 // differingHands counts the hands that differ (with --all a hand may have
 // several differences).
 func differingHands(r *logdiff.Result) int {
-	n, last := 0, ""
+	type hand struct {
+		round string
+		index int
+	}
+	n, last := 0, hand{}
 	for _, d := range r.Diffs {
-		if d.Round != "" && d.Round+strconv.Itoa(d.Hand) != last {
+		if h := (hand{d.Round, d.Hand}); d.Round != "" && h != last {
 			n++
-			last = d.Round + strconv.Itoa(d.Hand)
+			last = h
 		}
 	}
 	return n

@@ -12,8 +12,6 @@ import (
 
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runEvents(ctx context.Context, e *env, args []string) int {
@@ -33,12 +31,7 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu events: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "events", format)
 	if !ok {
 		return exitUsage
 	}
@@ -46,25 +39,10 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 		fmt.Fprintln(e.stderr, "haifu events: no PATH given (use - for standard input)")
 		return exitUsage
 	}
-	if os.Getenv("GOGC") == "" {
-		// Every input is a new buffer while what stays live is one game:
-		// collecting at five times the live heap instead of twice does a
-		// quarter of the collections (12 % less time on the corpus) for
-		// about 12 MB more memory.
-		debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// A soft limit keeps a hostile input (a game near the size
-		// limit) from taking five times its size.
-		debug.SetMemoryLimit(memoryLimit(max(jobs.n, runtime.GOMAXPROCS(0))))
-	}
-	if jobs.n > 0 {
-		runtime.GOMAXPROCS(jobs.n)
-	}
+	setDecodeOnlyRuntime(jobs.n)
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	walk.Format = f
 	sink := &eventsSink{w: w, stderr: e.stderr}
-	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, DecodeOnly: true, Walk: walk}, sink)
+	_, err := batch.Each[eventsOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: walk.Format, DecodeOnly: true, Walk: walk}, sink)
 	failed := sink.failed
 	if ferr := w.Flush(); err == nil {
 		err = ferr
@@ -81,6 +59,29 @@ be, 2 on a usage error, 130 when interrupted (SIGINT; 143 on SIGTERM).`)
 		return exitFound
 	}
 	return exitOK
+}
+
+// setDecodeOnlyRuntime sets the garbage collector and the CPUs of a
+// command that decodes games and writes them out (events, convert),
+// with -j jobs (0: all CPUs). GOGC and GOMEMLIMIT in the environment
+// override it.
+func setDecodeOnlyRuntime(jobs int) {
+	if os.Getenv("GOGC") == "" {
+		// Every input is a new buffer (and every game's output) while
+		// what stays live is a game per worker: collecting at five times
+		// the live heap instead of twice does a quarter of the
+		// collections (12 % less time on the corpus) for about 12 MB
+		// more memory.
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit keeps a hostile input (a game near the size
+		// limit) from taking five times its size.
+		debug.SetMemoryLimit(memoryLimit(max(jobs, runtime.GOMAXPROCS(0))))
+	}
+	if jobs > 0 {
+		runtime.GOMAXPROCS(jobs)
+	}
 }
 
 // eventsSink writes the events of each game, in input order, and the error

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/parser"
 	"github.com/haifu/haifu/source"
 )
@@ -27,6 +28,20 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	fs.IntVar(&l.ratio, "max-ratio", l.ratio, "what decompression may give under one file, `N` times its size and --max-game-bytes, every level counted (the rest of the file is not read)")
 	fs.Var(&l.spoolBytes, "max-spool-bytes", "the largest zip read from a stream, `N` bytes (copied to a temporary file first; at most half the space free there); K, M, G suffixes")
 	return l
+}
+
+// walkOptions returns the options of a command's walk of its PATHs:
+// standard input, the limits and the --format that format reads. A limit
+// that is not positive or an unknown format is reported on e.stderr, and
+// ok is false (a usage error).
+func (l *limitFlags) walkOptions(e *env, cmd string, format func() (event.Format, bool)) (walk parser.Options, ok bool) {
+	walk = parser.Options{Source: source.Options{Stdin: e.stdin}}
+	if err := l.apply(&walk); err != nil {
+		fmt.Fprintf(e.stderr, "haifu %s: %v\n", cmd, err)
+		return walk, false
+	}
+	walk.Format, ok = format()
+	return walk, ok
 }
 
 // apply sets the limits in o, and reports a limit that is not positive. A

@@ -53,10 +53,7 @@ output. haifu analyze --report writes it beside the tables.`)
 		fmt.Fprintf(e.stderr, "haifu report: --examples %d: want 1 or more\n", *examples)
 		return exitUsage
 	}
-	dirs, dropped := tables.DistinctDirs(fs.Args())
-	for _, d := range dropped {
-		fmt.Fprintf(e.stderr, "haifu report: warning: %s given again: read once\n", d)
-	}
+	dirs := distinctDirs(e, "report", fs.Args())
 	opt := report.Options{By: dims, MinHands: *minHands, Examples: *examples, Title: *title}
 	var err error
 	if *out == "-" {
@@ -74,6 +71,17 @@ output. haifu analyze --report writes it beside the tables.`)
 		}
 	}
 	return exitOK
+}
+
+// distinctDirs returns the analyze output directories dirs without a
+// directory given again, warning of each on e.stderr (summary and report
+// read each once).
+func distinctDirs(e *env, cmd string, dirs []string) []string {
+	keep, dropped := tables.DistinctDirs(dirs)
+	for _, d := range dropped {
+		fmt.Fprintf(e.stderr, "haifu %s: warning: %s given again: read once\n", cmd, d)
+	}
+	return keep
 }
 
 // reportPath is where analyze --report writes the report of the output

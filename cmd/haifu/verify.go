@@ -15,8 +15,6 @@ import (
 	"github.com/haifu/haifu/batch"
 	"github.com/haifu/haifu/check"
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/parser"
-	"github.com/haifu/haifu/source"
 )
 
 func runVerify(ctx context.Context, e *env, args []string) int {
@@ -78,12 +76,7 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 	if c := parseFlags(e, fs, args); c >= 0 {
 		return c
 	}
-	walk := parser.Options{Source: source.Options{Stdin: e.stdin}}
-	if err := limits.apply(&walk); err != nil {
-		fmt.Fprintf(e.stderr, "haifu verify: %v\n", err)
-		return exitUsage
-	}
-	f, ok := format()
+	walk, ok := limits.walkOptions(e, "verify", format)
 	if !ok {
 		return exitUsage
 	}
@@ -106,9 +99,8 @@ an unreadable input was found, 2 on a usage error, 130 when interrupted
 		debug.SetMemoryLimit(memoryLimit(runtime.GOMAXPROCS(0)))
 	}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	walk.Format = f
 	sink := &verifySink{asJSON: *asJSON, w: w}
-	counts, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: f, Rules: fixed, Passes: checks.passes, Walk: walk}, sink)
+	counts, err := batch.Each[verifyOut](ctx, fs.Args(), batch.Options{Jobs: jobs.n, Format: walk.Format, Rules: fixed, Passes: checks.passes, Walk: walk}, sink)
 	games := counts.Games
 	rounds, discrepancies, undetermined, errs, divergentGames := sink.rounds, sink.discrepancies, sink.undetermined, sink.errs, sink.divergentGames
 	if ferr := w.Flush(); err == nil {
