@@ -394,7 +394,7 @@ func appendError(b []byte, asJSON bool, path string, g *event.Game, err error) [
 		l.noRound = pe.Round.Number == 0 // the message names it "hand N"
 
 		if pe.Err != nil {
-			l.message = event.ClipText(pe.Detail())
+			l.message = pe.Detail() // clipped as Error clips it
 		}
 		if len(g.Events) > 0 {
 			l.event = len(g.Events)
