@@ -522,7 +522,7 @@ func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
 				*f.p = n
 			}
 			if !ok || cn.what < 0 || cn.what > 1 || cn.who < 0 || cn.who > 3 || cn.log < -1 || cn.log >= maxRounds || cn.step < 0 {
-				return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" entry %s is not {what: 0 or 1, log, who, step}`, truncate(e.String())))
+				return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" entry %s is not {what: 0 or 1, log, who, step}`, jsontok.Short(e.String())))
 			}
 			d.conns = append(d.conns, cn)
 		}
@@ -648,18 +648,6 @@ func validUTF8(b []byte) string {
 		return string(b)
 	}
 	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
-}
-
-// truncate shortens s for a message, at a character boundary.
-func truncate(s string) string {
-	if len(s) <= 60 {
-		return s
-	}
-	n := 60
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // insertConnections places the Disconnect and Reconnect events of the
