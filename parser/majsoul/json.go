@@ -105,7 +105,7 @@ func (d *Decoder) parse(data []byte, off int, b []byte) (*fastjson.Value, error)
 // when it is large: they hold a copy of it, which is not kept for the
 // next input.
 func (d *Decoder) dropBig(size int) {
-	if size > 4<<20 || cap(d.pruneBuf) > 4<<20 {
+	if size > jsontok.KeepUpTo || cap(d.pruneBuf) > jsontok.KeepUpTo {
 		d.p, d.pruneBuf = fastjson.Parser{}, nil
 	}
 }

@@ -412,10 +412,6 @@ func (d *Decoder) release() {
 	}
 }
 
-// bigValue is the length of a parsed value past which the Decoder does not
-// keep the parser's copy of it for the next input.
-const bigValue = 4 << 20
-
 // parse parses the JSON value b, at offset off of the input, with
 // fastjson. A long value is pruned first to the members the decoder reads
 // (jsontok.Pruned): an event that holds a huge value under another key
@@ -431,7 +427,7 @@ func (d *Decoder) parse(b []byte, off int) (*fastjson.Value, error) {
 		}
 		return nil, e
 	}
-	d.big = d.big || len(pb) > bigValue
+	d.big = d.big || len(pb) > jsontok.KeepUpTo
 	return d.p.ParseBytes(pb)
 }
 

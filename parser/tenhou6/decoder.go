@@ -196,21 +196,17 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 // release drops the references to the input and the game, which the
 // Decoder must not keep between calls.
 func (d *Decoder) release() {
-	big := len(d.data) > bigInput
+	big := len(d.data) > jsontok.KeepUpTo
 	d.g, d.data, d.rd = nil, nil, roundData{}
 	d.sc.b = nil
 	d.sc.t.Reset(nil, 0)
-	if big || cap(d.metaBuf) > bigInput || cap(d.pruneBuf) > bigInput {
+	if big || cap(d.metaBuf) > jsontok.KeepUpTo || cap(d.pruneBuf) > jsontok.KeepUpTo {
 		// The parsers keep a copy of what they parsed: a huge input's
 		// is not kept for the next one.
 		d.p, d.rp = fastjson.Parser{}, fastjson.Parser{}
 		d.metaBuf, d.pruneBuf = nil, nil
 	}
 }
-
-// bigInput is the size of a buffer past which the Decoder does not keep it
-// from one input to the next.
-const bigInput = 4 << 20
 
 // errAt returns an *event.Error at byte offset off (-1: none), whose
 // message starts with the line and column of the offset.
