@@ -550,15 +550,18 @@ func (d *Decoder) winInfo(v *fastjson.Value, w *event.WinRecord, k int) error {
 			continue
 		}
 		han += h
-		id := yakuID(name)
-		switch id {
-		case yakuUnknown:
+		// yaku.FromTenhou6 knows Tenhou's names with their variant
+		// spellings, Mahjong Soul's Japanese names as tensoul writes them,
+		// and the English and romaji names of tensoul's other languages.
+		id, isYaku := yaku.FromTenhou6(name)
+		switch {
+		case !isYaku:
 			d.warn("round %v: unknown yaku %q; the yaku list is left unknown", d.round, name)
 			known = false
 			continue
-		case yakuSeatWind:
+		case id == yaku.AnySeatWind: // Mahjong Soul's 役牌:自風牌
 			id = yaku.SeatWind(seatWind(w.Winner, d.rd.dealer, d.players))
-		case yakuRoundWind:
+		case id == yaku.AnyRoundWind: // Mahjong Soul's 役牌:場風牌
 			id = yaku.RoundWind(d.rd.round / 4 % 4)
 		}
 		if err := w.AddYaku(id, h); err != nil {
