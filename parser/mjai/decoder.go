@@ -432,7 +432,8 @@ func (d *Decoder) parse(b []byte, off int) (*fastjson.Value, error) {
 }
 
 // keep says which members of an event's objects (and of the single-object
-// variant's metadata) the decoder reads: those it looks up, in any event.
+// variant's metadata, and an arena record's players) the decoder reads:
+// those it looks up, in any event.
 func keep(k []byte) jsontok.Keep {
 	switch string(k) {
 	case "type", "actor", "target", "pai", "consumed", "tsumogiri", "names", "seed", "uri", "message",
@@ -440,7 +441,8 @@ func keep(k []byte) jsontok.Keep {
 		"deltas", "ura_markers", "uradora_markers", "uradora_marker", "ura_marker", "yakus", "yaku",
 		"fu", "han", "hu", "fan", "hora_points", "hora_tehais", "tenpais", "reason", "paowho", "pais",
 		"aka_flag", "kyoku_first", "fromwho", "machi", "hai", "score", "dora",
-		"lobby", "dan", "rate", "sex", "sx", "id", "game", "owari":
+		"lobby", "dan", "rate", "sex", "sx", "id", "game", "owari",
+		"events", "players", "name", "nickname":
 		return jsontok.Member
 	}
 	return jsontok.Drop

@@ -22,6 +22,36 @@ func TestPruneChangesNothing(t *testing.T) {
 	decodetest.SamePruned(t, decodetest.Files(t, "mjai", 4), &plain, &pruned, "the pruned events give another game")
 }
 
+// TestPruneArenaRecord: an arena record (no fixture has one) decodes the
+// same pruned as not, its players' names included (which keep must name).
+func TestPruneArenaRecord(t *testing.T) {
+	data, err := os.ReadFile("../../fixtures/good/mjai/riichienv__126_204_0_mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const names = `"names":["0","1","2","3"],`
+	if !bytes.Contains(data, []byte(names)) {
+		t.Fatalf("no %s", names)
+	}
+	data = bytes.Replace(data, []byte(names), nil, 1) // the players name the seats
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	doc := []byte(`{"players":[{"name":"Alice"},{"nickname":"Bob"},"Carol",{"name":"Dave"}],"events":[` + string(bytes.Join(lines, []byte(","))) + `]}`)
+	var plain, pruned Decoder
+	pruned.pruneAll = true
+	var g1, g2 event.Game
+	e1 := plain.Decode(doc, "a.json", &g1)
+	e2 := pruned.Decode(doc, "a.json", &g2)
+	if e1 != nil || e2 != nil {
+		t.Fatalf("error %v, pruned %v", e1, e2)
+	}
+	if got := g1.Meta.Seats[1].Name; got != "Bob" {
+		t.Errorf("seat 1 is %q, want Bob", got)
+	}
+	if !reflect.DeepEqual(&g1, &g2) {
+		t.Errorf("the pruned record gives another game: seats %+v, pruned %+v", g1.Meta.Seats, g2.Meta.Seats)
+	}
+}
+
 // play returns the events of g without their positions, which text
 // inserted before them moves.
 func play(g *event.Game) []event.Event {
