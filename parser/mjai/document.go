@@ -385,7 +385,7 @@ func validUTF8(s string) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-// players reads an arena record's players: a list of up to four names, or
+// arenaPlayers reads an arena record's players: a list of up to four names, or
 // of objects with a "name" (or "nickname"), seat by seat. A start_game
 // event's names, when it has them, are read after these and replace them.
 func (d *Decoder) arenaPlayers(v *fastjson.Value) error {
