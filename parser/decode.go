@@ -34,9 +34,12 @@ type Decoder struct {
 // in the file: content of no registered format wraps ErrUnknownFormat,
 // content not of the forced Format (or a Format that no registered format
 // has) wraps ErrWrongFormat, and the format's decoder reports the rest
-// (see parser/tenhou). The format is in.Format when the walk detected it,
-// else detected here. g does not refer to in.Data, which the caller may
-// reuse once Decode returns.
+// (see parser/tenhou). Content that its format's detection took but that
+// holds no game (format.ErrNoGame) makes in an input that cannot be read,
+// as content of no format is: Decode sets in.Err to the error it returns,
+// which wraps ErrUnknownFormat too, and in.Data to nil. The format is
+// in.Format when the walk detected it, else detected here. g does not
+// refer to in.Data, which the caller may reuse once Decode returns.
 func (d *Decoder) Decode(in *Input, g *event.Game) error {
 	err := d.decode(in, g)
 	if in.Err == nil && errors.Is(err, format.ErrNoGame) {

@@ -41,7 +41,11 @@ type Input struct {
 	// given in the file's by Decode.
 	Line, Col int
 	// Warnings are problems the walk worked around in the file next to the
-	// game (text that belongs to no game and was removed).
+	// game: text that belongs to no game and was removed (before the first
+	// game, with it; console prompts after a game, with that game), and
+	// with the file's last game what reading the file worked around
+	// (source.Stream.Warnings: zero bytes after gzip data, text converted
+	// from UTF-16, a file given twice).
 	Warnings []string
 	// Err is why the input could not be read: a missing or unreadable
 	// file, corrupt compressed data, content that is no game log, bytes

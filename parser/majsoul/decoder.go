@@ -1270,6 +1270,34 @@ func (d *Decoder) playErr(act event.Type, s event.Seat, t tile.Tile, format stri
 	return &playError{act: act, seat: s, tile: t, msg: fmt.Sprintf(format, args...)}
 }
 
+// applyRecord applies the record of kind k that its reader (JSON or
+// protobuf) has just read into the Decoder's record of that kind; a record
+// that contradicts the hand breaks it (played).
+func (d *Decoder) applyRecord(k recordKind) error {
+	var err error
+	switch k {
+	case recNewRoundKind:
+		err = d.applyNewRound(&d.nr)
+	case recDealTileKind:
+		err = d.applyDealTile(&d.dt)
+	case recDiscardTileKind:
+		err = d.applyDiscardTile(&d.dc)
+	case recChiPengGangKind:
+		err = d.applyChiPengGang(&d.cpg)
+	case recAnGangAddGangKind:
+		err = d.applyAnGangAddGang(&d.ag)
+	case recBaBeiKind:
+		err = d.applyBaBei(&d.ag)
+	case recHuleKind:
+		err = d.applyHule(&d.hu)
+	case recNoTileKind:
+		err = d.applyNoTile(&d.nt)
+	case recLiuJuKind:
+		err = d.applyLiuJu(&d.lj)
+	}
+	return d.played(err)
+}
+
 // played handles the error of applying a record: a playError breaks the
 // hand (breakHand) and is no error of the game; any other is returned.
 func (d *Decoder) played(err error) error {

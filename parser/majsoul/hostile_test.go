@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/internal/decodetest"
 	"github.com/haifu/haifu/parser/internal/jsontok"
 )
 
@@ -21,47 +19,9 @@ import (
 // long document is): the games and errors must be the same, so that keep
 // names every field that is read.
 func TestPruneChangesNothing(t *testing.T) {
-	files, _ := filepath.Glob("../../fixtures/*/majsoul/*")
-	if dir := corpus.Find(); dir != "" {
-		more, _ := filepath.Glob(filepath.Join(dir, "majsoul", "*"))
-		files = append(files, more...)
-	}
-	if len(files) < 3 {
-		t.Fatalf("only %d files", len(files))
-	}
 	var plain, pruned Decoder
 	pruned.pruneAll = true
-	var g1, g2 event.Game
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e1 := plain.Decode(data, f, &g1)
-		e2 := pruned.Decode(data, f, &g2)
-		if errString(e1) != errString(e2) {
-			t.Errorf("%s: error %v, pruned %v", f, e1, e2)
-		}
-		if !reflect.DeepEqual(&g1, &g2) {
-			t.Errorf("%s: the pruned document gives another game", f)
-		}
-	}
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	fn()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
+	decodetest.SamePruned(t, decodetest.Files(t, "majsoul", 3), &plain, &pruned, "the pruned document gives another game")
 }
 
 // TestUnknownFieldBomb: a record with members of no meaning holding an
@@ -88,14 +48,14 @@ func TestUnknownFieldBomb(t *testing.T) {
 		t.Fatal(err)
 	}
 	bomb := []byte(`{"junk":` + junk + "," + strings.Replace(string(data[1:]), at, at+`"junk":{"a":`+junk+`},`, 1))
-	if a := allocated(func() { err = d.Decode(bomb, "a.json", &g) }); err != nil || a > 8*uint64(len(bomb)) {
+	if a := decodetest.Allocated(func() { err = d.Decode(bomb, "a.json", &g) }); err != nil || a > 8*uint64(len(bomb)) {
 		t.Fatalf("a record with unknown fields: %v, %d bytes allocated for %d of input", err, a, len(bomb))
 	}
 	if !reflect.DeepEqual(g.Events, want.Events) || !reflect.DeepEqual(g.Meta, want.Meta) {
 		t.Error("a record with unknown fields decodes as another game")
 	}
 	bomb = []byte(strings.Replace(string(data), at, at+`"tiles":`+junk+`,`, 1))
-	a := allocated(func() { err = d.Decode(bomb, "a.json", &g) })
+	a := decodetest.Allocated(func() { err = d.Decode(bomb, "a.json", &g) })
 	var pe *event.Error
 	if !errors.As(err, &pe) || pe.Offset <= 0 || !errors.Is(err, event.ErrValue) || a > 8*uint64(len(bomb)) {
 		t.Errorf("a known field of 2,000,000 values: %v, %d bytes allocated", err, a)

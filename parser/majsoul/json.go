@@ -105,7 +105,7 @@ func (d *Decoder) parse(data []byte, off int, b []byte) (*fastjson.Value, error)
 // when it is large: they hold a copy of it, which is not kept for the
 // next input.
 func (d *Decoder) dropBig(size int) {
-	if size > 4<<20 || cap(d.pruneBuf) > 4<<20 {
+	if size > jsontok.KeepUpTo || cap(d.pruneBuf) > jsontok.KeepUpTo {
 		d.p, d.pruneBuf = fastjson.Parser{}, nil
 	}
 }
@@ -457,50 +457,28 @@ func (d *Decoder) jsonRecord(v *fastjson.Value) error {
 	}
 	switch k {
 	case recNewRoundKind:
-		if err := d.jNewRound(do, &d.nr); err != nil {
-			return err
-		}
-		return d.played(d.applyNewRound(&d.nr))
+		err = d.jNewRound(do, &d.nr)
 	case recDealTileKind:
-		if err := d.jDealTile(do, &d.dt); err != nil {
-			return err
-		}
-		return d.played(d.applyDealTile(&d.dt))
+		err = d.jDealTile(do, &d.dt)
 	case recDiscardTileKind:
-		if err := d.jDiscardTile(do, &d.dc); err != nil {
-			return err
-		}
-		return d.played(d.applyDiscardTile(&d.dc))
+		err = d.jDiscardTile(do, &d.dc)
 	case recChiPengGangKind:
-		if err := d.jChiPengGang(do, &d.cpg); err != nil {
-			return err
-		}
-		return d.played(d.applyChiPengGang(&d.cpg))
+		err = d.jChiPengGang(do, &d.cpg)
 	case recAnGangAddGangKind, recBaBeiKind:
-		if err := d.jAnGangAddGang(do, &d.ag); err != nil {
-			return err
-		}
-		if k == recBaBeiKind {
-			return d.played(d.applyBaBei(&d.ag))
-		}
-		return d.played(d.applyAnGangAddGang(&d.ag))
+		err = d.jAnGangAddGang(do, &d.ag)
 	case recHuleKind:
-		if err := d.jHule(do, &d.hu); err != nil {
-			return err
-		}
-		return d.played(d.applyHule(&d.hu))
+		err = d.jHule(do, &d.hu)
 	case recNoTileKind:
-		if err := d.jNoTile(do, &d.nt); err != nil {
-			return err
-		}
-		return d.played(d.applyNoTile(&d.nt))
+		err = d.jNoTile(do, &d.nt)
 	case recLiuJuKind:
-		if err := d.jLiuJu(do, &d.lj); err != nil {
-			return err
-		}
-		return d.played(d.applyLiuJu(&d.lj))
+		err = d.jLiuJu(do, &d.lj)
+	default:
+		return nil
 	}
-	return nil
+	if err != nil {
+		return err
+	}
+	return d.applyRecord(k)
 }
 
 // emptyObject stands for a record without data (every field default).

@@ -513,54 +513,33 @@ func (d *Decoder) pbRecord(k recordKind, b []byte) error {
 	if d.skip(k) {
 		return nil
 	}
+	var err error
 	switch k {
 	case recNewRoundKind:
-		if err := d.pbNewRound(b, &d.nr); err != nil {
-			return err
-		}
-		return d.played(d.applyNewRound(&d.nr))
+		err = d.pbNewRound(b, &d.nr)
 	case recDealTileKind:
-		if err := d.pbDealTile(b, &d.dt); err != nil {
-			return err
-		}
-		return d.played(d.applyDealTile(&d.dt))
+		err = d.pbDealTile(b, &d.dt)
 	case recDiscardTileKind:
-		if err := d.pbDiscardTile(b, &d.dc); err != nil {
-			return err
-		}
-		return d.played(d.applyDiscardTile(&d.dc))
+		err = d.pbDiscardTile(b, &d.dc)
 	case recChiPengGangKind:
-		if err := d.pbChiPengGang(b, &d.cpg); err != nil {
-			return err
-		}
-		return d.played(d.applyChiPengGang(&d.cpg))
+		err = d.pbChiPengGang(b, &d.cpg)
 	case recAnGangAddGangKind:
-		if err := d.pbAnGangAddGang(b, &d.ag, false); err != nil {
-			return err
-		}
-		return d.played(d.applyAnGangAddGang(&d.ag))
+		err = d.pbAnGangAddGang(b, &d.ag, false)
 	case recBaBeiKind:
-		if err := d.pbAnGangAddGang(b, &d.ag, true); err != nil {
-			return err
-		}
-		return d.played(d.applyBaBei(&d.ag))
+		err = d.pbAnGangAddGang(b, &d.ag, true)
 	case recHuleKind:
-		if err := d.pbHule(b, &d.hu); err != nil {
-			return err
-		}
-		return d.played(d.applyHule(&d.hu))
+		err = d.pbHule(b, &d.hu)
 	case recNoTileKind:
-		if err := d.pbNoTile(b, &d.nt); err != nil {
-			return err
-		}
-		return d.played(d.applyNoTile(&d.nt))
+		err = d.pbNoTile(b, &d.nt)
 	case recLiuJuKind:
-		if err := d.pbLiuJu(b, &d.lj); err != nil {
-			return err
-		}
-		return d.played(d.applyLiuJu(&d.lj))
+		err = d.pbLiuJu(b, &d.lj)
+	default:
+		return d.unknownRecord(k, nil)
 	}
-	return d.unknownRecord(k, nil)
+	if err != nil {
+		return err
+	}
+	return d.applyRecord(k)
 }
 
 func (d *Decoder) pbLiqi(b []byte, l *liqiSuccess) {

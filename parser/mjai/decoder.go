@@ -412,10 +412,6 @@ func (d *Decoder) release() {
 	}
 }
 
-// bigValue is the length of a parsed value past which the Decoder does not
-// keep the parser's copy of it for the next input.
-const bigValue = 4 << 20
-
 // parse parses the JSON value b, at offset off of the input, with
 // fastjson. A long value is pruned first to the members the decoder reads
 // (jsontok.Pruned): an event that holds a huge value under another key
@@ -431,12 +427,13 @@ func (d *Decoder) parse(b []byte, off int) (*fastjson.Value, error) {
 		}
 		return nil, e
 	}
-	d.big = d.big || len(pb) > bigValue
+	d.big = d.big || len(pb) > jsontok.KeepUpTo
 	return d.p.ParseBytes(pb)
 }
 
 // keep says which members of an event's objects (and of the single-object
-// variant's metadata) the decoder reads: those it looks up, in any event.
+// variant's metadata, and an arena record's players) the decoder reads:
+// those it looks up, in any event.
 func keep(k []byte) jsontok.Keep {
 	switch string(k) {
 	case "type", "actor", "target", "pai", "consumed", "tsumogiri", "names", "seed", "uri", "message",
@@ -444,7 +441,8 @@ func keep(k []byte) jsontok.Keep {
 		"deltas", "ura_markers", "uradora_markers", "uradora_marker", "ura_marker", "yakus", "yaku",
 		"fu", "han", "hu", "fan", "hora_points", "hora_tehais", "tenpais", "reason", "paowho", "pais",
 		"aka_flag", "kyoku_first", "fromwho", "machi", "hai", "score", "dora",
-		"lobby", "dan", "rate", "sex", "sx", "id", "game", "owari":
+		"lobby", "dan", "rate", "sex", "sx", "id", "game", "owari",
+		"events", "players", "name", "nickname":
 		return jsontok.Member
 	}
 	return jsontok.Drop

@@ -385,7 +385,7 @@ func validUTF8(s string) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-// players reads an arena record's players: a list of up to four names, or
+// arenaPlayers reads an arena record's players: a list of up to four names, or
 // of objects with a "name" (or "nickname"), seat by seat. A start_game
 // event's names, when it has them, are read after these and replace them.
 func (d *Decoder) arenaPlayers(v *fastjson.Value) error {
@@ -394,7 +394,7 @@ func (d *Decoder) arenaPlayers(v *fastjson.Value) error {
 	}
 	a, err := v.Array()
 	if err != nil || len(a) > 4 {
-		return d.errf(event.ErrValue, "players %s is not a list of up to 4 players", short(v.String()))
+		return d.errf(event.ErrValue, "players %s is not a list of up to 4 players", jsontok.Short(v.String()))
 	}
 	meta := &d.g.Meta
 	for i, x := range a {
@@ -409,21 +409,9 @@ func (d *Decoder) arenaPlayers(v *fastjson.Value) error {
 			}
 		case fastjson.TypeNull:
 		default:
-			return d.errf(event.ErrValue, "players %s: %s is not a player", short(v.String()), short(x.String()))
+			return d.errf(event.ErrValue, "players %s: %s is not a player", jsontok.Short(v.String()), jsontok.Short(x.String()))
 		}
 		meta.Seats[i].Name = validUTF8(string(name))
 	}
 	return nil
-}
-
-// short shortens s for a message, at a character boundary.
-func short(s string) string {
-	if len(s) <= 60 {
-		return s
-	}
-	n := 60
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -456,7 +456,7 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 	case event.AddedKan:
 		m := &ev.Meld
 		ts := m.Slice()
-		i := indexOf(ts, ev.Tile)
+		i := slices.Index(ts, ev.Tile)
 		if m.N != 4 || m.ShapeError() != "" || i < 0 {
 			return b, st.fail(st.hand, "seat %d's added kan is not a pon and the added tile", s)
 		}
@@ -542,16 +542,6 @@ func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte
 	return b, false
 }
 
-// indexOf returns the index of t in ts, or -1.
-func indexOf(ts []tile.Tile, t tile.Tile) int {
-	for i, x := range ts {
-		if x == t {
-			return i
-		}
-	}
-	return -1
-}
-
 // callTypes are mjai's names of the calls of another seat's discard.
 var callTypes = [...]string{event.MeldChi: "chi", event.MeldPon: "pon", event.MeldOpenKan: "daiminkan"}
 
@@ -621,7 +611,7 @@ func (e *Encoder) hora(b []byte, st *encoding, w *event.WinRecord) ([]byte, erro
 		// hora_tehais.
 		var h [14]tile.Tile
 		k := copy(h[:], w.HandTiles())
-		if i := indexOf(h[:k], w.WinTile); i >= 0 {
+		if i := slices.Index(h[:k], w.WinTile); i >= 0 {
 			copy(h[i:], h[i+1:k])
 			k--
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/haifu/haifu/internal/corpus"
 	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/parser/format"
+	"github.com/haifu/haifu/parser/internal/decodetest"
 	"github.com/haifu/haifu/parser/tenhou"
 	"github.com/haifu/haifu/parser/tenhou6"
 )
@@ -281,7 +282,7 @@ func TestAppend(t *testing.T) {
 		var buf bytes.Buffer
 		err1 := e1.Encode(&buf, &g)
 		b, err2 := e2.Append([]byte("before\n"), &g)
-		if errString(err1) != errString(err2) {
+		if decodetest.ErrString(err1) != decodetest.ErrString(err2) {
 			t.Errorf("%s: Encode: %v, Append: %v", f, err1, err2)
 		}
 		if string(b) != "before\n"+buf.String() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/internal/decodetest"
 	"github.com/haifu/haifu/parser/majsoul"
 	"github.com/haifu/haifu/parser/tenhou"
 	"github.com/haifu/haifu/parser/tenhou6"
@@ -71,7 +72,7 @@ func TestFastPath(t *testing.T) {
 	for i, data := range inputs {
 		e1 := fast.Decode(data, names[i], &g1)
 		e2 := general.Decode(data, names[i], &g2)
-		if errString(e1) != errString(e2) {
+		if decodetest.ErrString(e1) != decodetest.ErrString(e2) {
 			t.Errorf("%s: error %v, general path %v", names[i], e1, e2)
 		}
 		if !reflect.DeepEqual(&g1, &g2) {
@@ -171,7 +172,7 @@ func FuzzFastPath(f *testing.F) {
 		var g1, g2 event.Game
 		e1 := fast.Decode(data, "fuzz", &g1)
 		e2 := general.Decode(data, "fuzz", &g2)
-		if errString(e1) != errString(e2) {
+		if decodetest.ErrString(e1) != decodetest.ErrString(e2) {
 			t.Fatalf("error %v, general path %v", e1, e2)
 		}
 		if !reflect.DeepEqual(&g1, &g2) {

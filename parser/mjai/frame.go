@@ -45,12 +45,13 @@ func frame(data []byte, first, atEOF bool) (int, format.Kind) {
 	}
 	// A line that starts with '<' is markup, which no mjai log holds (an
 	// mjlog document after the game): it ends the game, and is Junk up to
-	// the next game, for the parser to look at.
+	// the next game, for the parser to look at: with as much of it as
+	// detection needs (detectWindow), when no game follows in the window.
 	if markupLine(data[:lineEnd(data, p)], p) == p && !first {
 		end := len(data)
 		if i := nextStartGame(data, p); i >= 0 {
 			end = i
-		} else if !atEOF && len(data) < 64<<10 {
+		} else if !atEOF && len(data) < detectWindow {
 			return 0, format.More
 		}
 		return end - p, format.Junk

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/internal/decodetest"
 )
 
 // TestPruneChangesNothing decodes every fixture and corpus file twice, the
@@ -19,30 +17,38 @@ import (
 // a long one is): the games and errors must be the same, so that keep
 // names every field that is read.
 func TestPruneChangesNothing(t *testing.T) {
-	files, _ := filepath.Glob("../../fixtures/*/mjai/*")
-	if dir := corpus.Find(); dir != "" {
-		more, _ := filepath.Glob(filepath.Join(dir, "mjai", "*"))
-		files = append(files, more...)
+	var plain, pruned Decoder
+	pruned.pruneAll = true
+	decodetest.SamePruned(t, decodetest.Files(t, "mjai", 4), &plain, &pruned, "the pruned events give another game")
+}
+
+// TestPruneArenaRecord: an arena record (no fixture has one) decodes the
+// same pruned as not, its players' names included (which keep must name).
+func TestPruneArenaRecord(t *testing.T) {
+	data, err := os.ReadFile("../../fixtures/good/mjai/riichienv__126_204_0_mjai.jsonl")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(files) < 4 {
-		t.Fatalf("only %d files", len(files))
+	const names = `"names":["0","1","2","3"],`
+	if !bytes.Contains(data, []byte(names)) {
+		t.Fatalf("no %s", names)
 	}
+	data = bytes.Replace(data, []byte(names), nil, 1) // the players name the seats
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	doc := []byte(`{"players":[{"name":"Alice"},{"nickname":"Bob"},"Carol",{"name":"Dave"}],"events":[` + string(bytes.Join(lines, []byte(","))) + `]}`)
 	var plain, pruned Decoder
 	pruned.pruneAll = true
 	var g1, g2 event.Game
-	for _, f := range files {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e1 := plain.Decode(data, f, &g1)
-		e2 := pruned.Decode(data, f, &g2)
-		if errString(e1) != errString(e2) {
-			t.Errorf("%s: error %v, pruned %v", f, e1, e2)
-		}
-		if !reflect.DeepEqual(&g1, &g2) {
-			t.Errorf("%s: the pruned events give another game", f)
-		}
+	e1 := plain.Decode(doc, "a.json", &g1)
+	e2 := pruned.Decode(doc, "a.json", &g2)
+	if e1 != nil || e2 != nil {
+		t.Fatalf("error %v, pruned %v", e1, e2)
+	}
+	if got := g1.Meta.Seats[1].Name; got != "Bob" {
+		t.Errorf("seat 1 is %q, want Bob", got)
+	}
+	if !reflect.DeepEqual(&g1, &g2) {
+		t.Errorf("the pruned record gives another game: seats %+v, pruned %+v", g1.Meta.Seats, g2.Meta.Seats)
 	}
 }
 
@@ -54,22 +60,6 @@ func play(g *event.Game) []event.Event {
 		evs[i].Pos = event.Pos{}
 	}
 	return evs
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	fn()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
 }
 
 // TestUnknownFieldBomb: an event with a member of no meaning holding an
@@ -96,7 +86,7 @@ func TestUnknownFieldBomb(t *testing.T) {
 		var want, g event.Game
 		werr := d.Decode(data, c.file, &want)
 		bomb := []byte(strings.Replace(string(data), c.at, c.with, 1))
-		if a := allocated(func() { err = d.Decode(bomb, c.file, &g) }); errString(err) != errString(werr) || a > 8*uint64(len(bomb)) {
+		if a := decodetest.Allocated(func() { err = d.Decode(bomb, c.file, &g) }); decodetest.ErrString(err) != decodetest.ErrString(werr) || a > 8*uint64(len(bomb)) {
 			t.Fatalf("%s with unknown fields: %v (want %v), %d bytes allocated for %d of input", c.file, err, werr, a, len(bomb))
 		}
 		if !reflect.DeepEqual(play(&g), play(&want)) || !reflect.DeepEqual(g.Meta, want.Meta) {
@@ -110,7 +100,7 @@ func TestUnknownFieldBomb(t *testing.T) {
 	bomb := []byte(strings.Replace(string(data), `{"type":"start_kyoku",`, `{"type":"start_kyoku","tehais":`+junk+`,`, 1))
 	var d Decoder
 	var g event.Game
-	a := allocated(func() { err = d.Decode(bomb, "a.jsonl", &g) })
+	a := decodetest.Allocated(func() { err = d.Decode(bomb, "a.jsonl", &g) })
 	var pe *event.Error
 	if !errors.As(err, &pe) || pe.Index != 2 || !errors.Is(err, event.ErrValue) || a > 8*uint64(len(bomb)) {
 		t.Errorf("a known field of 2,000,000 values: %v, %d bytes allocated", err, a)

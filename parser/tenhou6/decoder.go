@@ -196,21 +196,17 @@ func (d *Decoder) Decode(data []byte, path string, g *event.Game) error {
 // release drops the references to the input and the game, which the
 // Decoder must not keep between calls.
 func (d *Decoder) release() {
-	big := len(d.data) > bigInput
+	big := len(d.data) > jsontok.KeepUpTo
 	d.g, d.data, d.rd = nil, nil, roundData{}
 	d.sc.b = nil
 	d.sc.t.Reset(nil, 0)
-	if big || cap(d.metaBuf) > bigInput || cap(d.pruneBuf) > bigInput {
+	if big || cap(d.metaBuf) > jsontok.KeepUpTo || cap(d.pruneBuf) > jsontok.KeepUpTo {
 		// The parsers keep a copy of what they parsed: a huge input's
 		// is not kept for the next one.
 		d.p, d.rp = fastjson.Parser{}, fastjson.Parser{}
 		d.metaBuf, d.pruneBuf = nil, nil
 	}
 }
-
-// bigInput is the size of a buffer past which the Decoder does not keep it
-// from one input to the next.
-const bigInput = 4 << 20
 
 // errAt returns an *event.Error at byte offset off (-1: none), whose
 // message starts with the line and column of the offset.
@@ -522,7 +518,7 @@ func (d *Decoder) meta(v *fastjson.Value, doc *docPos) error {
 				*f.p = n
 			}
 			if !ok || cn.what < 0 || cn.what > 1 || cn.who < 0 || cn.who > 3 || cn.log < -1 || cn.log >= maxRounds || cn.step < 0 {
-				return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" entry %s is not {what: 0 or 1, log, who, step}`, truncate(e.String())))
+				return d.errAt(d.base+doc.start, errf(event.ErrValue, `"connection" entry %s is not {what: 0 or 1, log, who, step}`, jsontok.Short(e.String())))
 			}
 			d.conns = append(d.conns, cn)
 		}
@@ -648,18 +644,6 @@ func validUTF8(b []byte) string {
 		return string(b)
 	}
 	return string(bytes.ToValidUTF8(b, []byte("\uFFFD")))
-}
-
-// truncate shortens s for a message, at a character boundary.
-func truncate(s string) string {
-	if len(s) <= 60 {
-		return s
-	}
-	n := 60
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // insertConnections places the Disconnect and Reconnect events of the

@@ -12,6 +12,7 @@ import (
 	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/logdiff"
 	"github.com/haifu/haifu/tile"
+	"github.com/haifu/haifu/yaku"
 )
 
 // rnd is one round of a synthetic log: hands in mpsz, the incoming and
@@ -620,10 +621,11 @@ func TestParseScore(t *testing.T) {
 
 func TestYaku(t *testing.T) {
 	tests := []struct {
-		s    string
-		id   event.YakuID
-		han  int
-		fail bool
+		s       string
+		id      event.YakuID
+		unknown bool // a name of no yaku
+		han     int
+		fail    bool
 	}{
 		{s: "立直(1飜)", id: 1, han: 1},
 		{s: "自風 南(1飜)", id: 11, han: 1},
@@ -639,8 +641,8 @@ func TestYaku(t *testing.T) {
 		{s: "八連荘(役満)", id: event.YakuPaarenchan, han: 13},
 		{s: "Riichi(1飜)", id: 1, han: 1},
 		{s: "Ura Dora(0飜)", id: 53, han: 0},
-		{s: "役牌:自風牌(1飜)", id: yakuSeatWind, han: 1},
-		{s: "謎の役(1飜)", id: yakuUnknown, han: 1},
+		{s: "役牌:自風牌(1飜)", id: yaku.AnySeatWind, han: 1},
+		{s: "謎の役(1飜)", unknown: true, han: 1},
 		{s: "立直", fail: true},
 		{s: "立直(x飜)", fail: true},
 	}
@@ -650,8 +652,11 @@ func TestYaku(t *testing.T) {
 			if ok == tt.fail {
 				t.Fatalf("ok = %v", ok)
 			}
-			if ok && (yakuID(name) != tt.id || han != tt.han) {
-				t.Errorf("got %v %d, want %v %d", yakuID(name), han, tt.id, tt.han)
+			if !ok {
+				return
+			}
+			if id, isYaku := yaku.FromTenhou6(name); isYaku == tt.unknown || isYaku && id != tt.id || han != tt.han {
+				t.Errorf("got %v (a yaku: %v) %d, want %v (a yaku: %v) %d", id, isYaku, han, tt.id, !tt.unknown, tt.han)
 			}
 		})
 	}

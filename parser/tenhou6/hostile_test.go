@@ -4,29 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/event"
-	"github.com/haifu/haifu/internal/corpus"
+	"github.com/haifu/haifu/parser/internal/decodetest"
 )
-
-// logFiles returns the tenhou.net/6 fixtures and, when it is there, the
-// corpus's tenhou.net/6 files.
-func logFiles(t *testing.T) []string {
-	files, _ := filepath.Glob("../../fixtures/*/tenhou6/*")
-	if dir := corpus.Find(); dir != "" {
-		more, _ := filepath.Glob(filepath.Join(dir, "tenhou6", "*"))
-		files = append(files, more...)
-	}
-	if len(files) < 6 {
-		t.Fatalf("only %d files", len(files))
-	}
-	return files
-}
 
 // TestPruneChangesNothing decodes every fixture and corpus file twice, the
 // second time with every metadata object and result pruned to the fields
@@ -35,37 +19,7 @@ func logFiles(t *testing.T) []string {
 func TestPruneChangesNothing(t *testing.T) {
 	var plain, pruned Decoder
 	pruned.pruneAll = true
-	var g1, g2 event.Game
-	for _, f := range logFiles(t) {
-		data, err := corpus.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e1 := plain.Decode(data, f, &g1)
-		e2 := pruned.Decode(data, f, &g2)
-		if errString(e1) != errString(e2) {
-			t.Errorf("%s: error %v, pruned %v", f, e1, e2)
-		}
-		if !reflect.DeepEqual(&g1, &g2) {
-			t.Errorf("%s: the pruned metadata gives another game", f)
-		}
-	}
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var m0, m1 runtime.MemStats
-	runtime.ReadMemStats(&m0)
-	fn()
-	runtime.ReadMemStats(&m1)
-	return m1.TotalAlloc - m0.TotalAlloc
+	decodetest.SamePruned(t, decodetest.Files(t, "tenhou6", 6), &plain, &pruned, "the pruned metadata gives another game")
 }
 
 // junkArray returns a JSON array of n ones.
@@ -93,7 +47,7 @@ func TestUnknownFieldBomb(t *testing.T) {
 	const n = 2_000_000
 	junk := junkArray(n)
 	bomb := string(data[:len(data)-1]) + `,"junk":` + junk + `,"deep":{"a":[` + junk + `]}}`
-	if a := allocated(func() { err = d.Decode([]byte(bomb), "a.json", &g) }); err != nil || a > 8*uint64(len(bomb)) {
+	if a := decodetest.Allocated(func() { err = d.Decode([]byte(bomb), "a.json", &g) }); err != nil || a > 8*uint64(len(bomb)) {
 		t.Fatalf("a game with unknown fields: %v, %d bytes allocated for %d of input", err, a, len(bomb))
 	}
 	if !reflect.DeepEqual(g.Events, want.Events) || !reflect.DeepEqual(g.Meta, want.Meta) {
@@ -108,7 +62,7 @@ func TestUnknownFieldBomb(t *testing.T) {
 		if !strings.Contains(c.doc, "1,1,1") && !strings.Contains(c.doc, "0,0,0") {
 			t.Fatalf("%s: the fixture has no place for the array", c.name)
 		}
-		a := allocated(func() { err = d.Decode([]byte(c.doc), "a.json", &g) })
+		a := decodetest.Allocated(func() { err = d.Decode([]byte(c.doc), "a.json", &g) })
 		var pe *event.Error
 		if !errors.As(err, &pe) || pe.Offset < 0 || !errors.Is(err, event.ErrValue) && !errors.Is(err, event.ErrSyntax) && !errors.Is(err, event.ErrUnsupported) {
 			t.Errorf("%s: error %v", c.name, err)

@@ -166,26 +166,6 @@ func parseYaku(s []byte) (name []byte, han int, ok bool) {
 	return name, n, true
 }
 
-// Yaku ids of names that are not one yaku: the seat and round winds of
-// Mahjong Soul's records, which the caller resolves, and a name that
-// names no yaku.
-const (
-	yakuSeatWind  = yaku.AnySeatWind  // Mahjong Soul's 役牌:自風牌
-	yakuRoundWind = yaku.AnyRoundWind // Mahjong Soul's 役牌:場風牌
-	yakuUnknown   = event.YakuID(255)
-)
-
-// yakuID maps a yaku name to its id (yaku.FromTenhou6: Tenhou's names with
-// their variant spellings, Mahjong Soul's Japanese names as tensoul writes
-// them, and the English and romaji names of tensoul's other languages), or
-// yakuUnknown.
-func yakuID(name []byte) event.YakuID {
-	if id, ok := yaku.FromTenhou6(name); ok {
-		return id
-	}
-	return yakuUnknown
-}
-
 // errf is fmt.Errorf with the sentinel wrapped at the end.
 func errf(sentinel error, format string, args ...any) error {
 	return fmt.Errorf(format+": %w", append(args, sentinel)...)

@@ -113,7 +113,7 @@ func (d *Decoder) describeTok(t *token) string {
 			end++
 		}
 	}
-	return truncate(string(d.sc.b[t.off:end]))
+	return jsontok.Short(string(d.sc.b[t.off:end]))
 }
 
 // decodeRound decodes one round and appends its events.
@@ -410,7 +410,7 @@ func (d *Decoder) result(v *fastjson.Value) error {
 		return d.roundErr(16, -1, event.ErrSyntax, "the result is not a non-empty array")
 	}
 	if a[0].Type() != fastjson.TypeString {
-		return d.roundErr(16, 0, event.ErrSyntax, "the result's first element %s is not a string", truncate(a[0].String()))
+		return d.roundErr(16, 0, event.ErrSyntax, "the result's first element %s is not a string", jsontok.Short(a[0].String()))
 	}
 	name := a[0].GetStringBytes()
 	kind, win, ok := resultName(string(name))
@@ -472,7 +472,7 @@ func (d *Decoder) result(v *fastjson.Value) error {
 func (d *Decoder) deltas(v *fastjson.Value, dst *[4]int32, k int) error {
 	var x [4]int
 	if n, err := d.ints(v, x[:]); err != nil || n != 4 {
-		return d.roundErr(16, k, event.ErrValue, "%s is not a list of 4 score changes", truncate(v.String()))
+		return d.roundErr(16, k, event.ErrValue, "%s is not a list of 4 score changes", jsontok.Short(v.String()))
 	}
 	for i := range 4 {
 		if x[i] < -1e8 || x[i] > 1e8 || (i >= d.players && x[i] != 0) {
@@ -487,14 +487,14 @@ func (d *Decoder) deltas(v *fastjson.Value, dst *[4]int32, k int) error {
 func (d *Decoder) winInfo(v *fastjson.Value, w *event.WinRecord, k int) error {
 	a, err := v.Array()
 	if err != nil || len(a) < 2 {
-		return d.roundErr(16, k, event.ErrValue, "%s is not [who, from, pao, score, yaku...]", truncate(v.String()))
+		return d.roundErr(16, k, event.ErrValue, "%s is not [who, from, pao, score, yaku...]", jsontok.Short(v.String()))
 	}
 	var seats [3]int
 	n := min(len(a), 3)
 	for i := range n {
 		x, err := a[i].Int()
 		if err != nil || x < 0 || x >= d.players {
-			return d.roundErr(16, k, event.ErrValue, "win info %s: %s is not a seat of a %d-player game", truncate(v.String()), truncate(a[i].String()), d.players)
+			return d.roundErr(16, k, event.ErrValue, "win info %s: %s is not a seat of a %d-player game", jsontok.Short(v.String()), jsontok.Short(a[i].String()), d.players)
 		}
 		seats[i] = x
 	}
@@ -506,7 +506,7 @@ func (d *Decoder) winInfo(v *fastjson.Value, w *event.WinRecord, k int) error {
 		return nil
 	}
 	if a[3].Type() != fastjson.TypeString {
-		return d.roundErr(16, k, event.ErrValue, "win info: the score %s is not a string", truncate(a[3].String()))
+		return d.roundErr(16, k, event.ErrValue, "win info: the score %s is not a string", jsontok.Short(a[3].String()))
 	}
 	score := a[3].GetStringBytes()
 	si := parseScore(score)
@@ -545,20 +545,23 @@ func (d *Decoder) winInfo(v *fastjson.Value, w *event.WinRecord, k int) error {
 		s := a[i].GetStringBytes()
 		name, h, ok := parseYaku(s)
 		if !ok {
-			d.warn("round %v: yaku %s is not name(n飜) or name(役満); the yaku and han are left unknown", d.round, truncate(a[i].String()))
+			d.warn("round %v: yaku %s is not name(n飜) or name(役満); the yaku and han are left unknown", d.round, jsontok.Short(a[i].String()))
 			known, hanKnown = false, false
 			continue
 		}
 		han += h
-		id := yakuID(name)
-		switch id {
-		case yakuUnknown:
+		// yaku.FromTenhou6 knows Tenhou's names with their variant
+		// spellings, Mahjong Soul's Japanese names as tensoul writes them,
+		// and the English and romaji names of tensoul's other languages.
+		id, isYaku := yaku.FromTenhou6(name)
+		switch {
+		case !isYaku:
 			d.warn("round %v: unknown yaku %q; the yaku list is left unknown", d.round, name)
 			known = false
 			continue
-		case yakuSeatWind:
+		case id == yaku.AnySeatWind: // Mahjong Soul's 役牌:自風牌
 			id = yaku.SeatWind(seatWind(w.Winner, d.rd.dealer, d.players))
-		case yakuRoundWind:
+		case id == yaku.AnyRoundWind: // Mahjong Soul's 役牌:場風牌
 			id = yaku.RoundWind(d.rd.round / 4 % 4)
 		}
 		if err := w.AddYaku(id, h); err != nil {

@@ -88,3 +88,16 @@ func LineCol(b []byte, off int) (line, col int) {
 }
 
 var nl = []byte{'\n'}
+
+// Short shortens s, a piece of the input, for a message: its first 60
+// bytes at most, cut at a character boundary, and "…" when it was cut.
+func Short(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	n := 60
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

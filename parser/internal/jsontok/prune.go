@@ -155,6 +155,12 @@ const (
 	MaxValues  = 1 << 17
 )
 
+// KeepUpTo is the size of a decoder's buffer (its tree parser's copy of
+// what it parsed, a pruned value) past which the decoder does not keep it
+// from one input to the next: a huge input's memory is not held for the
+// inputs after it.
+const KeepUpTo = 4 << 20
+
 // Pruned returns what a decoder hands a tree parser of the JSON text b
 // (one value, white space around it): b itself when it is at most
 // PruneAbove bytes long and force is false, else the value pruned with
