@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is a log format.
@@ -408,7 +409,8 @@ type Error struct {
 	Hand   int
 	Round  RoundID
 	Err    error
-	// Line and Column are the line and the column (in bytes) of Offset in
+	// Line and Column are the line and the column (in characters, as the
+	// decoders' messages count them) of Offset in
 	// the decompressed input, each from 1; 0 when unknown. Format decoders
 	// do not set them: Locate does, from the input's text (parser.Decoder
 	// calls it for every game, placing a game that does not start its
@@ -417,15 +419,22 @@ type Error struct {
 }
 
 // Locate sets e.Line and e.Column from e.Offset, given data, the text of
-// the input from its first byte. It leaves them unknown (0) when Offset is
-// unknown or past the end of data. It reads data up to Offset once.
+// the input from its first byte. Columns count characters (a character of
+// several bytes in UTF-8 is one column, an invalid byte is one), and a
+// byte order mark that starts data takes none. It leaves them unknown (0)
+// when Offset is unknown or past the end of data. It reads data up to
+// Offset once.
 func (e *Error) Locate(data []byte) {
 	if e.Offset < 0 || e.Offset > int64(len(data)) {
 		return
 	}
 	before := data[:e.Offset]
 	e.Line = 1 + bytes.Count(before, []byte{'\n'})
-	e.Column = len(before) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	start := bytes.LastIndexByte(before, '\n') + 1
+	if start == 0 {
+		start = len(before) - len(bytes.TrimPrefix(before, []byte("\ufeff")))
+	}
+	e.Column = 1 + utf8.RuneCount(before[start:])
 }
 
 // Detail returns what is wrong, without the position that Error writes

@@ -1,6 +1,7 @@
 package event_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/haifu/haifu/event"
@@ -87,5 +88,12 @@ func TestErrorLocate(t *testing.T) {
 		if e.Detail() != "mjai: syntax error" {
 			t.Errorf("Detail() = %q", e.Detail())
 		}
+	}
+	// Columns count characters; a byte order mark takes none.
+	text := "\ufeff{\"名前\": x}"
+	e := event.Error{Offset: int64(strings.Index(text, "x"))}
+	e.Locate([]byte(text))
+	if e.Line != 1 || e.Column != 8 {
+		t.Errorf("after a byte order mark and two kanji: line %d column %d, want 1 8", e.Line, e.Column)
 	}
 }

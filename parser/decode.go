@@ -71,7 +71,7 @@ func (d *Decoder) Decode(in *Input, g *event.Game) error {
 
 // locate sets the line and column of pe, an error of the game of in whose
 // offset is still counted in the game's text, in the file of in (in.Line
-// and in.Col are where the game starts it; the column counts bytes).
+// and in.Col are where the game starts it; columns count characters).
 func locate(pe *event.Error, in *Input) {
 	pe.Locate(in.Data)
 	line, col := in.Line, in.Col
