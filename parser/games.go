@@ -41,7 +41,11 @@ type splitter struct {
 	frame   format.Framer
 	pending Input
 	hasPend bool
-	games   int
+	// after are the errors of text that is no game after the game held
+	// back, delivered after it (so that what the stream says later, such
+	// as its own warnings, still reaches that game).
+	after []Input
+	games int
 	// early are warnings about what came before the first game, for it.
 	early []string
 }
@@ -165,14 +169,9 @@ func (w *walker) stream(s *source.Stream) error {
 				pieces--
 				break
 			}
-			if err := sp.flush(); err != nil {
-				return err
-			}
 			err := &event.Error{Path: path, Format: f, Offset: off, Index: -1, Hand: -1,
 				Err: fmt.Errorf("%d bytes that are no game (it %s) after game %d: %w", n, describe(piece), sp.games-1, event.ErrSyntax)}
-			if err := w.fn(Input{Path: path, Format: f, Game: -1, Offset: off, Several: sp.games > 1, Err: err}); err != nil {
-				return err
-			}
+			sp.after = append(sp.after, Input{Path: path, Format: f, Game: -1, Offset: off, Several: sp.games > 1, Err: err})
 		}
 	}
 	if pieces == 0 {
@@ -209,15 +208,24 @@ func (sp *splitter) warn(msg string) {
 	}
 }
 
-// flush delivers the game held back, if any.
+// flush delivers the game held back, if any, and the errors after it.
 func (sp *splitter) flush() error {
-	if !sp.hasPend {
-		return nil
+	if sp.hasPend {
+		in := sp.pending
+		sp.pending, sp.hasPend = Input{}, false
+		in.Several = in.Several || in.Game > 0
+		if err := sp.w.fn(in); err != nil {
+			return err
+		}
 	}
-	in := sp.pending
-	sp.pending, sp.hasPend = Input{}, false
-	in.Several = in.Several || in.Game > 0
-	return sp.w.fn(in)
+	after := sp.after
+	sp.after = sp.after[:0]
+	for _, in := range after {
+		if err := sp.w.fn(in); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // textPos follows the line and column of a place in a stream, as pieces

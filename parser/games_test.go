@@ -91,7 +91,7 @@ func TestGames(t *testing.T) {
 		name: "text between games: an error, and both games read",
 		data: a + "garbage" + b,
 		want: []piece{
-			{Game: 0, Len: len(a), Decoded: "ok"},
+			{Game: 0, Several: true, Len: len(a), Decoded: "ok"}, // the file holds another game
 			{Game: -1, Offset: int64(len(a)), Err: "7 bytes that are no game"},
 			{Game: 1, Offset: int64(len(a) + 7), Several: true, Len: len(b), Decoded: "ok"},
 		},
@@ -368,6 +368,16 @@ func TestGzipPaddingWarns(t *testing.T) {
 	})
 	if err != nil || len(got) != 1 || got[0].Err != nil || len(got[0].Warnings) != 1 || !strings.Contains(got[0].Warnings[0], "ignored 512 zero bytes") {
 		t.Errorf("%v: %+v", err, got)
+	}
+	// Text that is no game after the game: its error comes after the
+	// game, which still has the stream's warning.
+	got = got[:0]
+	err = WalkReader("x.gz", strings.NewReader(gz(a+"\nnot a game\n")+strings.Repeat("\x00", 512)), Options{}, func(in Input) error {
+		got = append(got, in)
+		return nil
+	})
+	if err != nil || len(got) != 2 || got[0].Err != nil || got[1].Err == nil || len(got[0].Warnings) != 1 || !strings.Contains(got[0].Warnings[0], "ignored 512 zero bytes") {
+		t.Errorf("junk after the game: %v: %+v", err, got)
 	}
 }
 
