@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -170,13 +171,10 @@ func sameTiles(a, b []tile.Tile) bool {
 	return true
 }
 
+// sortedTiles returns a sorted copy of ts.
 func sortedTiles(ts []tile.Tile) []tile.Tile {
-	out := append([]tile.Tile(nil), ts...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && tile.Compare(out[j], out[j-1]) < 0; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(ts)
+	slices.SortFunc(out, tile.Compare)
 	return out
 }
 
