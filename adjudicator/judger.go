@@ -150,8 +150,8 @@ func (jr *Judger) JudgeGameContext(ctx context.Context, g *event.Game, fixed *Ru
 // options the rules give that replay it through different states
 // (replay.SameStates: options that differ only in checks share a replay,
 // each judge reading the findings of its own), and the judges of a
-// replay read its hand-end states in lockstep. It returns ctx's error, and no reports, when ctx is done
-// before the judgement is.
+// replay read its hand-end states in lockstep. It returns ctx's error,
+// and no reports, when ctx is done before the judgement is.
 func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, natives []bool) ([]*Report, error) {
 	checks := setOf(jr.Passes)
 	if err := jr.wall.check(ctx, g, checks.runs(WallPass)); err != nil {

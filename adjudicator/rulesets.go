@@ -256,7 +256,7 @@ func (jr *Judger) JudgeSets(g *event.Game, sets []*RuleSet, sel *Selector) []Set
 }
 
 // JudgeSetsContext is JudgeSets, stopped when ctx is done: it looks at ctx
-// at every hand start and every few thousand events, and returns ctx's
+// at every hand start and every stopEvery events, and returns ctx's
 // error, and no judgements, when it is done before the judgement is.
 func (jr *Judger) JudgeSetsContext(ctx context.Context, g *event.Game, sets []*RuleSet, sel *Selector) ([]SetJudgement, error) {
 	cands, candErr := sel.Candidates(g)
