@@ -194,7 +194,7 @@ const stopEvery = 1024
 func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(Mismatch)) (*Result, error) {
 	done := ctx.Done()
 	c.g, c.report = g, report
-	defer func() { c.g, c.report = nil, nil }()
+	defer func() { c.g, c.report, c.rec = nil, nil, recordedHand{} }() // the game is not kept
 	c.gen.im = c.im
 	hands := c.res.Hands[:0]
 	c.res = Result{Players: g.Meta.PlayerCount()}
@@ -216,7 +216,6 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 		stop = c.checkSeeded(done, reason)
 	}
 	if stop {
-		c.g, c.report, c.rec = nil, nil, recordedHand{}
 		return nil, ctx.Err()
 	}
 	c.endHand()
@@ -231,7 +230,6 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 			c.res.Checked++
 		}
 	}
-	c.g, c.report, c.rec = nil, nil, recordedHand{}
 	return &c.res, nil
 }
 
