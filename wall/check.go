@@ -586,11 +586,7 @@ func (c *Checker) win(i int, e *event.Event) {
 // ryuukyoku checks that an exhaustive draw (or nagashi mangan, which ends
 // one) comes right after the last live tile was drawn.
 func (c *Checker) ryuukyoku(i int, e *event.Event) {
-	ref := int(e.Ref)
-	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
-		return
-	}
-	if k := c.g.Ryuukyoku[ref].Kind; k != event.Exhaustive && k != event.Nagashi {
+	if !c.exhaustive(e) {
 		return
 	}
 	hs := &c.hs
@@ -598,6 +594,17 @@ func (c *Checker) ryuukyoku(i int, e *event.Event) {
 		c.mismatch(iHaitei, i, event.NoSeat, "exhaustive draw after "+strconv.Itoa(hs.live)+" live draws, but the wall has "+
 			strconv.Itoa(n)+" with "+strconv.Itoa(hs.repl)+" replacement draws", strconv.Itoa(n), strconv.Itoa(hs.live))
 	}
+}
+
+// exhaustive reports whether the Ryuukyoku event e records an exhaustive
+// draw (or nagashi mangan, which ends one).
+func (c *Checker) exhaustive(e *event.Event) bool {
+	ref := int(e.Ref)
+	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
+		return false
+	}
+	k := c.g.Ryuukyoku[ref].Kind
+	return k == event.Exhaustive || k == event.Nagashi
 }
 
 // endHand reports the mismatches left out of the hand being checked.

@@ -283,11 +283,7 @@ func (c *Checker) recordedWin(i int, e *event.Event) {
 // recordedEnd checks that an exhaustive draw (or nagashi mangan) comes
 // right after the recorded wall's last live tile.
 func (c *Checker) recordedEnd(i int, e *event.Event) {
-	ref := int(e.Ref)
-	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
-		return
-	}
-	if k := c.g.Ryuukyoku[ref].Kind; k != event.Exhaustive && k != event.Nagashi {
+	if !c.exhaustive(e) {
 		return
 	}
 	rh := &c.rec
