@@ -59,7 +59,8 @@ const (
 	// ReasonNone: the hand was checked.
 	ReasonNone Reason = iota
 	// ReasonNoSeed: the log records no seed for the hand (no SHUFFLE or an
-	// empty one, and no INIT shuffle).
+	// empty one, and no INIT shuffle) and, in a game whose hands record
+	// their walls (FormPaishan), no wall in a layout Check reads.
 	ReasonNoSeed
 	// ReasonOtherGenerator: the seed is not one of Tenhou's generator (the
 	// log was written by another server).
@@ -87,8 +88,8 @@ type HandResult struct {
 	Status Status
 	Reason Reason
 	// Stream is the hand's place in its seed's stream: the number of hands
-	// generated before it (always 0 for per-hand seeds); -1 when not
-	// checked.
+	// generated before it (always 0 for per-hand seeds and for walls the
+	// log records); -1 when not checked.
 	Stream int
 	// Mismatches is the number of mismatches reported for the hand.
 	Mismatches int
