@@ -163,8 +163,8 @@ func keyOf(f *check.Finding) findingKey {
 	return findingKey{f.Check, f.Hand, f.Event, f.Seat, f.Expected, f.Recorded}
 }
 
-// merger merges the findings of several candidates (mergeFindings), and
-// keeps its memory from game to game.
+// merger merges the findings of several candidates (merge), and keeps its
+// memory from game to game.
 type merger struct {
 	// findings and und are the result of the last merge.
 	findings []check.Finding
@@ -194,20 +194,14 @@ type mergeKeyed struct {
 // comparing each with the others, rather than through a map.
 const smallGroup = 16
 
-// mergeFindings merges the findings of the reports reps, made under the
-// candidates cands: those every candidate makes, and those only some make
-// (Undetermined), each in event order. A finding one candidate makes twice
-// is two findings. It takes time linear in the number of findings.
-func mergeFindings(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermined) {
-	var m merger
-	m.merge(reps, cands)
-	return m.findings, m.und
-}
-
-// merge is mergeFindings into m.findings and m.und. Each report's findings
-// are in event order (game-level ones last), and two findings are the same
-// only at the same event: the findings are merged an event at a time, so
-// that only the findings of one event are held apart.
+// merge merges the findings of the reports reps, made under the
+// candidates cands, into m.findings, those every candidate makes, and
+// m.und, those only some make (Undetermined), each in event order. A
+// finding one candidate makes twice is two findings. It takes time linear
+// in the number of findings. Each report's findings are in event order
+// (game-level ones last), and two findings are the same only at the same
+// event: the findings are merged an event at a time, so that only the
+// findings of one event are held apart.
 func (m *merger) merge(reps []*Report, cands []*Rules) {
 	clear(m.findings)
 	clear(m.und)

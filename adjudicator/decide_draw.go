@@ -273,22 +273,16 @@ func (d *decider) decideExhaustive(st *replay.State, ry *event.RyuukyokuRecord, 
 	// discard already (legality.riichi) when it could see the hand: the
 	// draw reports only a noten riichi it did not see, so that one noten
 	// riichi is one finding.
-	var chombo uint8
-	for s := range d.players {
-		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
-			switch r.Draw.NotenRiichi {
-			case NotenRiichiChombo:
-				chombo |= 1 << s
-			case NotenRiichiNone:
-				if !st.Seats[s].NotenRiichi {
-					v.notenRiichi |= 1 << s
-				}
-			}
-		}
-	}
-	if chombo != 0 {
+	if chombo := d.notenRiichiChombo(st, v); chombo != 0 {
 		d.chombo(st, chombo, v)
 		return
+	}
+	if r.Draw.NotenRiichi == NotenRiichiNone {
+		for s := range seatsOf(d.notenRiichis(st, v)) {
+			if !st.Seats[s].NotenRiichi {
+				v.notenRiichi |= 1 << s
+			}
+		}
 	}
 	// Nagashi mangan.
 	for s := range d.players {
@@ -353,22 +347,28 @@ func seatsOf(set uint8) func(func(event.Seat) bool) {
 // firstSeat returns the first seat whose bit is set in set (set not 0).
 func firstSeat(set uint8) event.Seat { return event.Seat(bits.TrailingZeros8(set)) }
 
-// riichiCount returns the number of players whose riichi was accepted.
 // notenRiichiChombo returns the players in riichi whom v's tenpai finds
 // noten (bits), under rules that make that a chombo; 0 under others.
 func (d *decider) notenRiichiChombo(st *replay.State, v *handVerdict) uint8 {
 	if d.r.Draw.NotenRiichi != NotenRiichiChombo {
 		return 0
 	}
-	var offenders uint8
-	for s := range d.players {
-		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
-			offenders |= 1 << s
-		}
-	}
-	return offenders
+	return d.notenRiichis(st, v)
 }
 
+// notenRiichis returns the players in riichi whom v's tenpai finds noten
+// (bits).
+func (d *decider) notenRiichis(st *replay.State, v *handVerdict) uint8 {
+	var noten uint8
+	for s := range d.players {
+		if st.Seats[s].Riichi == replay.RiichiAccepted && !v.seats[s].tenpai && !v.seats[s].tenpaiUnknown {
+			noten |= 1 << s
+		}
+	}
+	return noten
+}
+
+// riichiCount returns the number of players whose riichi was accepted.
 func (d *decider) riichiCount(st *replay.State) int {
 	n := 0
 	for s := range d.players {

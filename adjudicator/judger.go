@@ -109,10 +109,19 @@ func (w *wallCheck) add(m wall.Mismatch) {
 // then every difference is a discrepancy; otherwise plays the log cannot
 // show are marked divergent. The report is valid until the next call.
 func (jr *Judger) Judge(g *event.Game, rules *Rules, native bool) *Report {
+	rep, _ := jr.judgeOne(context.Background(), g, rules, native) // never cancelled
+	return rep
+}
+
+// judgeOne is judgeAll under one rule set.
+func (jr *Judger) judgeOne(ctx context.Context, g *event.Game, rules *Rules, native bool) (*Report, error) {
 	jr.rules = append(jr.rules[:0], rules)
 	jr.natives = append(jr.natives[:0], native)
-	reps, _ := jr.judgeAll(context.Background(), g, jr.rules, jr.natives) // never cancelled
-	return reps[0]
+	reps, err := jr.judgeAll(ctx, g, jr.rules, jr.natives)
+	if err != nil {
+		return nil, err
+	}
+	return reps[0], nil
 }
 
 // JudgeGame judges g under fixed rules, or under its own when fixed is nil
@@ -135,13 +144,7 @@ func (jr *Judger) JudgeGameContext(ctx context.Context, g *event.Game, fixed *Ru
 	}
 	own, err := sel.Candidates(g)
 	native := err == nil && slices.ContainsFunc(own, func(r *Rules) bool { return r.Name == fixed.Name })
-	jr.rules = append(jr.rules[:0], fixed)
-	jr.natives = append(jr.natives[:0], native)
-	reps, err := jr.judgeAll(ctx, g, jr.rules, jr.natives)
-	if err != nil {
-		return nil, err
-	}
-	return reps[0], nil
+	return jr.judgeOne(ctx, g, fixed, native)
 }
 
 // judgeAll judges g under each of rules (natives[i]: rules[i] are the
@@ -150,8 +153,8 @@ func (jr *Judger) JudgeGameContext(ctx context.Context, g *event.Game, fixed *Ru
 // options the rules give that replay it through different states
 // (replay.SameStates: options that differ only in checks share a replay,
 // each judge reading the findings of its own), and the judges of a
-// replay read its hand-end states in lockstep. It returns ctx's error, and no reports, when ctx is done
-// before the judgement is.
+// replay read its hand-end states in lockstep. It returns ctx's error,
+// and no reports, when ctx is done before the judgement is.
 func (jr *Judger) judgeAll(ctx context.Context, g *event.Game, rules []*Rules, natives []bool) ([]*Report, error) {
 	checks := setOf(jr.Passes)
 	if err := jr.wall.check(ctx, g, checks.runs(WallPass)); err != nil {

@@ -121,7 +121,15 @@ func TestMergeFindings(t *testing.T) {
 	}
 }
 
-// mergeQuadratic is mergeFindings as its definition reads, searching the
+// mergeFindings merges the findings of reps with a merger of its own
+// (merger.merge) and returns its result.
+func mergeFindings(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermined) {
+	var m merger
+	m.merge(reps, cands)
+	return m.findings, m.und
+}
+
+// mergeQuadratic is merger.merge as its definition reads, searching the
 // findings so far for each.
 func mergeQuadratic(reps []*Report, cands []*Rules) ([]check.Finding, []Undetermined) {
 	type entry struct {

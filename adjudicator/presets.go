@@ -142,24 +142,25 @@ func tenhouEras(g *event.Game) []Era {
 		y, m, d := id.Start.Date()
 		return eraOfDay(y*10000 + int(m)*100 + d)
 	}
-	eras := seedEras(g)
+	eras, _ := seedForm(g)
 	if len(eras) > 1 && slices.Contains(eras, EraModern) && unroundedPoints(g) {
 		return []Era{EraModern}
 	}
 	return eras
 }
 
-// seedEras returns the eras in which the form of g's wall seed was used.
-func seedEras(g *event.Game) []Era {
+// seedForm returns the eras in which the form of g's wall seed was used,
+// and the form's name ("" for a log without a seed, of any era).
+func seedForm(g *event.Game) (eras []Era, form string) {
 	switch {
 	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return []Era{Era2009, Era2009July}
+		return []Era{Era2009, Era2009July}, "one per hand"
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
-		return []Era{Era2009July, Era2010}
+		return []Era{Era2009July, Era2010}, "hex"
 	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
-		return []Era{Era2010, EraModern}
+		return []Era{Era2010, EraModern}, "base64"
 	}
-	return []Era{Era2009, Era2009July, Era2010, EraModern} // no seed: any era
+	return []Era{Era2009, Era2009July, Era2010, EraModern}, "" // no seed: any era
 }
 
 // unroundedPoints reports whether g's recorded final points have a
@@ -261,13 +262,8 @@ func eraDoubt(g *event.Game) string {
 		return fmt.Sprintf("the log is dated %04d-%02d-%02d, and the day Tenhou began tenpai-yame is not known: a day from %s to %s, "+
 			"announced only in its lobby (no dated log shows the rule taken or not in between)", y, m, d, fmtDay(first), fmtDay(last))
 	}
-	switch {
-	case len(g.Rounds) > 0 && g.Rounds[0].Shuffle != "":
-		return "the log has no date, and its wall seed's form (one per hand) was used under both rules"
-	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288,"):
-		return "the log has no date, and its wall seed's form (hex) was used under both rules"
-	case strings.HasPrefix(g.Meta.Seed, "mt19937ar-sha512-n288-base64,"):
-		return "the log has no date, and its wall seed's form (base64) was used under both rules"
+	if _, form := seedForm(g); form != "" {
+		return "the log has no date, and its wall seed's form (" + form + ") was used under both rules"
 	}
 	return "the log has no date and no wall seed: it may be of any era"
 }

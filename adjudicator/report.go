@@ -123,17 +123,17 @@ type HandResult struct {
 	// to tell, its length or scores unknown), and DealerKeeps and
 	// NextHonba give the next hand under the rules: the dealer deals again
 	// (renchan), and its honba.
-	NextKnown bool
-	GameEnds  bool
+	NextKnown   bool
+	GameEnds    bool
+	EndUnknown  bool
+	DealerKeeps bool
+	NextHonba   int
 	// RecordedOutcome is how the log says the hand ended (as played): a
 	// win, the kind of draw it records (an unrecorded kind as the table
 	// tells it: Outcome), Incomplete for none. RecordedKnown: the log
 	// records every seat's score change (SeatResult.Recorded).
 	RecordedOutcome Outcome
 	RecordedKnown   bool
-	EndUnknown      bool
-	DealerKeeps     bool
-	NextHonba       int
 }
 
 // Divergence is why a game judged under rules that are not its own would

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -206,13 +207,7 @@ func mappingFile(path, name string, players map[string]string) (*RuleSet, error)
 	if rs.Name == "" {
 		rs.Name = strings.TrimSuffix(filepath.Base(path), ".toml")
 	}
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range players {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, k := range slices.Sorted(maps.Keys(players)) {
 		n, _, ok := playersItem(k + "=")
 		if !ok {
 			return nil, fmt.Errorf("%s: [players]: %q: want 3 or 4", path, k)
@@ -256,7 +251,7 @@ func (jr *Judger) JudgeSets(g *event.Game, sets []*RuleSet, sel *Selector) []Set
 }
 
 // JudgeSetsContext is JudgeSets, stopped when ctx is done: it looks at ctx
-// at every hand start and every few thousand events, and returns ctx's
+// at every hand start and every stopEvery events, and returns ctx's
 // error, and no judgements, when it is done before the judgement is.
 func (jr *Judger) JudgeSetsContext(ctx context.Context, g *event.Game, sets []*RuleSet, sel *Selector) ([]SetJudgement, error) {
 	cands, candErr := sel.Candidates(g)

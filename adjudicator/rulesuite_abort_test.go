@@ -285,25 +285,15 @@ hand: with the honba the rules give it follows, with the other breaks it
 					b.Hand(0, n.number, n.honba, sticks, nil, fragDora(p), allJunk(p)...).Exhaust(event.Seat(n.number-1), "").End(event.Exhaustive, [4]int32{}, rulegen.Shown{})
 				})
 			}
-			at := func(keep, honba bool) handAt {
-				n := handAt{0, 1, 0}
-				if !keep {
-					n.number = 2
-				}
-				if honba {
-					n.honba = 1
-				}
-				return n
-			}
-			want := at(keep, honba)
+			want := afterEast1(keep, honba)
 			for _, c := range []struct {
 				f      *rfile
 				what   string
 				v      bool
 				breaks handAt
 			}{
-				{fk, "keeps the seat", keep, at(!keep, honba)},
-				{fh, "adds a honba", honba, at(keep, !honba)},
+				{fk, "keeps the seat", keep, afterEast1(!keep, honba)},
+				{fh, "adds a honba", honba, afterEast1(keep, !honba)},
 			} {
 				e, rec := nextRound(want, c.breaks)
 				c.f.add(rcase{name: fmt.Sprintf("%s: %s %v: follows", r.Name, k, c.v), log: mk(want), rules: r.Name, native: true})

@@ -817,6 +817,19 @@ func allJunk(p int) []string {
 // number-1) and honba.
 type handAt struct{ wind, number, honba int }
 
+// afterEast1 returns the hand after East 1 (no honba) in which the dealer
+// keeps the seat or not, with a honba added or not.
+func afterEast1(keep, honba bool) handAt {
+	n := handAt{0, 1, 0}
+	if !keep {
+		n.number = 2
+	}
+	if honba {
+		n.honba = 1
+	}
+	return n
+}
+
 // nextRound returns the expected and recorded values of a flow.next_round
 // finding: the parts that differ, "E2 dealer 1" and "honba 1".
 func nextRound(want, got handAt) (string, string) {

@@ -73,16 +73,6 @@ penalty, those of the breaking log do not (or, where it is 0, count −20).
 				b.Hand(0, n.number, n.honba, 1, nil, "9m", allJunk(p)...).Exhaust(event.Seat(n.number-1), "").End(event.Exhaustive, [4]int32{}, rulegen.Shown{Hands: make([]bool, p)})
 			})
 		}
-		at := func(keep, honba bool) handAt {
-			n := handAt{0, 1, 0}
-			if !keep {
-				n.number = 2
-			}
-			if honba {
-				n.honba = 1
-			}
-			return n
-		}
 		for _, c := range []struct {
 			f   *rfile
 			key string
@@ -99,10 +89,10 @@ penalty, those of the breaking log do not (or, where it is 0, count −20).
 				} else {
 					honba = v
 				}
-				want := at(keep, honba)
-				bad := at(!keep, honba)
+				want := afterEast1(keep, honba)
+				bad := afterEast1(!keep, honba)
 				if c.key == "chombo.add_honba" {
-					bad = at(keep, !honba)
+					bad = afterEast1(keep, !honba)
 				}
 				e, rec := nextRound(want, bad)
 				c.f.add(rcase{name: fmt.Sprintf("%s: %v: follows", r.Name, v), log: next(want), rules: r.Name, set: set, native: true})

@@ -28,6 +28,7 @@ import (
 	"testing"
 
 	"github.com/haifu/haifu/adjudicator"
+	"github.com/haifu/haifu/event"
 	"github.com/haifu/haifu/internal/rulegen"
 	"github.com/haifu/haifu/parser/tenhou6"
 )
@@ -135,22 +136,40 @@ func ext(format string) string {
 // again with other contents fails.
 func (s *rsuite) log(name, format string, o rulegen.Options, build func(b *rulegen.Builder)) string {
 	s.t.Helper()
+	data := s.encode(name, format, s.game(name, o, build))
+	rel := "logs/" + name + ext(format)
+	if old, ok := s.logs[rel]; ok && !bytes.Equal(old, data) {
+		s.t.Fatalf("%s: written twice with different contents:\n%s\n%s", rel, old, data)
+	}
+	s.logs[rel] = data
+	return rel
+}
+
+// game builds the game of the log name.
+func (s *rsuite) game(name string, o rulegen.Options, build func(b *rulegen.Builder)) *event.Game {
+	s.t.Helper()
 	b := rulegen.New(o)
 	build(b)
 	g, err := b.Game()
 	if err != nil {
 		s.t.Fatalf("%s: %v", name, err)
 	}
+	return g
+}
+
+// encode writes g, the game of the log name, in a format (a tenhou.net/6
+// game without a title gets one that names it).
+func (s *rsuite) encode(name, format string, g *event.Game) []byte {
+	s.t.Helper()
 	var data []byte
+	var err error
 	switch format {
 	case fmtT6:
 		if g.Meta.Title == "" {
 			g.Meta.Title = "haifu conformance: rules / " + name
 		}
 		var buf bytes.Buffer
-		if err := s.enc.Encode(&buf, g); err != nil {
-			s.t.Fatalf("%s: %v", name, err)
-		}
+		err = s.enc.Encode(&buf, g)
 		data = buf.Bytes()
 	case fmtMjlog:
 		data, err = rulegen.Mjlog(g)
@@ -160,12 +179,7 @@ func (s *rsuite) log(name, format string, o rulegen.Options, build func(b *ruleg
 	if err != nil {
 		s.t.Fatalf("%s: %v", name, err)
 	}
-	rel := "logs/" + name + ext(format)
-	if old, ok := s.logs[rel]; ok && !bytes.Equal(old, data) {
-		s.t.Fatalf("%s: written twice with different contents:\n%s\n%s", rel, old, data)
-	}
-	s.logs[rel] = data
-	return rel
+	return data
 }
 
 // logVariant is log for games whose contents depend on more of the rules
@@ -174,6 +188,7 @@ func (s *rsuite) log(name, format string, o rulegen.Options, build func(b *ruleg
 // game the same file.
 func (s *rsuite) logVariant(name, format string, o rulegen.Options, build func(b *rulegen.Builder)) string {
 	s.t.Helper()
+	var data []byte // the game, written once a name is found taken
 	for n := 1; ; n++ {
 		try := name
 		if n > 1 {
@@ -184,23 +199,11 @@ func (s *rsuite) logVariant(name, format string, o rulegen.Options, build func(b
 		if !ok {
 			return s.log(try, format, o, build)
 		}
-		b := rulegen.New(o)
-		build(b)
-		g, err := b.Game()
-		if err != nil {
-			s.t.Fatalf("%s: %v", name, err)
-		}
-		var data []byte
-		switch format {
-		case fmtMjlog:
-			data, err = rulegen.Mjlog(g)
-		case fmtMjai:
-			data, err = rulegen.Mjai(g)
-		default:
-			s.t.Fatalf("%s: logVariant writes mjlog or mjai", name)
-		}
-		if err != nil {
-			s.t.Fatalf("%s: %v", name, err)
+		if data == nil {
+			if format != fmtMjlog && format != fmtMjai {
+				s.t.Fatalf("%s: logVariant writes mjlog or mjai", name)
+			}
+			data = s.encode(name, format, s.game(name, o, build))
 		}
 		if bytes.Equal(old, data) {
 			return rel

@@ -958,13 +958,7 @@ says; the dora counts that differ from the hand's are the finding.
 			}
 			return s.riichiLog("yaku.ura_dora", r, "ura-not-counted", false, false, [2]string{}, "1s", nil, 2)
 		},
-		func(r *adjudicator.Rules, v bool) []findingWant {
-			with, without := "dora 0, ura 1, aka 0", "dora 0, ura 0, aka 0"
-			if v {
-				return []findingWant{fw("win.dora", 0, 1, with, without)}
-			}
-			return []findingWant{fw("win.dora", 0, 1, without, with)}
-		})
+		doraFindings("dora 0, ura 1, aka 0"))
 	s.boolYaku("yaku.kan_dora", `
 yaku.kan_dora: seat 2 makes a closed kan of 7z and the kan dora indicator
 1p makes 2p a dora; then seat 1, in riichi (123456p789s23s55s), rons 4s
@@ -978,13 +972,7 @@ win whole as one value says; the dora counts are the finding.
 			}
 			return s.riichiLog("yaku.kan_dora", r, "kan-dora-not-counted", false, false, [2]string{"1p", "6z"}, "3z4z", nil, 2)
 		},
-		func(r *adjudicator.Rules, v bool) []findingWant {
-			with, without := "dora 1, ura 0, aka 0", "dora 0, ura 0, aka 0"
-			if v {
-				return []findingWant{fw("win.dora", 0, 1, with, without)}
-			}
-			return []findingWant{fw("win.dora", 0, 1, without, with)}
-		})
+		doraFindings("dora 1, ura 0, aka 0"))
 	s.boolYaku("yaku.kan_ura", `
 yaku.kan_ura: seat 2 makes a closed kan of 7z (kan dora indicator 3z);
 seat 1, in riichi (123456p789s23s55s), rons 4s after a go-around, and the
@@ -1001,13 +989,20 @@ value true is not set.
 			}
 			return s.riichiLog("yaku.kan_ura", r, "kan-ura-not-counted", false, false, [2]string{"3z", "6z"}, "4z1s", nil, 2)
 		},
-		func(r *adjudicator.Rules, v bool) []findingWant {
-			with, without := "dora 0, ura 1, aka 0", "dora 0, ura 0, aka 0"
-			if v {
-				return []findingWant{fw("win.dora", 0, 1, with, without)}
-			}
-			return []findingWant{fw("win.dora", 0, 1, without, with)}
-		})
+		doraFindings("dora 0, ura 1, aka 0"))
+}
+
+// doraFindings returns the findings of a dora setting's case: the
+// win.dora finding of a win whose dora counts are with (the indicators
+// counted) or none (not counted), the record holding the other.
+func doraFindings(with string) func(r *adjudicator.Rules, v bool) []findingWant {
+	const without = "dora 0, ura 0, aka 0"
+	return func(r *adjudicator.Rules, v bool) []findingWant {
+		if v {
+			return []findingWant{fw("win.dora", 0, 1, with, without)}
+		}
+		return []findingWant{fw("win.dora", 0, 1, without, with)}
+	}
 }
 
 // fuSettings: yaku.pinfu_tsumo_fu, yaku.open_pinfu_fu, yaku.double_wind_fu.

@@ -59,7 +59,8 @@ const (
 	// ReasonNone: the hand was checked.
 	ReasonNone Reason = iota
 	// ReasonNoSeed: the log records no seed for the hand (no SHUFFLE or an
-	// empty one, and no INIT shuffle).
+	// empty one, and no INIT shuffle) and, in a game whose hands record
+	// their walls (FormPaishan), no wall in a layout Check reads.
 	ReasonNoSeed
 	// ReasonOtherGenerator: the seed is not one of Tenhou's generator (the
 	// log was written by another server).
@@ -87,8 +88,8 @@ type HandResult struct {
 	Status Status
 	Reason Reason
 	// Stream is the hand's place in its seed's stream: the number of hands
-	// generated before it (always 0 for per-hand seeds); -1 when not
-	// checked.
+	// generated before it (always 0 for per-hand seeds and for walls the
+	// log records); -1 when not checked.
 	Stream int
 	// Mismatches is the number of mismatches reported for the hand.
 	Mismatches int
@@ -194,7 +195,7 @@ const stopEvery = 1024
 func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(Mismatch)) (*Result, error) {
 	done := ctx.Done()
 	c.g, c.report = g, report
-	defer func() { c.g, c.report = nil, nil }()
+	defer func() { c.g, c.report, c.rec = nil, nil, recordedHand{} }() // the game is not kept
 	c.gen.im = c.im
 	hands := c.res.Hands[:0]
 	c.res = Result{Players: g.Meta.PlayerCount()}
@@ -216,7 +217,6 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 		stop = c.checkSeeded(done, reason)
 	}
 	if stop {
-		c.g, c.report, c.rec = nil, nil, recordedHand{}
 		return nil, ctx.Err()
 	}
 	c.endHand()
@@ -231,7 +231,6 @@ func (c *Checker) CheckContext(ctx context.Context, g *event.Game, report func(M
 			c.res.Checked++
 		}
 	}
-	c.g, c.report, c.rec = nil, nil, recordedHand{}
 	return &c.res, nil
 }
 
@@ -588,11 +587,7 @@ func (c *Checker) win(i int, e *event.Event) {
 // ryuukyoku checks that an exhaustive draw (or nagashi mangan, which ends
 // one) comes right after the last live tile was drawn.
 func (c *Checker) ryuukyoku(i int, e *event.Event) {
-	ref := int(e.Ref)
-	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
-		return
-	}
-	if k := c.g.Ryuukyoku[ref].Kind; k != event.Exhaustive && k != event.Nagashi {
+	if !c.exhaustive(e) {
 		return
 	}
 	hs := &c.hs
@@ -600,6 +595,17 @@ func (c *Checker) ryuukyoku(i int, e *event.Event) {
 		c.mismatch(iHaitei, i, event.NoSeat, "exhaustive draw after "+strconv.Itoa(hs.live)+" live draws, but the wall has "+
 			strconv.Itoa(n)+" with "+strconv.Itoa(hs.repl)+" replacement draws", strconv.Itoa(n), strconv.Itoa(hs.live))
 	}
+}
+
+// exhaustive reports whether the Ryuukyoku event e records an exhaustive
+// draw (or nagashi mangan, which ends one).
+func (c *Checker) exhaustive(e *event.Event) bool {
+	ref := int(e.Ref)
+	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
+		return false
+	}
+	k := c.g.Ryuukyoku[ref].Kind
+	return k == event.Exhaustive || k == event.Nagashi
 }
 
 // endHand reports the mismatches left out of the hand being checked.

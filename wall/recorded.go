@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -170,13 +171,10 @@ func sameTiles(a, b []tile.Tile) bool {
 	return true
 }
 
+// sortedTiles returns a sorted copy of ts.
 func sortedTiles(ts []tile.Tile) []tile.Tile {
-	out := append([]tile.Tile(nil), ts...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && tile.Compare(out[j], out[j-1]) < 0; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(ts)
+	slices.SortFunc(out, tile.Compare)
 	return out
 }
 
@@ -285,11 +283,7 @@ func (c *Checker) recordedWin(i int, e *event.Event) {
 // recordedEnd checks that an exhaustive draw (or nagashi mangan) comes
 // right after the recorded wall's last live tile.
 func (c *Checker) recordedEnd(i int, e *event.Event) {
-	ref := int(e.Ref)
-	if ref < 0 || ref >= len(c.g.Ryuukyoku) {
-		return
-	}
-	if k := c.g.Ryuukyoku[ref].Kind; k != event.Exhaustive && k != event.Nagashi {
+	if !c.exhaustive(e) {
 		return
 	}
 	rh := &c.rec
