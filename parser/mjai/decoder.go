@@ -391,12 +391,14 @@ func (d *Decoder) errf(kind error, format string, args ...any) error {
 // error inside the event) unless at is negative.
 func (d *Decoder) textErrf(at int, kind error, format string, args ...any) error {
 	err := fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), kind)
+	off := int64(d.pos.Offset)
 	if at >= 0 {
 		err = jsontok.Wrap(d.data, at, err)
+		off = int64(at) // the offset of the line and column the message names
 	}
 	return &event.Error{
 		Path: d.path, Format: event.FormatMjai,
-		Offset: int64(d.pos.Offset), Index: int(d.pos.Index),
+		Offset: off, Index: int(d.pos.Index),
 		Hand: d.hand, Round: d.round,
 		Err: err,
 	}

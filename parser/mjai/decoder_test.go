@@ -408,7 +408,7 @@ func TestDecode(t *testing.T) {
 		name: "syntax error",
 		in:   log(startGame4, kyoku4, `{'type':'tsumo','actor':0,'pai':'5p',}`, endGame),
 		want: []string{"game_start", "round_start"},
-		err:  event.ErrSyntax, errText: "offset 449, line 3, round E1-0: mjai: line 3, column 38: cannot parse JSON",
+		err:  event.ErrSyntax, errText: "offset 486, line 3, round E1-0: mjai: line 3, column 38: cannot parse JSON", // 486: line 3 (449), column 38,
 	}, {
 		name: "unknown event type",
 		in:   log(startGame4, kyoku4, `{'type':'tsumogiri','actor':0}`),
