@@ -591,7 +591,7 @@ func (p *page) draws() {
 		fmt.Fprintf(b, `<th class="n">%s: judged</th><th class="n">as recorded</th>`, esc(rs.Name))
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for _, o := range outcomeOrder(slices.Collect(maps.Keys(outcomes))) {
+	for _, o := range orderBy(slices.Collect(maps.Keys(outcomes)), outcomeOrder) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(strings.ReplaceAll(o, "_", " ")))
 		for i, rs := range sets {
 			fmt.Fprintf(b, `<td class="n"%s>%s</td><td class="n"%s>%s</td>`, dataSrc(srcIf(rs.All.Outcomes, o, ptr("by", "rule_sets", i, "all", "outcomes", o))), count(rs.All.Outcomes[o]),
@@ -603,24 +603,8 @@ func (p *page) draws() {
 	p.endSection()
 }
 
-// outcomeOrder orders outcomes as the schema lists them.
-func outcomeOrder(os []string) []string {
-	rank := map[string]int{"win": 0, "exhaustive": 1, "nagashi": 2, "nine_terminals": 3, "four_winds": 4, "four_riichi": 5, "four_kans": 6, "triple_ron": 7, "chombo": 8, "incomplete": 9}
-	return slices.SortedFunc(slices.Values(os), func(a, b string) int {
-		ra, aok := rank[a]
-		rb, bok := rank[b]
-		if !aok {
-			ra = 100
-		}
-		if !bok {
-			rb = 100
-		}
-		if ra != rb {
-			return ra - rb
-		}
-		return strings.Compare(a, b)
-	})
-}
+// outcomeOrder lists the outcomes as the schema does.
+var outcomeOrder = []string{"win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "chombo", "incomplete"}
 
 // ruleSets writes the rule sets side by side: what each does not apply
 // to, where each diverges, what each changes of the recorded play.
