@@ -350,6 +350,15 @@ func (s *Summary) NextOutput() {
 	s.lastCounts = nil
 }
 
+// Duplicate reports whether the game at index of the file path, of the
+// output being read, is a duplicate of a game of an earlier output
+// (NextOutput): its games row of the first rule set was counted as one,
+// and none of its rows go into the figures. It is false before
+// NextOutput, and after Finish.
+func (s *Summary) Duplicate(path string, index int32) bool {
+	return s.dups[gameKey{s.output, path, index}]
+}
+
 // flushTally adds the names tallied to the counts they are for.
 func (s *Summary) flushTally() {
 	if s.pending != nil {
@@ -551,7 +560,7 @@ func (s *Summary) rowCounts(set, path string, index int32, platform string, play
 	if s.lastCounts != nil && k == s.lastKey {
 		return s.lastCounts
 	}
-	if s.dups != nil && s.dups[gameKey{s.output, path, index}] {
+	if s.Duplicate(path, index) {
 		return nil
 	}
 	var group string
