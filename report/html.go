@@ -185,6 +185,18 @@ func srcIf[K comparable](m map[K]int, k K, src string) string {
 // sets are the rule sets of the run, in its order.
 func (p *page) sets() []*stats.RuleSetSummary { return p.r.By.RuleSets }
 
+// judgedSets are the rule sets of the run; when there are none, it writes
+// that no game was judged and ends the section, which the caller then
+// leaves.
+func (p *page) judgedSets() []*stats.RuleSetSummary {
+	sets := p.sets()
+	if len(sets) == 0 {
+		p.b.WriteString("<p>No game was judged.</p>\n")
+		p.endSection()
+	}
+	return sets
+}
+
 // setNames are the rule sets' names.
 func (p *page) setNames() []string {
 	var out []string
@@ -349,10 +361,8 @@ func (p *page) drawRate() {
 	p.section("draw-rate")
 	b := &p.b
 	b.WriteString("<p>The share of the judged hands that ended in an exhaustive draw (the live wall exhausted, nagashi mangan included), as <code>haifu summary</code> gives it: under rules that are not the log's own, the hands past a game's divergence are not judged and not counted.</p>\n")
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	names := p.setNames()
@@ -503,10 +513,8 @@ var abortive = []struct{ key, name string }{
 func (p *page) draws() {
 	p.section("draws")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	for _, k := range p.playerCounts() {
@@ -611,10 +619,8 @@ var outcomeOrder = []string{"win", "exhaustive", "nagashi", "nine_terminals", "f
 func (p *page) ruleSets() {
 	p.section("rule-sets")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	if len(sets) == 1 {
@@ -731,10 +737,8 @@ var seatMetrics = []struct {
 func (p *page) seats() {
 	p.section("seats")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	b.WriteString("<p>Per seat and hand: the seat won, dealt in (discarded the winning tile of a ron), declared riichi, called (opened its hand), of its judged hands; tenpai at the draw of its hands that ended in an exhaustive draw. By the seat's standing at the hand's start (1st: the leader by score; a tie goes to the seat nearer the first dealer).</p>\n")
@@ -835,10 +839,8 @@ var limitOrder = []string{"none", "mangan", "haneman", "baiman", "sanbaiman", "y
 func (p *page) wins() {
 	p.section("wins")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	b.WriteString("<p>The recorded wins as the rules score them (haifu's scorer, from the tiles and the play), of the wins it could score with a yaku; the share of each limit and yaku is of those wins, with its 95% interval.</p>\n")
