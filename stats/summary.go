@@ -828,8 +828,7 @@ func (c *Counts) finish() {
 	c.Nagashi.finish("judged hands")
 	c.Chombo.finish("judged hands")
 	for _, o := range abortiveKinds {
-		c.Abortive[o] = Rate{Count: c.Outcomes[o], Of: c.HandsJudged}
-		r := c.Abortive[o]
+		r := Rate{Count: c.Outcomes[o], Of: c.HandsJudged}
 		r.finish("judged hands")
 		c.Abortive[o] = r
 	}
