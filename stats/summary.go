@@ -977,9 +977,10 @@ func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
 	if rs.ByPlayer != nil {
 		fmt.Fprintf(b, "players with %d judged hands or more: %d (%d with fewer left out); %% [95%% interval] of their seat-hands (tenpai at draw: at exhaustive draws)\n", s.MinHands, len(rs.ByPlayer), rs.PlayersBelowMin)
 		if len(rs.ByPlayer) > 0 {
-			writeSeatHeader(b, "player", playerWidth(rs.ByPlayer))
+			width := playerWidth(rs.ByPlayer)
+			writeSeatHeader(b, "player", width)
 			for _, n := range slices.Sorted(maps.Keys(rs.ByPlayer)) {
-				writeSeatRow(b, n, playerWidth(rs.ByPlayer), rs.ByPlayer[n])
+				writeSeatRow(b, n, width, rs.ByPlayer[n])
 			}
 		}
 	}
