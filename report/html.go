@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -267,7 +266,7 @@ func (p *page) read() {
 			caption += fmt.Sprintf(" The %d years with the most games; %d more are left out.", maxYears, len(years)-maxYears)
 			years = years[:maxYears]
 		}
-		for _, y := range yearOrder(years) {
+		for _, y := range slices.SortedFunc(slices.Values(years), compareYears) {
 			label := y
 			if y == "unknown" {
 				label = "no date"
@@ -341,18 +340,17 @@ func byCount(m map[string]int) []string {
 	})
 }
 
-// yearOrder orders years (and "unknown", or stats' "unknown-year") in time, the unknown last.
-func yearOrder(ys []string) []string {
-	return slices.SortedFunc(slices.Values(ys), func(a, b string) int {
-		ua, ub := strings.HasPrefix(a, "unknown"), strings.HasPrefix(b, "unknown")
-		if ua != ub {
-			if ua {
-				return 1
-			}
-			return -1
+// compareYears orders years (and "unknown", or stats' "unknown-year") in
+// time, the unknown last.
+func compareYears(a, b string) int {
+	ua, ub := strings.HasPrefix(a, "unknown"), strings.HasPrefix(b, "unknown")
+	if ua != ub {
+		if ua {
+			return 1
 		}
-		return strings.Compare(a, b)
-	})
+		return -1
+	}
+	return strings.Compare(a, b)
 }
 
 // drawRate writes the exhaustive-draw rate by rule set and players, by
@@ -381,20 +379,12 @@ func (p *page) drawRate() {
 	}
 	p.figure(c, false, "<b>By rule set and number of players.</b> "+p.seriesNote())
 	p.groupChart(p.r.ByLobby, "lobby", "By lobby (Tenhou's table name, a Mahjong Soul room)", func(a, b string) int { return 0 })
-	p.groupChart(p.r.ByYear, "year", "By year the game started (Japan time for Tenhou, UTC for the others)", func(a, b string) int { return cmp.Compare(yearKey(a), yearKey(b)) })
+	p.groupChart(p.r.ByYear, "year", "By year the game started (Japan time for Tenhou, UTC for the others)", compareYears)
 	by := p.r.By.By
 	if !slices.Equal(by, []string{"lobby"}) && !slices.Equal(by, []string{"year"}) && !slices.Equal(by, []string{"players"}) {
 		p.groupChart(p.r.By, "by", "By "+strings.Join(by, ", ")+" (the groups of haifu summary --by "+strings.Join(by, ",")+")", strings.Compare)
 	}
 	p.endSection()
-}
-
-// yearKey orders a year group, the unknown year last.
-func yearKey(s string) string {
-	if strings.HasPrefix(s, "unknown") {
-		return "~" + s
-	}
-	return s
 }
 
 // seriesNote says what the series of a chart are, when several.
