@@ -550,19 +550,16 @@ func (p *page) draws() {
 	// Noten payments.
 	b.WriteString("<h3>Noten payments</h3>\n<p class=\"note\">The points tenpai players received through noten payments under the rules: in all, per judged exhaustive draw, and per game judged to its end (no divergence).</p>\n")
 	b.WriteString(`<table><thead><tr><th>rule set</th><th>games</th><th class="n">points in all</th><th class="n">exhaustive draws</th><th class="n">per draw</th><th class="n">games judged whole</th><th class="n">per game</th></tr></thead><tbody>`)
+	type row struct {
+		label string
+		c     *stats.Counts
+		path  []any
+	}
 	for i, rs := range sets {
-		rows := []struct {
-			label string
-			c     *stats.Counts
-			path  []any
-		}{{"all", rs.All, []any{"all"}}}
+		rows := []row{{"all", rs.All, []any{"all"}}}
 		if len(rs.Players) > 1 {
 			for _, k := range slices.Sorted(maps.Keys(rs.Players)) {
-				rows = append(rows, struct {
-					label string
-					c     *stats.Counts
-					path  []any
-				}{players(k), rs.Players[k], []any{"players", k}})
+				rows = append(rows, row{players(k), rs.Players[k], []any{"players", k}})
 			}
 		}
 		for _, r := range rows {
