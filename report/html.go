@@ -685,19 +685,15 @@ func (p *page) ruleSets() {
 		fmt.Fprintf(b, `<th class="n">%s</th>`, esc(rs.Name))
 	}
 	b.WriteString("</tr></thead><tbody>")
-	rateRow := func(label, key string, f func(*stats.Counts) stats.Rate) {
-		fmt.Fprintf(b, "<tr><td>%s</td>", esc(label))
-		for i, rs := range sets {
-			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", key)), rateCell(f(rs.All)))
-		}
-		b.WriteString("</tr>")
-	}
 	numRow := func(label, key string, f func(*stats.Counts) string) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(label))
 		for i, rs := range sets {
 			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", key)), f(rs.All))
 		}
 		b.WriteString("</tr>")
+	}
+	rateRow := func(label, key string, f func(*stats.Counts) stats.Rate) {
+		numRow(label, key, func(c *stats.Counts) string { return rateCell(f(c)) })
 	}
 	rateRow("exhaustive-draw rate", "exhaustive_draw_rate", func(c *stats.Counts) stats.Rate { return c.DrawRate })
 	rateRow("dealer continuation", "dealer_continuation", func(c *stats.Counts) stats.Rate { return c.DealerContinues })
