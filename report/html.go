@@ -838,7 +838,6 @@ func (p *page) wins() {
 				dataSrc(src("wins")), count(a.c.Wins), dataSrc(src("wins_scored")), count(a.c.Scored), dataSrc(src("wins_no_yaku")), count(a.c.NoYaku))
 		}
 		b.WriteString("</tbody></table>\n")
-		withYaku := func(c *stats.Counts) int { return c.Scored - c.NoYaku }
 		// Limits.
 		c := &chart{Title: "wins by limit, " + players(k), Axis: "% of the scored wins with yaku", Unit: "%", Series: names}
 		limits := map[string]bool{}
@@ -872,6 +871,9 @@ func (p *page) wins() {
 	}
 	p.endSection()
 }
+
+// withYaku is the number of the scored wins with yaku of c.
+func withYaku(c *stats.Counts) int { return c.Scored - c.NoYaku }
 
 // yakuDiffers writes the yaku of player count k whose count differs
 // between the rule sets as that judged such games: what the other rule
@@ -909,7 +911,7 @@ func (p *page) yakuDiffers(k string, as []applied) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(y))
 		for _, a := range as {
 			share := 0.0
-			if n := a.c.Scored - a.c.NoYaku; n > 0 {
+			if n := withYaku(a.c); n > 0 {
 				share = 100 * float64(a.c.Yaku[y]) / float64(n)
 			}
 			fmt.Fprintf(b, `<td class="n"%s>%s (%.2f%%)</td>`, dataSrc(srcIf(a.c.Yaku, y, ptr("by", "rule_sets", a.i, "players", k, "yaku", y))), count(a.c.Yaku[y]), share)
