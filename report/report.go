@@ -420,9 +420,11 @@ func (c *collector) AddError(e *stats.ErrorRow) {
 // finish puts the findings in the order of haifu checks and the errors
 // by number.
 func (c *collector) finish() {
-	order := checkOrder()
+	order := knownChecks()
 	for _, f := range c.findings {
-		f.Doc = checkDoc(f.Check)
+		if ck, ok := order[f.Check]; ok {
+			f.Doc = ck.Doc()
+		}
 		c.r.Findings = append(c.r.Findings, *f)
 	}
 	slices.SortFunc(c.r.Findings, func(a, b CheckFindings) int {
@@ -433,7 +435,7 @@ func (c *collector) finish() {
 		ob, bok := order[b.Check]
 		switch {
 		case aok && bok && oa != ob:
-			return oa - ob
+			return int(oa) - int(ob)
 		case aok != bok:
 			if aok {
 				return -1
