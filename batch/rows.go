@@ -15,8 +15,10 @@ type RowSink interface {
 	Write(*stats.GameRows) error
 }
 
-// Run walks paths, judges every input and writes its table rows to sink in
-// input order (analyze's pipeline: Each with a sink that fills the rows).
+// Run walks paths, judges every input under opt.Rules (each under its own
+// when nil) and writes its table rows to sink in input order: Each with a
+// sink that fills the rows. Analyze's pipeline, which judges under
+// several rule sets, is RunSets.
 func Run(ctx context.Context, paths []string, opt Options, sink RowSink) (Counts, error) {
 	return Each[*stats.GameRows](ctx, paths, opt, rowsSink{sink})
 }

@@ -18,22 +18,12 @@ func viewerLink(d *stats.DiscrepancyRow) string {
 	return *d.Link
 }
 
-// checkOrder gives each check haifu knows its place in haifu checks.
-func checkOrder() map[string]int {
-	m := map[string]int{}
-	for i, c := range check.All() {
-		m[c.String()] = i
+// knownChecks names each check haifu knows; the checks' order is that of
+// haifu checks.
+func knownChecks() map[string]check.Check {
+	m := map[string]check.Check{}
+	for _, c := range check.All() {
+		m[c.String()] = c
 	}
 	return m
-}
-
-// checkDoc is what the check named so finds, "" for one haifu does not
-// know.
-func checkDoc(name string) string {
-	for _, c := range check.All() {
-		if c.String() == name {
-			return c.Doc()
-		}
-	}
-	return ""
 }

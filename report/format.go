@@ -39,7 +39,7 @@ func whole(f float64) string { return groupDigits(int64(math.Round(f))) }
 // rateText writes a rate as the page shows it beside a bar: "15.00%
 // [14.28–15.76] · 1,340 of 8,933".
 func rateText(r stats.Rate) string {
-	return fmt.Sprintf("%.2f%% [%.2f–%.2f] · %s of %s", 100*r.Rate, 100*r.Low, 100*r.High, count(r.Count), count(r.Of))
+	return rateCell(r) + " · " + count(r.Count) + " of " + count(r.Of)
 }
 
 // rateCell writes a rate in a table's cell: "15.00% [14.28–15.76]".
@@ -64,7 +64,7 @@ func shortRateBar(r stats.Rate, src string) bar {
 		return bar{None: true, Text: "–"}
 	}
 	return bar{Value: 100 * r.Rate, Low: 100 * r.Low, High: 100 * r.High, Interval: true, Text: fmt.Sprintf("%.1f%%", 100*r.Rate), Src: src,
-		Tip: fmt.Sprintf("%.2f%% [%.2f–%.2f], %s of %s %s", 100*r.Rate, 100*r.Low, 100*r.High, count(r.Count), count(r.Of), r.Denominator)}
+		Tip: fmt.Sprintf("%s, %s of %s %s", rateCell(r), count(r.Count), count(r.Of), r.Denominator)}
 }
 
 // countBar is the bar of a count.

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -185,6 +184,18 @@ func srcIf[K comparable](m map[K]int, k K, src string) string {
 // sets are the rule sets of the run, in its order.
 func (p *page) sets() []*stats.RuleSetSummary { return p.r.By.RuleSets }
 
+// judgedSets are the rule sets of the run; when there are none, it writes
+// that no game was judged and ends the section, which the caller then
+// leaves.
+func (p *page) judgedSets() []*stats.RuleSetSummary {
+	sets := p.sets()
+	if len(sets) == 0 {
+		p.b.WriteString("<p>No game was judged.</p>\n")
+		p.endSection()
+	}
+	return sets
+}
+
 // setNames are the rule sets' names.
 func (p *page) setNames() []string {
 	var out []string
@@ -255,7 +266,7 @@ func (p *page) read() {
 			caption += fmt.Sprintf(" The %d years with the most games; %d more are left out.", maxYears, len(years)-maxYears)
 			years = years[:maxYears]
 		}
-		for _, y := range yearOrder(years) {
+		for _, y := range slices.SortedFunc(slices.Values(years), compareYears) {
 			label := y
 			if y == "unknown" {
 				label = "no date"
@@ -329,18 +340,17 @@ func byCount(m map[string]int) []string {
 	})
 }
 
-// yearOrder orders years (and "unknown", or stats' "unknown-year") in time, the unknown last.
-func yearOrder(ys []string) []string {
-	return slices.SortedFunc(slices.Values(ys), func(a, b string) int {
-		ua, ub := strings.HasPrefix(a, "unknown"), strings.HasPrefix(b, "unknown")
-		if ua != ub {
-			if ua {
-				return 1
-			}
-			return -1
+// compareYears orders years (and "unknown", or stats' "unknown-year") in
+// time, the unknown last.
+func compareYears(a, b string) int {
+	ua, ub := strings.HasPrefix(a, "unknown"), strings.HasPrefix(b, "unknown")
+	if ua != ub {
+		if ua {
+			return 1
 		}
-		return strings.Compare(a, b)
-	})
+		return -1
+	}
+	return strings.Compare(a, b)
 }
 
 // drawRate writes the exhaustive-draw rate by rule set and players, by
@@ -349,10 +359,8 @@ func (p *page) drawRate() {
 	p.section("draw-rate")
 	b := &p.b
 	b.WriteString("<p>The share of the judged hands that ended in an exhaustive draw (the live wall exhausted, nagashi mangan included), as <code>haifu summary</code> gives it: under rules that are not the log's own, the hands past a game's divergence are not judged and not counted.</p>\n")
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	names := p.setNames()
@@ -371,20 +379,12 @@ func (p *page) drawRate() {
 	}
 	p.figure(c, false, "<b>By rule set and number of players.</b> "+p.seriesNote())
 	p.groupChart(p.r.ByLobby, "lobby", "By lobby (Tenhou's table name, a Mahjong Soul room)", func(a, b string) int { return 0 })
-	p.groupChart(p.r.ByYear, "year", "By year the game started (Japan time for Tenhou, UTC for the others)", func(a, b string) int { return cmp.Compare(yearKey(a), yearKey(b)) })
+	p.groupChart(p.r.ByYear, "year", "By year the game started (Japan time for Tenhou, UTC for the others)", compareYears)
 	by := p.r.By.By
 	if !slices.Equal(by, []string{"lobby"}) && !slices.Equal(by, []string{"year"}) && !slices.Equal(by, []string{"players"}) {
 		p.groupChart(p.r.By, "by", "By "+strings.Join(by, ", ")+" (the groups of haifu summary --by "+strings.Join(by, ",")+")", strings.Compare)
 	}
 	p.endSection()
-}
-
-// yearKey orders a year group, the unknown year last.
-func yearKey(s string) string {
-	if strings.HasPrefix(s, "unknown") {
-		return "~" + s
-	}
-	return s
 }
 
 // seriesNote says what the series of a chart are, when several.
@@ -503,10 +503,8 @@ var abortive = []struct{ key, name string }{
 func (p *page) draws() {
 	p.section("draws")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	for _, k := range p.playerCounts() {
@@ -552,19 +550,16 @@ func (p *page) draws() {
 	// Noten payments.
 	b.WriteString("<h3>Noten payments</h3>\n<p class=\"note\">The points tenpai players received through noten payments under the rules: in all, per judged exhaustive draw, and per game judged to its end (no divergence).</p>\n")
 	b.WriteString(`<table><thead><tr><th>rule set</th><th>games</th><th class="n">points in all</th><th class="n">exhaustive draws</th><th class="n">per draw</th><th class="n">games judged whole</th><th class="n">per game</th></tr></thead><tbody>`)
+	type row struct {
+		label string
+		c     *stats.Counts
+		path  []any
+	}
 	for i, rs := range sets {
-		rows := []struct {
-			label string
-			c     *stats.Counts
-			path  []any
-		}{{"all", rs.All, []any{"all"}}}
+		rows := []row{{"all", rs.All, []any{"all"}}}
 		if len(rs.Players) > 1 {
 			for _, k := range slices.Sorted(maps.Keys(rs.Players)) {
-				rows = append(rows, struct {
-					label string
-					c     *stats.Counts
-					path  []any
-				}{players(k), rs.Players[k], []any{"players", k}})
+				rows = append(rows, row{players(k), rs.Players[k], []any{"players", k}})
 			}
 		}
 		for _, r := range rows {
@@ -591,7 +586,7 @@ func (p *page) draws() {
 		fmt.Fprintf(b, `<th class="n">%s: judged</th><th class="n">as recorded</th>`, esc(rs.Name))
 	}
 	b.WriteString("</tr></thead><tbody>")
-	for _, o := range outcomeOrder(slices.Collect(maps.Keys(outcomes))) {
+	for _, o := range orderBy(slices.Collect(maps.Keys(outcomes)), outcomeOrder) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(strings.ReplaceAll(o, "_", " ")))
 		for i, rs := range sets {
 			fmt.Fprintf(b, `<td class="n"%s>%s</td><td class="n"%s>%s</td>`, dataSrc(srcIf(rs.All.Outcomes, o, ptr("by", "rule_sets", i, "all", "outcomes", o))), count(rs.All.Outcomes[o]),
@@ -603,34 +598,16 @@ func (p *page) draws() {
 	p.endSection()
 }
 
-// outcomeOrder orders outcomes as the schema lists them.
-func outcomeOrder(os []string) []string {
-	rank := map[string]int{"win": 0, "exhaustive": 1, "nagashi": 2, "nine_terminals": 3, "four_winds": 4, "four_riichi": 5, "four_kans": 6, "triple_ron": 7, "chombo": 8, "incomplete": 9}
-	return slices.SortedFunc(slices.Values(os), func(a, b string) int {
-		ra, aok := rank[a]
-		rb, bok := rank[b]
-		if !aok {
-			ra = 100
-		}
-		if !bok {
-			rb = 100
-		}
-		if ra != rb {
-			return ra - rb
-		}
-		return strings.Compare(a, b)
-	})
-}
+// outcomeOrder lists the outcomes as the schema does.
+var outcomeOrder = []string{"win", "exhaustive", "nagashi", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "chombo", "incomplete"}
 
 // ruleSets writes the rule sets side by side: what each does not apply
 // to, where each diverges, what each changes of the recorded play.
 func (p *page) ruleSets() {
 	p.section("rule-sets")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	if len(sets) == 1 {
@@ -708,19 +685,15 @@ func (p *page) ruleSets() {
 		fmt.Fprintf(b, `<th class="n">%s</th>`, esc(rs.Name))
 	}
 	b.WriteString("</tr></thead><tbody>")
-	rateRow := func(label, key string, f func(*stats.Counts) stats.Rate) {
-		fmt.Fprintf(b, "<tr><td>%s</td>", esc(label))
-		for i, rs := range sets {
-			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", key)), rateCell(f(rs.All)))
-		}
-		b.WriteString("</tr>")
-	}
 	numRow := func(label, key string, f func(*stats.Counts) string) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(label))
 		for i, rs := range sets {
 			fmt.Fprintf(b, `<td class="n"%s>%s</td>`, dataSrc(ptr("by", "rule_sets", i, "all", key)), f(rs.All))
 		}
 		b.WriteString("</tr>")
+	}
+	rateRow := func(label, key string, f func(*stats.Counts) stats.Rate) {
+		numRow(label, key, func(c *stats.Counts) string { return rateCell(f(c)) })
 	}
 	rateRow("exhaustive-draw rate", "exhaustive_draw_rate", func(c *stats.Counts) stats.Rate { return c.DrawRate })
 	rateRow("dealer continuation", "dealer_continuation", func(c *stats.Counts) stats.Rate { return c.DealerContinues })
@@ -747,10 +720,8 @@ var seatMetrics = []struct {
 func (p *page) seats() {
 	p.section("seats")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	b.WriteString("<p>Per seat and hand: the seat won, dealt in (discarded the winning tile of a ron), declared riichi, called (opened its hand), of its judged hands; tenpai at the draw of its hands that ended in an exhaustive draw. By the seat's standing at the hand's start (1st: the leader by score; a tie goes to the seat nearer the first dealer).</p>\n")
@@ -851,10 +822,8 @@ var limitOrder = []string{"none", "mangan", "haneman", "baiman", "sanbaiman", "y
 func (p *page) wins() {
 	p.section("wins")
 	b := &p.b
-	sets := p.sets()
+	sets := p.judgedSets()
 	if len(sets) == 0 {
-		b.WriteString("<p>No game was judged.</p>\n")
-		p.endSection()
 		return
 	}
 	b.WriteString("<p>The recorded wins as the rules score them (haifu's scorer, from the tiles and the play), of the wins it could score with a yaku; the share of each limit and yaku is of those wins, with its 95% interval.</p>\n")
@@ -869,7 +838,6 @@ func (p *page) wins() {
 				dataSrc(src("wins")), count(a.c.Wins), dataSrc(src("wins_scored")), count(a.c.Scored), dataSrc(src("wins_no_yaku")), count(a.c.NoYaku))
 		}
 		b.WriteString("</tbody></table>\n")
-		withYaku := func(c *stats.Counts) int { return c.Scored - c.NoYaku }
 		// Limits.
 		c := &chart{Title: "wins by limit, " + players(k), Axis: "% of the scored wins with yaku", Unit: "%", Series: names}
 		limits := map[string]bool{}
@@ -903,6 +871,9 @@ func (p *page) wins() {
 	}
 	p.endSection()
 }
+
+// withYaku is the number of the scored wins with yaku of c.
+func withYaku(c *stats.Counts) int { return c.Scored - c.NoYaku }
 
 // yakuDiffers writes the yaku of player count k whose count differs
 // between the rule sets as that judged such games: what the other rule
@@ -940,7 +911,7 @@ func (p *page) yakuDiffers(k string, as []applied) {
 		fmt.Fprintf(b, "<tr><td>%s</td>", esc(y))
 		for _, a := range as {
 			share := 0.0
-			if n := a.c.Scored - a.c.NoYaku; n > 0 {
+			if n := withYaku(a.c); n > 0 {
 				share = 100 * float64(a.c.Yaku[y]) / float64(n)
 			}
 			fmt.Fprintf(b, `<td class="n"%s>%s (%.2f%%)</td>`, dataSrc(srcIf(a.c.Yaku, y, ptr("by", "rule_sets", a.i, "players", k, "yaku", y))), count(a.c.Yaku[y]), share)

@@ -42,7 +42,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -278,27 +277,16 @@ type collector struct {
 	// sums are the summaries given every table; hands those given the
 	// games and rounds tables only (ByLobby and ByYear when not By).
 	sums, hands []*stats.Summary
-	// output is the index of the output being read; firstSet the rule set
-	// whose games rows count the games (the summary's first); ids the
-	// output each game id was first seen in, dups the games of a later
-	// output that are duplicates.
-	output   int32
+	// firstSet is the rule set whose games rows count the games (the
+	// summary's first).
 	firstSet string
-	ids      map[uint64]int32
-	dups     map[dupKey]bool
 	// findings holds each check's findings, by severity and check.
 	findings map[[2]string]*CheckFindings
 	errs     map[string]*ErrorKindCount
 }
 
-type dupKey struct {
-	output int32
-	path   string
-	index  int32
-}
-
 func newCollector(r *Report, opt Options) *collector {
-	c := &collector{r: r, opt: opt, output: -1, ids: map[uint64]int32{}, dups: map[dupKey]bool{},
+	c := &collector{r: r, opt: opt,
 		findings: map[[2]string]*CheckFindings{}, errs: map[string]*ErrorKindCount{}}
 	r.By = stats.NewSummary(opt.By...)
 	if opt.MinHands > 0 {
@@ -320,7 +308,6 @@ func newCollector(r *Report, opt Options) *collector {
 
 // NextOutput: the rows that follow are of the next output.
 func (c *collector) NextOutput() {
-	c.output++
 	for _, s := range c.sums {
 		s.NextOutput()
 	}
@@ -341,19 +328,10 @@ func (c *collector) AddGame(g *stats.GameRow) {
 	if c.firstSet == "" {
 		c.firstSet = g.RuleSet
 	}
-	if g.RuleSet != c.firstSet || g.Duplicate || g.GameIndex == nil {
+	// A game of an earlier output is counted there (By found it a
+	// duplicate, as the other summaries did).
+	if g.RuleSet != c.firstSet || g.Duplicate || g.GameIndex == nil || c.r.By.Duplicate(g.Path, *g.GameIndex) {
 		return
-	}
-	if g.GameID != nil {
-		h := fnv.New64a()
-		h.Write([]byte(*g.GameID))
-		k := h.Sum64()
-		if o, ok := c.ids[k]; ok && o != c.output {
-			c.dups[dupKey{c.output, g.Path, *g.GameIndex}] = true
-			return
-		} else if !ok {
-			c.ids[k] = c.output
-		}
 	}
 	rd := &c.r.Read
 	rd.Formats[g.Format]++
@@ -405,7 +383,7 @@ func (c *collector) AddDiscrepancy(d *stats.DiscrepancyRow) {
 	for _, s := range c.sums {
 		s.AddDiscrepancy(d)
 	}
-	if c.dups[dupKey{c.output, d.Path, d.GameIndex}] {
+	if c.r.By.Duplicate(d.Path, d.GameIndex) {
 		return
 	}
 	k := [2]string{d.Severity, d.CheckName}
@@ -442,9 +420,11 @@ func (c *collector) AddError(e *stats.ErrorRow) {
 // finish puts the findings in the order of haifu checks and the errors
 // by number.
 func (c *collector) finish() {
-	order := checkOrder()
+	order := knownChecks()
 	for _, f := range c.findings {
-		f.Doc = checkDoc(f.Check)
+		if ck, ok := order[f.Check]; ok {
+			f.Doc = ck.Doc()
+		}
 		c.r.Findings = append(c.r.Findings, *f)
 	}
 	slices.SortFunc(c.r.Findings, func(a, b CheckFindings) int {
@@ -455,7 +435,7 @@ func (c *collector) finish() {
 		ob, bok := order[b.Check]
 		switch {
 		case aok && bok && oa != ob:
-			return oa - ob
+			return int(oa) - int(ob)
 		case aok != bok:
 			if aok {
 				return -1

@@ -16,3 +16,7 @@ func Build(path string, g *event.Game, rep *adjudicator.Report, decodeErr error)
 // GamesRemembered is the number of games s keeps the group of, for the
 // rows fed table by table after their games row.
 func GamesRemembered(s *Summary) int { return len(s.gameGroups) }
+
+// Year is year: the year of a game that started at unix on its platform's
+// clock.
+func Year(unix int64, platform event.Platform) int { return year(unix, platform) }

@@ -45,12 +45,6 @@ func (r *Rate) add(hit bool) {
 	}
 }
 
-// merge adds o's counts to r.
-func (r *Rate) merge(o *Rate) {
-	r.Count += o.Count
-	r.Of += o.Of
-}
-
 // finish works out the rate and its interval, and names the denominator.
 func (r *Rate) finish(denominator string) {
 	r.Denominator = denominator

@@ -398,9 +398,9 @@ func (r *InputRows) Fill(path string, g *event.Game, sets []*adjudicator.RuleSet
 // of Tenhou's log ids and listings.
 var japan = time.FixedZone("JST", 9*60*60)
 
-// Year returns the year of a game that started at unix (seconds) on its
+// year returns the year of a game that started at unix (seconds) on its
 // platform's clock: Japan time for Tenhou, UTC for the others.
-func Year(unix int64, platform event.Platform) int {
+func year(unix int64, platform event.Platform) int {
 	t := time.Unix(unix, 0).UTC()
 	if platform == event.Tenhou {
 		t = t.In(japan)
@@ -438,7 +438,7 @@ func (r *GameRows) fill(path string, g *event.Game, set string, rep *adjudicator
 	if m.StartTime != 0 {
 		t := m.StartTime * 1000
 		gr.StartTime = &t
-		gr.Year = i32p(int32(Year(m.StartTime, m.Platform)))
+		gr.Year = i32p(int32(year(m.StartTime, m.Platform)))
 	}
 	if m.EndTime != 0 {
 		t := m.EndTime * 1000

@@ -350,6 +350,15 @@ func (s *Summary) NextOutput() {
 	s.lastCounts = nil
 }
 
+// Duplicate reports whether the game at index of the file path, of the
+// output being read, is a duplicate of a game of an earlier output
+// (NextOutput): its games row of the first rule set was counted as one,
+// and none of its rows go into the figures. It is false before
+// NextOutput, and after Finish.
+func (s *Summary) Duplicate(path string, index int32) bool {
+	return s.dups[gameKey{s.output, path, index}]
+}
+
 // flushTally adds the names tallied to the counts they are for.
 func (s *Summary) flushTally() {
 	if s.pending != nil {
@@ -551,7 +560,7 @@ func (s *Summary) rowCounts(set, path string, index int32, platform string, play
 	if s.lastCounts != nil && k == s.lastKey {
 		return s.lastCounts
 	}
-	if s.dups != nil && s.dups[gameKey{s.output, path, index}] {
+	if s.Duplicate(path, index) {
 		return nil
 	}
 	var group string
@@ -819,8 +828,7 @@ func (c *Counts) finish() {
 	c.Nagashi.finish("judged hands")
 	c.Chombo.finish("judged hands")
 	for _, o := range abortiveKinds {
-		c.Abortive[o] = Rate{Count: c.Outcomes[o], Of: c.HandsJudged}
-		r := c.Abortive[o]
+		r := Rate{Count: c.Outcomes[o], Of: c.HandsJudged}
 		r.finish("judged hands")
 		c.Abortive[o] = r
 	}
@@ -969,9 +977,10 @@ func (rs *RuleSetSummary) writeText(b *strings.Builder, s *Summary) {
 	if rs.ByPlayer != nil {
 		fmt.Fprintf(b, "players with %d judged hands or more: %d (%d with fewer left out); %% [95%% interval] of their seat-hands (tenpai at draw: at exhaustive draws)\n", s.MinHands, len(rs.ByPlayer), rs.PlayersBelowMin)
 		if len(rs.ByPlayer) > 0 {
-			writeSeatHeader(b, "player", playerWidth(rs.ByPlayer))
+			width := playerWidth(rs.ByPlayer)
+			writeSeatHeader(b, "player", width)
 			for _, n := range slices.Sorted(maps.Keys(rs.ByPlayer)) {
-				writeSeatRow(b, n, playerWidth(rs.ByPlayer), rs.ByPlayer[n])
+				writeSeatRow(b, n, width, rs.ByPlayer[n])
 			}
 		}
 	}

@@ -284,7 +284,7 @@ func TestSummaryCases(t *testing.T) {
 			check: func(t *testing.T, s *stats.Summary) {
 				c := s.RuleSets[0].Groups["other 4p one"]
 				if c == nil {
-					t.Fatalf("no group \"other 4p one\" in %v", slices.Collect(mapKeys(s.RuleSets[0].Groups)))
+					t.Fatalf("no group \"other 4p one\" in %v", slices.Collect(maps.Keys(s.RuleSets[0].Groups)))
 				}
 				if c.ExhaustiveDraws != 3 || c.DrawRate.Rate != 0.75 || c.TenpaiAtDraw[3].Count != 2 || c.TenpaiAtDraw[3].Of != 2 || c.NotenPerDraw != 2000.0/3 || c.NotenPerGame != 2000 {
 					t.Errorf("draws %d rate %v tenpai %v noten/draw %v noten/game %v", c.ExhaustiveDraws, c.DrawRate, c.TenpaiAtDraw, c.NotenPerDraw, c.NotenPerGame)
@@ -322,16 +322,6 @@ func TestSummaryCases(t *testing.T) {
 				t.Errorf("WriteText: %v", err)
 			}
 		})
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

@@ -363,25 +363,11 @@ func newWriter(dir string, meta map[string]string, general bool) (*Writer, error
 // Tables are written behind the calls: an error of writing them is returned by a later
 // Write, and by Close.
 func (w *Writer) Write(r *stats.GameRows) error {
-	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+	if err := w.failed(); err != nil {
 		return err
 	}
-	w.games.add(r.Game)
-	w.rounds.add(r.Rounds...)
-	w.seats.add(r.Seats...)
-	w.wins.add(r.Wins...)
-	w.discrepancies.add(r.Discrepancies...)
-	w.errs.add(r.Errors...)
-	w.n++
-	if w.n%chunkGames == 0 {
-		end := w.n%gamesPerRowGroup == 0
-		w.games.send(end)
-		w.rounds.send(end)
-		w.seats.send(end)
-		w.wins.send(end)
-		w.discrepancies.send(end)
-		w.errs.send(end)
-	}
+	w.add(r)
+	w.advance(1)
 	return nil
 }
 
@@ -390,23 +376,39 @@ func (w *Writer) Write(r *stats.GameRows) error {
 // order of the rule sets); it copies them and keeps nothing of r. The
 // input counts as one game per rule set for the row groups.
 func (w *Writer) WriteInput(r *stats.InputRows) error {
-	if err := errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed()); err != nil {
+	if err := w.failed(); err != nil {
 		return err
 	}
 	for i := range r.Sets {
-		g := &r.Sets[i]
-		w.games.add(g.Game)
-		w.rounds.add(g.Rounds...)
-		w.seats.add(g.Seats...)
-		w.wins.add(g.Wins...)
-		w.discrepancies.add(g.Discrepancies...)
-		w.errs.add(g.Errors...)
+		w.add(&r.Sets[i])
 	}
 	// Each rule set's rows count as a game's: a row group holds the rows
 	// of 2,048 games under one rule set, or of fewer under several, and
 	// the memory of a run does not grow with the number of rule sets.
+	w.advance(max(len(r.Sets), 1))
+	return nil
+}
+
+// failed returns the errors of the tables written so far.
+func (w *Writer) failed() error {
+	return errors.Join(w.games.failed(), w.rounds.failed(), w.seats.failed(), w.wins.failed(), w.discrepancies.failed(), w.errs.failed())
+}
+
+// add appends the rows of one game under one rule set to the tables.
+func (w *Writer) add(g *stats.GameRows) {
+	w.games.add(g.Game)
+	w.rounds.add(g.Rounds...)
+	w.seats.add(g.Seats...)
+	w.wins.add(g.Wins...)
+	w.discrepancies.add(g.Discrepancies...)
+	w.errs.add(g.Errors...)
+}
+
+// advance counts games more written: every chunkGames the tables take
+// what they hold, and every gamesPerRowGroup they end a row group.
+func (w *Writer) advance(games int) {
 	before := w.n
-	w.n += max(len(r.Sets), 1)
+	w.n += games
 	if before/chunkGames != w.n/chunkGames {
 		end := before/gamesPerRowGroup != w.n/gamesPerRowGroup
 		w.games.send(end)
@@ -416,7 +418,6 @@ func (w *Writer) WriteInput(r *stats.InputRows) error {
 		w.discrepancies.send(end)
 		w.errs.send(end)
 	}
-	return nil
 }
 
 // Close finishes every table and puts the output in place. On an error
