@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -44,6 +45,11 @@ func partName(i int) string { return fmt.Sprintf("part-%05d.parquet", i) }
 // tableParts returns the part files of the table name in dir, in order.
 func tableParts(dir, name string) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, derr := os.Stat(dir); derr == nil {
+			return nil, fmt.Errorf("%s: not an output of haifu analyze (it has no %s table): %w", dir, name, fs.ErrNotExist)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -116,6 +116,8 @@ func TestCommandLine(t *testing.T) {
 		{"unknown rules", []string{"verify", "--rules", "nosuch", "x"}, exitUsage, "", `no preset or file "nosuch"`},
 		{"missing file", []string{"events", "no/such/file.xml"}, exitFound, "", `no/such/file.xml: .*no such file`},
 		{"not a log", []string{"events", "../../go.mod"}, exitFound, "", `go.mod: content starts with "module github.co"...: not a game log`},
+		{"summary of a directory that is no output", []string{"summary", "../../fixtures"}, exitFound, "", `fixtures: not an output of haifu analyze \(it has no games table\)`},
+		{"report of a directory that is no output", []string{"report", "-o", "-", "../../fixtures"}, exitFound, "", `fixtures: not an output of haifu analyze \(it has no games table\)`},
 		{"rules list", []string{"rules"}, exitOK, `(?m)^tenhou +Tenhou four-player`, ""},
 		{"rules print", []string{"rules", "wrc"}, exitOK, `multiple_ron = "head_bump"`, ""},
 		{"verify a clean log", []string{"verify", "../../fixtures/good/mjlog/mjx__2011020417gm-00a9-0000-b67fcaa3.mjlog"}, exitOK, `^$`, `verified 1 games \(9 rounds\): 0 discrepancies, 0 errors\n$`},
