@@ -68,11 +68,14 @@ type Comparer struct {
 	// each log.
 	All bool
 
-	s     [2]side
-	res   Result
-	count bool // count Lost and Gained
-	yaku  [2][]event.Yaku
-	row   [2][]int32
+	s   [2]side
+	res Result
+	// general: compare by the general path alone, not by quick first
+	// (for the test that holds quick to it).
+	general bool
+	count   bool // count Lost and Gained
+	yaku    [2][]event.Yaku
+	row     [2][]int32
 }
 
 // Compare compares two logs of the same game, a and b, leaving out the
@@ -87,6 +90,9 @@ type Comparer struct {
 // a hand a log names wrongly is compared with its twin (the round line
 // differs); a hand that only one log has is a difference.
 func (c *Comparer) Compare(a, b *event.Game, drop Fields) *Result {
+	if !c.general && c.quick(a, b, drop) {
+		return &c.res
+	}
 	c.s[0].build(a, drop)
 	c.s[1].build(b, drop)
 	c.res.Hands = 0
@@ -296,19 +302,9 @@ func (c *Comparer) same(fa, fb *fact) bool {
 	// Draws and discards, most facts, apart (see side.build).
 	switch fa.kind {
 	case kDraw:
-		if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
-			return false
-		}
-		return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
+		return c.sameDraw(ea, eb)
 	case kDiscard:
-		if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
-			return false
-		}
-		if drop&Tsumogiri != 0 {
-			return true
-		}
-		return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
-			ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
+		return c.sameDiscard(ea, eb, drop)
 	}
 	switch fa.kind {
 	case kGame:
@@ -371,7 +367,7 @@ func (c *Comparer) same(fa, fb *fact) bool {
 	case kWin, kWinPoints, kWinLimit, kWinFu, kWinHan, kWinYaku, kWinDora, kWinUra, kWinHand, kWinMelds, kWinBa, kWinBefore:
 		return c.sameWin(fa.kind, &ga.Wins[ea.Ref], &gb.Wins[eb.Ref], drop)
 	case kRyuukyoku, kShows, kDrawBa, kDrawBefore:
-		return c.sameDraw(fa, &ga.Ryuukyoku[ea.Ref], &gb.Ryuukyoku[eb.Ref], drop)
+		return c.sameRyuukyoku(fa, &ga.Ryuukyoku[ea.Ref], &gb.Ryuukyoku[eb.Ref], drop)
 	case kEnd:
 		xa, xb := endOf(ga, ea), endOf(gb, eb)
 		return c.value(End, xa.Known&event.KnownScores != 0, xb.Known&event.KnownScores != 0, xa.Scores == xb.Scores)
@@ -384,6 +380,26 @@ func (c *Comparer) same(fa, fb *fact) bool {
 		return c.value(EndPoints, xa.Known&event.KnownPoints2 != 0, xb.Known&event.KnownPoints2 != 0, eq)
 	}
 	return false
+}
+
+// sameDraw compares two draws.
+func (c *Comparer) sameDraw(ea, eb *event.Event) bool {
+	if ea.Seat != eb.Seat || ea.Flags&event.Replacement != eb.Flags&event.Replacement {
+		return false
+	}
+	return c.value(Hidden, ea.Tile != tile.None, eb.Tile != tile.None, ea.Tile == eb.Tile)
+}
+
+// sameDiscard compares two discards.
+func (c *Comparer) sameDiscard(ea, eb *event.Event, drop Fields) bool {
+	if ea.Seat != eb.Seat || ea.Tile != eb.Tile {
+		return false
+	}
+	if drop&Tsumogiri != 0 {
+		return true
+	}
+	return c.value(Tsumogiri, ea.Flags&event.TsumogiriUnknown == 0, eb.Flags&event.TsumogiriUnknown == 0,
+		ea.Flags&event.Tsumogiri == eb.Flags&event.Tsumogiri)
 }
 
 // sameWin compares one fact of two win records.
@@ -429,8 +445,8 @@ func (c *Comparer) sameWin(k kind, wa, wb *event.WinRecord, drop Fields) bool {
 	return false
 }
 
-// sameDraw compares one fact of two draw records.
-func (c *Comparer) sameDraw(f *fact, ra, rb *event.RyuukyokuRecord, drop Fields) bool {
+// sameRyuukyoku compares one fact of two draw records.
+func (c *Comparer) sameRyuukyoku(f *fact, ra, rb *event.RyuukyokuRecord, drop Fields) bool {
 	switch f.kind {
 	case kRyuukyoku:
 		if !c.value(DrawKind, ra.Kind != event.Unrecorded, rb.Kind != event.Unrecorded, ra.Kind == rb.Kind) {

@@ -72,6 +72,7 @@ type side struct {
 	// lines: keep every fact in all too, in the order of the log (Lines).
 	lines bool
 	all   []fact
+	kinds kinds
 }
 
 // handSpan is where a hand's facts are in side.facts.
@@ -115,7 +116,7 @@ func (s *side) build(g *event.Game, drop Fields) {
 	s.g, s.drop = g, drop
 	s.facts, s.items, s.hands, s.game = s.facts[:0], s.items[:0], s.hands[:0], s.game[:0]
 	s.all = s.all[:0]
-	players := int8(g.Meta.PlayerCount())
+	s.kinds.set(int8(g.Meta.PlayerCount()), drop)
 	hand := int32(-1)
 	doras := int32(-1) // start in items of the pending kan dora indicators, or -1
 	conns := int32(-1) // start in items of the pending disconnections, or -1
@@ -168,13 +169,7 @@ func (s *side) build(g *event.Game, drop Fields) {
 			case event.Discard:
 				add(kDiscard, 0, hand, i)
 			case event.GameStart:
-				add(kGame, 0, -1, i)
-				if drop&Meta == 0 {
-					add(kID, 0, -1, i)
-					for seat := range players {
-						add(kName, seat, -1, i)
-					}
-				}
+				s.addAll(event.GameStart, -1, i, add)
 			case event.RoundStart:
 				flushDoras()
 				flushConns()
@@ -182,13 +177,7 @@ func (s *side) build(g *event.Game, drop Fields) {
 					return
 				}
 				hand++
-				add(kRound, 0, hand, i)
-				if drop&Dice == 0 {
-					add(kDice, 0, hand, i)
-				}
-				for seat := range players {
-					add(kHand, seat, hand, i)
-				}
+				s.addAll(event.RoundStart, hand, i, add)
 			case event.Riichi:
 				add(kRiichi, 0, hand, i)
 			case event.RiichiAccepted:
@@ -215,51 +204,13 @@ func (s *side) build(g *event.Game, drop Fields) {
 				if !validRef(e.Ref, len(g.Wins)) {
 					return
 				}
-				add(kWin, 0, hand, i)
-				if drop&Points == 0 {
-					add(kWinPoints, 0, hand, i)
-				}
-				if drop&Limit == 0 {
-					add(kWinLimit, 0, hand, i)
-				}
-				if drop&Fu == 0 {
-					add(kWinFu, 0, hand, i)
-				}
-				add(kWinHan, 0, hand, i)
-				if drop&Yaku == 0 {
-					add(kWinYaku, 0, hand, i)
-				}
-				add(kWinDora, 0, hand, i)
-				if drop&Ura == 0 {
-					add(kWinUra, 0, hand, i)
-				}
-				if drop&WinHand == 0 {
-					add(kWinHand, 0, hand, i)
-					add(kWinMelds, 0, hand, i)
-				}
-				if drop&Ba == 0 {
-					add(kWinBa, 0, hand, i)
-				}
-				if drop&Before == 0 {
-					add(kWinBefore, 0, hand, i)
-				}
+				s.addAll(event.Win, hand, i, add)
 			case event.Ryuukyoku:
 				flushDoras()
 				if !validRef(e.Ref, len(g.Ryuukyoku)) {
 					return
 				}
-				add(kRyuukyoku, 0, hand, i)
-				if drop&Revealed == 0 {
-					for seat := range players {
-						add(kShows, seat, hand, i)
-					}
-				}
-				if drop&Ba == 0 {
-					add(kDrawBa, 0, hand, i)
-				}
-				if drop&Before == 0 {
-					add(kDrawBefore, 0, hand, i)
-				}
+				s.addAll(event.Ryuukyoku, hand, i, add)
 			case event.GameEnd:
 				flushDoras()
 				flushConns()
@@ -268,10 +219,7 @@ func (s *side) build(g *event.Game, drop Fields) {
 					return
 				}
 				sawEnd = true
-				add(kEnd, 0, -1, i)
-				if drop&EndPoints == 0 {
-					add(kEndPoints, 0, -1, i)
-				}
+				s.addAll(event.GameEnd, -1, i, add)
 			case event.Disconnect, event.Reconnect:
 				switch {
 				case drop&Connection != 0:
@@ -297,14 +245,83 @@ func (s *side) build(g *event.Game, drop Fields) {
 	if !sawEnd && drop&End == 0 && !s.lines {
 		// No recorded end: an end whose values are unknown (a log that
 		// stops, or a format without one, agrees with any end).
-		add(kEnd, 0, -1, -1)
-		if drop&EndPoints == 0 {
-			add(kEndPoints, 0, -1, -1)
-		}
+		s.addAll(event.GameEnd, -1, -1, add)
 	}
 	if n := len(s.hands); n > 0 {
 		s.hands[n-1].hi = int32(len(s.facts))
 	}
+}
+
+// addAll adds the facts of the event i of type t (see kinds) to hand h.
+func (s *side) addAll(t event.Type, h int32, i int, add func(k kind, sub int8, h int32, ev int)) {
+	for _, k := range s.kinds.of(t) {
+		add(k.kind, k.sub, h, i)
+	}
+}
+
+// kinds are the kinds of the facts an event makes, by its type, for the
+// events that make several (a game start, a hand start, a win, a draw, a
+// game end), for games of one number of players without the fields of
+// one set: build makes the facts, quick compares them.
+type kinds struct {
+	players int8
+	drop    Fields
+	ready   bool
+	n       [event.Broken]uint8
+	k       [event.Broken][16]factKind
+}
+
+// factKind is one fact an event makes: its kind and sub (a seat).
+type factKind struct {
+	kind kind
+	sub  int8
+}
+
+// of returns the facts an event of type t makes.
+func (ks *kinds) of(t event.Type) []factKind { return ks.k[t][:ks.n[t]] }
+
+// set makes ks the kinds for games of players players without drop.
+func (ks *kinds) set(players int8, drop Fields) {
+	if ks.ready && ks.players == players && ks.drop == drop {
+		return
+	}
+	*ks = kinds{players: players, drop: drop, ready: true}
+	put := func(t event.Type, k kind, sub int8, when bool) {
+		if when {
+			ks.k[t][ks.n[t]] = factKind{k, sub}
+			ks.n[t]++
+		}
+	}
+	put(event.GameStart, kGame, 0, true)
+	put(event.GameStart, kID, 0, drop&Meta == 0)
+	for seat := range players {
+		put(event.GameStart, kName, seat, drop&Meta == 0)
+	}
+	put(event.RoundStart, kRound, 0, true)
+	put(event.RoundStart, kDice, 0, drop&Dice == 0)
+	for seat := range players {
+		put(event.RoundStart, kHand, seat, true)
+	}
+	put(event.Win, kWin, 0, true)
+	put(event.Win, kWinPoints, 0, drop&Points == 0)
+	put(event.Win, kWinLimit, 0, drop&Limit == 0)
+	put(event.Win, kWinFu, 0, drop&Fu == 0)
+	put(event.Win, kWinHan, 0, true)
+	put(event.Win, kWinYaku, 0, drop&Yaku == 0)
+	put(event.Win, kWinDora, 0, true)
+	put(event.Win, kWinUra, 0, drop&Ura == 0)
+	put(event.Win, kWinHand, 0, drop&WinHand == 0)
+	put(event.Win, kWinMelds, 0, drop&WinHand == 0)
+	put(event.Win, kWinBa, 0, drop&Ba == 0)
+	put(event.Win, kWinBefore, 0, drop&Before == 0)
+	put(event.Ryuukyoku, kRyuukyoku, 0, true)
+	for seat := range players {
+		put(event.Ryuukyoku, kShows, seat, drop&Revealed == 0)
+	}
+	put(event.Ryuukyoku, kDrawBa, 0, drop&Ba == 0)
+	put(event.Ryuukyoku, kDrawBefore, 0, drop&Before == 0)
+	put(event.GameEnd, kEnd, 0, true)
+	put(event.GameEnd, kEndPoints, 0, drop&EndPoints == 0)
 }
 
 // put adds a fact: to the game's own facts, or to the hands' (starting a
