@@ -180,6 +180,17 @@ func (c *Converter) Convert(g *event.Game) (*Output, error) {
 	return out, nil
 }
 
+// Detach returns the buffer that holds the files of the last Convert,
+// which the Converter no longer uses (they stay valid from then on), and
+// gives it spare (whose bytes it overwrites) to write the next ones in: a
+// caller that keeps a game's files past the next Convert takes them so,
+// without copying.
+func (c *Converter) Detach(spare []byte) []byte {
+	b := c.buf
+	c.buf = spare[:0]
+	return b
+}
+
 // convert writes enc, reads it back and compares it with src: enc is src,
 // or src completed by its judgement.
 func (c *Converter) convert(enc, src *event.Game) (*Output, error) {

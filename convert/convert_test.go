@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,6 +99,55 @@ func TestConvertFixtures(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestDetach: the files of a conversion whose buffer is detached stay as
+// they were through the next conversions, which write in the spare
+// buffer given.
+func TestDetach(t *testing.T) {
+	a := mustFixture(t, "mjlog/mjx__2018040923gm-00a9-0000-1833afca.mjlog")
+	b := mustFixture(t, "mjlog/pantheon__four_kan_draw.xml")
+	for _, to := range targets {
+		c, err := New(to, &Options{Hands: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := c.Convert(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][]byte
+		for _, f := range out.Files {
+			want = append(want, bytes.Clone(f.Data))
+		}
+		files := slices.Clone(out.Files) // out.Files is the Converter's, reused
+		spare := make([]byte, 0, 1<<20)
+		kept := c.Detach(spare)
+		if n := len(kept); n != sumLen(want) {
+			t.Fatalf("%v: the detached buffer holds %d bytes, the files %d", to, n, sumLen(want))
+		}
+		out2, err := c.Convert(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out2.Files[0].Data) > 0 && &out2.Files[0].Data[0] != &spare[:1][0] {
+			t.Errorf("%v: the next conversion was not written in the spare buffer", to)
+		}
+		for i := range want {
+			if !bytes.Equal(files[i].Data, want[i]) {
+				t.Errorf("%v: file %d of the first game changed by the next conversion", to, i)
+			}
+		}
+	}
+}
+
+// sumLen is the total length of bs.
+func sumLen(bs [][]byte) int {
+	n := 0
+	for _, b := range bs {
+		n += len(b)
+	}
+	return n
 }
 
 // TestSplitHands: each hand is a file of its own that reads back as that

@@ -97,7 +97,9 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 		walk.Source.Skip = append(walk.Source.Skip, dir)
 	}
 	setDecodeOnlyRuntime(jobs.n)
-	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	// A game's bytes are written as they are, not copied into the buffer
+	// (bufio writes what does not fit straight through).
+	w := bufio.NewWriter(e.stdout)
 	sink := &convertSink{
 		to: target, dir: dir, stdout: w, stderr: e.stderr, roots: fs.Args(),
 		pool: sync.Pool{New: func() any {
@@ -200,12 +202,15 @@ func (s *convertSink) Take(r *batch.Result, prev convertOut) convertOut {
 		o.err = err
 		return o
 	}
+	// The files are one buffer's bytes, in order: kept as they are.
+	end := 0
 	for _, f := range res.Files {
-		o.data = append(o.data, f.Data...)
-		o.ends = append(o.ends, len(o.data))
+		end += len(f.Data)
+		o.ends = append(o.ends, end)
 		o.hands = append(o.hands, f.Hand)
 		o.rounds = append(o.rounds, f.Round)
 	}
+	o.data = c.Detach(o.data)[:end]
 	o.warnings = append(o.warnings, res.Warnings...)
 	return o
 }
