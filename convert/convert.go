@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
@@ -287,6 +288,9 @@ type appender interface {
 // write appends g's bytes in the target format to c.buf; on an error
 // nothing.
 func (c *Converter) write(g *event.Game) error {
+	// Room for the bytes at once (mjai writes 40-50 bytes an event), not
+	// by doubling as they come.
+	c.buf = slices.Grow(c.buf, 64*len(g.Events))
 	if a, ok := c.enc.(appender); ok {
 		b, err := a.Append(c.buf, g)
 		if err == nil {
