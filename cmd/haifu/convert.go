@@ -165,7 +165,8 @@ type convertSink struct {
 	stdout *bufio.Writer
 	stderr io.Writer
 	roots  []string
-	pool   sync.Pool // of *convert.Converter, one per goroutine at a time
+	pool   sync.Pool           // of *convert.Converter, one per goroutine at a time
+	made   map[string]struct{} // the directories made under dir
 
 	converted, files, notRead, failed, warned int
 }
@@ -244,7 +245,7 @@ func (s *convertSink) Write(o convertOut) error {
 			continue
 		}
 		name := convert.OutputName(s.root(o.path), o.path, o.game, o.several, s.to, o.hands[i], o.rounds[i])
-		if err := writeNew(s.dir, name, data); err != nil {
+		if err := s.writeNew(name, data); err != nil {
 			return err
 		}
 	}
@@ -279,15 +280,22 @@ func (s *convertSink) root(p string) string {
 	return best
 }
 
-// writeNew writes data to dir/name under a temporary name and renames it;
+// writeNew writes data to s.dir/name under a temporary name and renames it;
 // a name already taken (by an earlier game of this run: the directory was
 // empty) gets "~2", "~3" ... before its extension, so that no file is
 // overwritten.
-func writeNew(dir, name string, data []byte) error {
-	full := filepath.Join(dir, filepath.FromSlash(name))
+func (s *convertSink) writeNew(name string, data []byte) error {
+	full := filepath.Join(s.dir, filepath.FromSlash(name))
 	d := filepath.Dir(full)
-	if err := os.MkdirAll(d, 0o755); err != nil {
-		return err
+	if _, ok := s.made[d]; !ok {
+		// Once a directory (most files share one with the one before).
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		if s.made == nil {
+			s.made = map[string]struct{}{}
+		}
+		s.made[d] = struct{}{}
 	}
 	tmp, err := os.CreateTemp(d, ".haifu-convert-*")
 	if err != nil {

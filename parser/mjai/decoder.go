@@ -527,6 +527,22 @@ func (d *Decoder) emit(e event.Event) {
 	d.g.Events = append(d.g.Events, e)
 }
 
+// push appends a zero event at the current position and returns it, for
+// the caller to fill: the most common events (draws and discards) are
+// written in place, not built apart and copied (a copy of a value just
+// written field by field stalls on the store buffer).
+func (d *Decoder) push() *event.Event {
+	n := len(d.g.Events)
+	if n == cap(d.g.Events) {
+		d.g.Events = slices.Grow(d.g.Events, 1)
+	}
+	d.g.Events = d.g.Events[:n+1]
+	e := &d.g.Events[n]
+	*e = event.Event{}
+	e.Pos = d.pos
+	return e
+}
+
 // gameStart emits the GameStart event if it was not emitted yet; pos is
 // where it comes from.
 func (d *Decoder) gameStart(pos event.Pos) {

@@ -217,14 +217,14 @@ func (d *Decoder) tsumo(v *fastjson.Value) error {
 
 // draw emits seat s's draw of t (tile.None: hidden).
 func (d *Decoder) draw(s event.Seat, t tile.Tile) {
-	e := event.Event{Type: event.Draw, Seat: s, From: event.NoSeat, Tile: t}
+	e := d.push()
+	e.Type, e.Seat, e.From, e.Tile = event.Draw, s, event.NoSeat, t
 	if d.pendRepl[s] {
 		e.Flags = event.Replacement
 		d.pendRepl[s] = false
 	}
 	d.lastDraw[s], d.drew[s] = t, true
 	d.offer = tile.None
-	d.emit(e)
 }
 
 func (d *Decoder) dahai(v *fastjson.Value) error {
@@ -254,7 +254,8 @@ func (d *Decoder) dahai(v *fastjson.Value) error {
 // discard emits seat s's discard of t; tsumogiri is the log's flag (1
 // true, 0 false, -1 absent).
 func (d *Decoder) discard(s event.Seat, t tile.Tile, tsumogiri int8) {
-	e := event.Event{Type: event.Discard, Seat: s, From: event.NoSeat, Tile: t}
+	e := d.push()
+	e.Type, e.Seat, e.From, e.Tile = event.Discard, s, event.NoSeat, t
 	switch {
 	case tsumogiri > 0:
 		e.Flags = event.Tsumogiri
@@ -266,7 +267,6 @@ func (d *Decoder) discard(s event.Seat, t tile.Tile, tsumogiri int8) {
 	}
 	d.drew[s] = false
 	d.offer = t
-	d.emit(e)
 }
 
 func (d *Decoder) reach(v *fastjson.Value) error {
