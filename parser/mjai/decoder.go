@@ -265,6 +265,11 @@ func isObjectLine(b []byte) bool {
 func (d *Decoder) lines(data []byte, off int) error {
 	line := 0
 	for off < len(data) {
+		if !d.general && d.inHand && !d.ended && d.needHeader == 0 && d.needHands == 0 {
+			if off, line = d.playRun(data, off, line); off == len(data) {
+				break
+			}
+		}
 		end, next, complete := len(data), len(data), false
 		if nl := bytes.IndexByte(data[off:], '\n'); nl >= 0 {
 			end, next, complete = off+nl, off+nl+1, true

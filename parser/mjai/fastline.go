@@ -1,6 +1,7 @@
 package mjai
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/haifu/haifu/event"
@@ -101,10 +102,24 @@ const (
 // "E"): one that parseTile reads alike, not hidden, and one of a
 // three-player set in a three-player game (sanma).
 func (c *cursor) tile(sanma bool) tile.Tile {
-	b := c.b[min(c.i, len(c.b)):]
-	if c.bad || len(b) < 4 || b[0] != '"' {
+	if c.bad {
+		return tile.None
+	}
+	t, n := tileAt(c.b, min(c.i, len(c.b)), sanma)
+	if t == tile.None {
 		c.bad = true
 		return tile.None
+	}
+	c.i = n
+	return t
+}
+
+// tileAt reads the tile at b[i:] as cursor.tile does, and returns it and
+// the index after its closing quote, or tile.None.
+func tileAt(b []byte, i int, sanma bool) (tile.Tile, int) {
+	b = b[i:]
+	if len(b) < 4 || b[0] != '"' {
+		return tile.None, i
 	}
 	x, y := b[1], b[2]
 	var t tile.Tile
@@ -127,11 +142,9 @@ func (c *cursor) tile(sanma bool) tile.Tile {
 		}
 	}
 	if t == tile.None || sanma && !inSanma(t) {
-		c.bad = true
-		return tile.None
+		return tile.None, i
 	}
-	c.i += n
-	return t
+	return t, i + n
 }
 
 // tiles reads a JSON list of at most len(dst) tiles into dst and returns
@@ -205,47 +218,13 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 		return false, nil
 	}
 	sanma := d.players == 3
-	// tsumo and dahai, most lines, apart (a switch of two cases compiles
-	// to compares, better predicted than a jump table).
-	switch b[c.i] {
-	case 't':
-		// {"type":"tsumo","actor":0,"pai":"5m"}
-		if len(b) < 36 || string(b[9:24]) != `tsumo","actor":` || string(b[25:32]) != `,"pai":` {
-			return false, nil
+	// tsumo and dahai, most lines, apart.
+	if typ, s, t, tg, n := readPlay(b, d.players); n == len(b) {
+		if typ == event.Draw {
+			d.draw(s, t)
+		} else {
+			d.discard(s, t, tg)
 		}
-		c.i = 24
-		s := c.seat(d.players)
-		c.i = 32
-		t := c.tile(sanma)
-		if c.bad || c.i+1 != len(b) || b[c.i] != '}' {
-			return false, nil
-		}
-		d.draw(s, t)
-		return true, nil
-	case 'd':
-		// {"type":"dahai","actor":0,"pai":"5m","tsumogiri":false}
-		if len(b) < 36 || string(b[9:24]) != `dahai","actor":` {
-			break
-		}
-		if string(b[25:32]) != `,"pai":` {
-			return false, nil
-		}
-		c.i = 24
-		s := c.seat(d.players)
-		c.i = 32
-		t := c.tile(sanma)
-		if c.bad || len(b)-c.i < len(`,"tsumogiri":true}`) || string(b[c.i:c.i+13]) != `,"tsumogiri":` {
-			return false, nil
-		}
-		tg := int8(0)
-		switch string(b[c.i+13:]) {
-		case "true}":
-			tg = 1
-		case "false}":
-		default:
-			return false, nil
-		}
-		d.discard(s, t, tg)
 		return true, nil
 	}
 	switch b[c.i] {
@@ -329,6 +308,96 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 		return true, d.applyNukidora(s, tile.Of(tile.North))
 	}
 	return false, nil
+}
+
+// readPlay reads the tsumo or dahai line at the start of b in the form the
+// Encoder writes it, in a game of players players:
+//
+//	{"type":"tsumo","actor":0,"pai":"5m"}
+//	{"type":"dahai","actor":0,"pai":"5m","tsumogiri":false}
+//
+// It returns the event's type (event.Draw or event.Discard), seat, tile,
+// a dahai's tsumogiri flag (1 true, 0 false) and the length of the line to
+// its closing brace, which the caller checks is the end of b (fastLine)
+// or a line feed (playRun); n is -1 for no such line. It changes nothing.
+// (Scalars, not a struct: the compiler spills a struct returned in
+// registers field by field and reloads it whole, which stalls.)
+func readPlay(b []byte, players int) (typ event.Type, seat event.Seat, t tile.Tile, tsumogiri int8, n int) {
+	// The literals are compared eight bytes at a time (a string compare
+	// of a length that is no power of two calls memequal).
+	if len(b) < 36 || le64(b) != le64s(`{"type":`) || le64(b[16:]) != le64s(`"actor":`) || le64(b[25:]) != le64s(`,"pai":"`) {
+		return 0, 0, 0, 0, -1
+	}
+	switch le64(b[8:]) {
+	case le64s(`"tsumo",`):
+		typ = event.Draw
+	case le64s(`"dahai",`):
+		typ = event.Discard
+	default:
+		return 0, 0, 0, 0, -1
+	}
+	s := b[24] - '0'
+	if int(s) >= players {
+		return 0, 0, 0, 0, -1
+	}
+	t, i := tileAt(b, 32, players == 3)
+	if t == tile.None {
+		return 0, 0, 0, 0, -1
+	}
+	if typ == event.Draw {
+		if i < len(b) && b[i] == '}' {
+			return typ, event.Seat(s), t, 0, i + 1
+		}
+		return 0, 0, 0, 0, -1
+	}
+	rest := b[i:]
+	if len(rest) < 18 || le64(rest) != le64s(`,"tsumog`) {
+		return 0, 0, 0, 0, -1
+	}
+	switch le64(rest[8:]) {
+	case le64s(`iri":tru`):
+		if rest[16] == 'e' && rest[17] == '}' {
+			return typ, event.Seat(s), t, 1, i + 18
+		}
+	case le64s(`iri":fal`):
+		if len(rest) >= 19 && rest[16] == 's' && rest[17] == 'e' && rest[18] == '}' {
+			return typ, event.Seat(s), t, 0, i + 19
+		}
+	}
+	return 0, 0, 0, 0, -1
+}
+
+// le64 returns the first eight bytes of b as a little-endian number.
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
+
+// le64s is le64 of a literal of eight bytes, which the compiler folds.
+func le64s(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// playRun reads the tsumo and dahai lines at data[off:] as fastLine reads
+// them, each ended by a line feed, and returns the offset and the number
+// of the line after the last it read (line is the number of the line
+// before off): the run of a hand's play, most of a log, without finding
+// each line's end first. It stops before any other line, which lines
+// reads. The caller checks that fastLine may read a hand's lines now.
+func (d *Decoder) playRun(data []byte, off, line int) (int, int) {
+	for {
+		typ, s, t, tg, n := readPlay(data[off:], d.players)
+		if n < 0 || off+n >= len(data) || data[off+n] != '\n' {
+			return off, line
+		}
+		line++
+		d.pos = event.Pos{Offset: int32(off), Index: int32(line)}
+		if typ == event.Draw {
+			d.draw(s, t)
+		} else {
+			d.discard(s, t, tg)
+		}
+		off += n + 1
+	}
 }
 
 // fastCall reads the rest of a chi, pon or daiminkan after its actor key,
