@@ -1,6 +1,7 @@
 package mjai
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -342,12 +343,15 @@ func (e *Encoder) tile(b []byte, st *encoding, t tile.Tile, hidden bool) ([]byte
 	return append(b, '"'), nil
 }
 
+// kindNames are the names of the 34 kinds in mjai's notation, two bytes
+// each (an honour's second is a space, dropped).
+const kindNames = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s9sE S W N P F C "
+
 // appendTile appends t in mjai's notation: 1m–9m, 5mr for a red five, E S
 // W N P F C for the honours.
 func appendTile(b []byte, t tile.Tile) []byte {
 	// Two bytes of kindNames, the second dropped for an honour (kinds 27
 	// to 33): no branch on the kind, which the processor would mispredict.
-	const kindNames = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p1s2s3s4s5s6s7s8s9sE S W N P F C "
 	k := int(t.Kind())
 	b = append(b, kindNames[2*k:2*k+2]...)
 	b = b[:len(b)-k/int(tile.East)]
@@ -516,30 +520,51 @@ func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte
 	if !s.Valid() || int(s) >= st.players || !t.Valid() || st.players == 3 && !inSanma(t) {
 		return b, false
 	}
-	switch ev.Type {
-	case event.Draw:
-		b = append(b, `{"type":"tsumo","actor":`...)
-		b = append(b, byte('0'+s))
-		b = append(b, `,"pai":"`...)
-		b = appendTile(b, t)
-		e.last[s], e.drew[s] = t, true
-		return append(b, "\"}\n"...), true
-	case event.Discard:
-		b = append(b, `{"type":"dahai","actor":`...)
-		b = append(b, byte('0'+s))
-		b = append(b, `,"pai":"`...)
-		b = appendTile(b, t)
-		tsumogiri := ev.Flags&event.Tsumogiri != 0
-		if ev.Flags&event.TsumogiriUnknown != 0 {
-			tsumogiri = e.drew[s] && e.last[s] == t // as action writes it
-		}
-		e.drew[s] = false
-		if tsumogiri {
-			return append(b, `","tsumogiri":true}`+"\n"...), true
-		}
-		return append(b, `","tsumogiri":false}`+"\n"...), true
+	// The line is written eight bytes at a time into room made once (not
+	// appended piece by piece, each append a call and a check).
+	const room = 64 // the longest line, 57 bytes, and the last store's spill
+	if ev.Type != event.Draw && ev.Type != event.Discard {
+		return b, false
 	}
-	return b, false
+	n := len(b)
+	if cap(b)-n < room {
+		b = slices.Grow(b, room)
+	}
+	b = b[:n+room]
+	w := b[n:]
+	binary.LittleEndian.PutUint64(w, le64s(`{"type":`))
+	binary.LittleEndian.PutUint64(w[16:], le64s(`"actor":`))
+	w[24] = byte('0' + s)
+	binary.LittleEndian.PutUint64(w[25:], le64s(`,"pai":"`))
+	// The tile, as appendTile writes it.
+	k := int(t.Kind())
+	w[33], w[34] = kindNames[2*k], kindNames[2*k+1]
+	i := 35 - k/int(tile.East)
+	if t.Red() {
+		w[i] = 'r'
+		i++
+	}
+	if ev.Type == event.Draw {
+		binary.LittleEndian.PutUint64(w[8:], le64s(`"tsumo",`))
+		binary.LittleEndian.PutUint64(w[i:], le64s("\"}\n     "))
+		e.last[s], e.drew[s] = t, true
+		return b[:n+i+3], true
+	}
+	binary.LittleEndian.PutUint64(w[8:], le64s(`"dahai",`))
+	tsumogiri := ev.Flags&event.Tsumogiri != 0
+	if ev.Flags&event.TsumogiriUnknown != 0 {
+		tsumogiri = e.drew[s] && e.last[s] == t // as action writes it
+	}
+	e.drew[s] = false
+	binary.LittleEndian.PutUint64(w[i:], le64s(`","tsumo`))
+	if tsumogiri {
+		binary.LittleEndian.PutUint64(w[i+8:], le64s(`giri":tr`))
+		binary.LittleEndian.PutUint64(w[i+16:], le64s("ue}\n    "))
+		return b[:n+i+20], true
+	}
+	binary.LittleEndian.PutUint64(w[i+8:], le64s(`giri":fa`))
+	binary.LittleEndian.PutUint64(w[i+16:], le64s("lse}\n   "))
+	return b[:n+i+21], true
 }
 
 // callTypes are mjai's names of the calls of another seat's discard.
