@@ -45,11 +45,11 @@ func (c *Comparer) quick(a, b *event.Game, drop Fields) bool {
 		if x.Type != y.Type {
 			return false
 		}
-		// Most pairs: draws or discards whose values both logs record
-		// alike, which agree with nothing to count (as sameDraw and
-		// sameDiscard find them, without the calls).
+		// Most pairs: draws or discards that agree, each value recorded
+		// alike by both logs or by neither, so that there is nothing to
+		// count (as sameDraw and sameDiscard find them, without the calls).
 		const tg = event.Tsumogiri | event.TsumogiriUnknown
-		if x.Type == y.Type && x.Seat == y.Seat && x.Tile == y.Tile && x.Tile != tile.None &&
+		if x.Seat == y.Seat && x.Tile == y.Tile && x.Tile != tile.None &&
 			(x.Type == event.Draw && x.Flags&event.Replacement == y.Flags&event.Replacement ||
 				x.Type == event.Discard && (drop&Tsumogiri != 0 || x.Flags&tg == y.Flags&tg)) {
 			i, j = i+1, j+1
