@@ -243,6 +243,9 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 		c.lit(`daiminkan","actor":`)
 		return d.fastCall(&c, event.MeldOpenKan)
 	case 'r':
+		if c.opt(`ryukyoku"`) {
+			return d.fastRyukyoku(&c)
+		}
 		if c.opt(`reach","actor":`) {
 			s := c.seat(d.players)
 			c.lit("}")
@@ -398,6 +401,72 @@ func (d *Decoder) playRun(data []byte, off, line int) (int, int) {
 		}
 		off += n + 1
 	}
+}
+
+// fastRyukyoku reads the rest of a ryukyoku after its type, as fastLine
+// does, and decodes it as ryukyoku would: a reason ryukyokuKind knows,
+// tehais (each hand [] or shown whole), tenpais, deltas and scores, each
+// for every seat, each but the deltas optional.
+func (d *Decoder) fastRyukyoku(c *cursor) (bool, error) {
+	sanma := d.players == 3
+	var r event.RyuukyokuRecord
+	r.Kind = event.Unrecorded
+	if c.opt(`,"reason":"`) {
+		start := c.i
+		for c.i < len(c.b) && c.b[c.i] >= 'a' && c.b[c.i] <= 'z' {
+			c.i++
+		}
+		k, ok := ryukyokuKind(c.b[start:c.i])
+		c.lit(`"`)
+		if !ok {
+			return false, nil // the general path warns of it
+		}
+		r.Kind = k
+	}
+	if c.opt(`,"tehais":[`) {
+		for s := range d.players {
+			if s > 0 {
+				c.lit(",")
+			}
+			n := c.tiles(r.Hands[s][:], sanma)
+			if n > 0 {
+				r.Revealed[s] = true
+				r.HandLen[s] = uint8(n)
+			}
+		}
+		c.lit("]")
+		r.Known |= event.KnownHand
+	}
+	if c.opt(`,"tenpais":[`) {
+		for s := range d.players {
+			if s > 0 {
+				c.lit(",")
+			}
+			switch {
+			case c.opt("true"):
+				r.Tenpai[s] = event.FlagYes
+			case c.opt("false"):
+				r.Tenpai[s] = event.FlagNo
+			default:
+				c.bad = true
+			}
+		}
+		c.lit("]")
+	}
+	var scores [4]int32
+	c.lit(`,"deltas":`)
+	c.scores(&r.Deltas, d.players)
+	hasScores := c.opt(`,"scores":`)
+	if hasScores {
+		c.scores(&scores, d.players)
+	}
+	c.lit("}")
+	if !c.end() {
+		return false, nil
+	}
+	r.Known |= d.settleScores(&scores, hasScores, &r.Deltas, true, &r.Before)
+	d.drawnHand(&r)
+	return true, nil
 }
 
 // fastCall reads the rest of a chi, pon or daiminkan after its actor key,

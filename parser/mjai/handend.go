@@ -496,9 +496,14 @@ func (d *Decoder) ryukyoku(v *fastjson.Value) error {
 		return err
 	}
 	r.Known |= known
+	d.drawnHand(&r)
+	return nil
+}
+
+// drawnHand ends the hand without a winner, as r records it.
+func (d *Decoder) drawnHand(r *event.RyuukyokuRecord) {
 	g := d.g
-	g.Ryuukyoku = append(g.Ryuukyoku, r)
+	g.Ryuukyoku = append(g.Ryuukyoku, *r)
 	d.emit(event.Event{Type: event.Ryuukyoku, Seat: event.NoSeat, From: event.NoSeat, Ref: int32(len(g.Ryuukyoku) - 1)})
 	d.inHand, d.over, d.lastHora = false, true, false
-	return nil
 }
