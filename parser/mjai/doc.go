@@ -89,7 +89,7 @@
 // fast path reads it: fastLine (fastline.go) reads the lines of a game in
 // the exact form the Encoder writes them (start_kyoku, tsumo, dahai,
 // reach, reach_accepted, chi, pon, daiminkan, ankan, kakan, nukidora, dora,
-// hora with pai, ryukyoku, end_kyoku; a hand's run of tsumo and dahai
+// hora with pai, ryukyoku, end_kyoku, start_game, end_game; a hand's run of tsumo and dahai
 // lines in one go, playRun), scanFlat (fast.go) the tsumo and dahai lines of
 // other writers. Each decodes a line as the general path does, with the
 // same functions once the values are read, or leaves it to the general

@@ -214,6 +214,19 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 			return d.fastStartKyoku(&c)
 		case d.over && d.lastHora && c.opt(`hora","actor":`):
 			return d.fastHora(&c)
+		case c.opt(`end_game","scores":`):
+			var e event.EndRecord
+			c.scores(&e.Scores, d.players)
+			c.lit("}")
+			if !c.end() {
+				return false, nil
+			}
+			d.gameStart(event.Pos{Offset: -1, Index: -1})
+			e.Known |= event.KnownScores
+			d.endGame(e)
+			return true, nil
+		case c.opt(`start_game","names":[`):
+			return d.fastStartGame(&c)
 		}
 		return false, nil
 	}
@@ -401,6 +414,106 @@ func (d *Decoder) playRun(data []byte, off, line int) (int, int) {
 		}
 		off += n + 1
 	}
+}
+
+// fastStartGame reads the rest of a start_game after its names key, as
+// fastLine does, and decodes it as startGame would: three or four names,
+// each a string without escapes; kyoku_first 0 or 4; aka_flag; uri, a
+// string without escapes; no seed (which the general path reads).
+func (d *Decoder) fastStartGame(c *cursor) (bool, error) {
+	if d.sawStartGame || d.hand >= 0 {
+		return false, nil // the general path's error
+	}
+	var names [4][]byte
+	n := 0
+	for !c.bad && n < 4 {
+		if n > 0 && !c.opt(",") {
+			break
+		}
+		names[n] = c.plain()
+		n++
+	}
+	c.lit("]")
+	length, lengthKnown := 0, false
+	if c.opt(`,"kyoku_first":`) {
+		switch {
+		case c.opt("0"):
+			length, lengthKnown = 0, true
+		case c.opt("4"):
+			length, lengthKnown = 4, true
+		default:
+			c.bad = true
+		}
+	}
+	aka, akaKnown := false, false
+	if c.opt(`,"aka_flag":`) {
+		switch {
+		case c.opt("true"):
+			aka, akaKnown = true, true
+		case c.opt("false"):
+			akaKnown = true
+		default:
+			c.bad = true
+		}
+	}
+	var uri []byte
+	if c.opt(`,"uri":`) {
+		uri = c.plain()
+	}
+	c.lit("}")
+	if !c.end() || n < 3 || d.playersKnown && d.players != n {
+		return false, nil
+	}
+	d.sawStartGame = true
+	d.gameStart(d.pos)
+	d.setPlayers(n)
+	m := &d.g.Meta
+	for i := range n {
+		m.Seats[i].Name = validUTF8(string(names[i]))
+	}
+	if uri != nil {
+		d.readURI(uri)
+	}
+	if lengthKnown {
+		if length == 0 {
+			m.Length = event.EastSouth
+		} else {
+			m.Length = event.EastOnly
+		}
+		m.Rules.Extra = append(m.Rules.Extra, event.KeyValue{Key: "kyoku_first", Value: string('0' + byte(length))})
+	}
+	if akaKnown {
+		m.Rules.RedFives = [3]int8{}
+		v := "false"
+		if aka {
+			m.Rules.RedFives = [3]int8{1, 1, 1}
+			v = "true"
+		}
+		m.Rules.Extra = append(m.Rules.Extra, event.KeyValue{Key: "aka_flag", Value: v})
+	}
+	return true, nil
+}
+
+// plain reads a JSON string without escapes or control characters and
+// returns its bytes between the quotes.
+func (c *cursor) plain() []byte {
+	if c.bad || c.i >= len(c.b) || c.b[c.i] != '"' {
+		c.bad = true
+		return nil
+	}
+	for i := c.i + 1; i < len(c.b); i++ {
+		switch x := c.b[i]; {
+		case x == '"':
+			s := c.b[c.i+1 : i]
+			c.i = i + 1
+			return s
+		case x == '\\' || x < 0x20:
+			c.bad = true
+			return nil
+		}
+	}
+	c.bad = true
+	return nil
 }
 
 // fastRyukyoku reads the rest of a ryukyoku after its type, as fastLine

@@ -41,16 +41,7 @@ func (d *Decoder) startGame(v *fastjson.Value) error {
 		}
 	}
 	if b := v.GetStringBytes("uri"); b != nil {
-		if bytes.Contains(b, []byte("tenhou.net")) {
-			m.Platform = event.Tenhou
-		}
-		if i := bytes.Index(b, []byte("log=")); i >= 0 {
-			id := b[i+4:]
-			if j := bytes.IndexByte(id, '&'); j >= 0 {
-				id = id[:j]
-			}
-			m.ID = validUTF8(string(id))
-		}
+		d.readURI(b)
 	}
 	if x := v.Get("seed"); x != nil && x.Type() != fastjson.TypeNull {
 		s := x.MarshalTo(nil)
@@ -82,6 +73,21 @@ func (d *Decoder) startGame(v *fastjson.Value) error {
 		m.Rules.Extra = append(m.Rules.Extra, event.KeyValue{Key: "aka_flag", Value: x.String()})
 	}
 	return nil
+}
+
+// readURI reads a start_game's uri: Tenhou's, with the log id.
+func (d *Decoder) readURI(b []byte) {
+	m := &d.g.Meta
+	if bytes.Contains(b, []byte("tenhou.net")) {
+		m.Platform = event.Tenhou
+	}
+	if i := bytes.Index(b, []byte("log=")); i >= 0 {
+		id := b[i+4:]
+		if j := bytes.IndexByte(id, '&'); j >= 0 {
+			id = id[:j]
+		}
+		m.ID = validUTF8(string(id))
+	}
 }
 
 // windOf reads a wind letter ("E" … "N").
