@@ -87,10 +87,10 @@
 // Fast paths. A JSON line is read by fastjson and the handlers of
 // events.go, start.go, melds.go and handend.go (the general path) unless a
 // fast path reads it: fastLine (fastline.go) reads the lines of a game in
-// the exact form the Encoder writes them (start_kyoku, tsumo, dahai,
-// reach, reach_accepted, chi, pon, daiminkan, ankan, kakan, nukidora, dora,
-// hora with pai, ryukyoku, end_kyoku, start_game, end_game; a hand's run of tsumo and dahai
-// lines in one go, playRun), scanFlat (fast.go) the tsumo and dahai lines of
+// the exact form the Encoder writes them (start_game, start_kyoku, tsumo,
+// dahai, reach, reach_accepted, chi, pon, daiminkan, ankan, kakan,
+// nukidora, dora, hora with pai, ryukyoku, end_kyoku, end_game; a hand's
+// run of tsumo and dahai lines in one go, playRun), scanFlat (fast.go) the tsumo and dahai lines of
 // other writers. Each decodes a line as the general path does, with the
 // same functions once the values are read, or leaves it to the general
 // path before changing anything; TestFastPath (the fixtures, the corpus
