@@ -327,6 +327,9 @@ func (c *Comparer) same(fa, fb *fact) bool {
 		return c.value(Dice, ra.Known&event.KnownDice != 0, rb.Known&event.KnownDice != 0, ra.Dice == rb.Dice)
 	case kHand:
 		ra, rb := &ga.Rounds[ea.Ref], &gb.Rounds[eb.Ref]
+		if ra.Hands[fa.sub] == rb.Hands[fb.sub] {
+			return true // shown alike, or hidden in both: nothing to count
+		}
 		ka, kb := !hiddenHand(ra, fa.sub), !hiddenHand(rb, fb.sub)
 		return c.value(Hidden, ka, kb, sortedHand(ra, fa.sub, drop) == sortedHand(rb, fb.sub, drop))
 	case kRiichi:
@@ -478,6 +481,9 @@ func hiddenHand(r *event.Round, seat int8) bool {
 
 // sameMeld compares two melds' tiles, sorted.
 func sameMeld(a, b *event.Meld) bool {
+	if a.N == b.N && a.Tiles == b.Tiles {
+		return true
+	}
 	ta, na := meldTiles(a)
 	tb, nb := meldTiles(b)
 	return na == nb && ta == tb
@@ -485,6 +491,9 @@ func sameMeld(a, b *event.Meld) bool {
 
 // sameSorted compares two short lists of tiles as multisets.
 func sameSorted(a, b []tile.Tile) bool {
+	if slices.Equal(a, b) {
+		return true
+	}
 	if len(a) != len(b) || len(a) > 14 {
 		return len(a) == len(b) && slices.Equal(a, b)
 	}
@@ -508,6 +517,9 @@ func meldKey(m *event.Meld) uint64 {
 
 // sameMelds compares two lists of melds as multisets.
 func sameMelds(a, b []event.Meld) bool {
+	if slices.Equal(a, b) {
+		return true
+	}
 	if len(a) != len(b) || len(a) > 8 {
 		return len(a) == len(b) && len(a) == 0
 	}
