@@ -312,6 +312,10 @@ func (e *Encoder) startKyoku(b []byte, st *encoding, ev *event.Event) ([]byte, e
 		if s > 0 {
 			b = append(b, ',')
 		}
+		if h, ok := appendHand(b, &r.Hands[s], st.players == 3); ok {
+			b = h
+			continue
+		}
 		b = append(b, '[')
 		for k, t := range r.Hands[s] {
 			if k > 0 {
@@ -324,6 +328,39 @@ func (e *Encoder) startKyoku(b []byte, st *encoding, ev *event.Event) ([]byte, e
 		b = append(b, ']')
 	}
 	return append(b, "]}\n"...), nil
+}
+
+// appendHand appends a starting hand as a JSON list of tiles, as tile
+// writes each, into room made once; ok is false, and b as it was, when a
+// tile is not one tile writes without an error (hidden, not a tile, or
+// not of a three-player set in sanma).
+func appendHand(b []byte, h *[13]tile.Tile, sanma bool) (_ []byte, ok bool) {
+	for _, t := range h {
+		if !t.Valid() || sanma && !inSanma(t) {
+			return b, false
+		}
+	}
+	const room = 2 + 13*6 + 8 // [ and ], 13 times "5mr", and a store's spill
+	n := len(b)
+	if cap(b)-n < room {
+		b = slices.Grow(b, room)
+	}
+	w := b[n : n+room]
+	w[0] = '['
+	i := 1
+	for _, t := range h {
+		k := int(t.Kind())
+		w[i], w[i+1], w[i+2] = '"', kindNames[2*k], kindNames[2*k+1]
+		i += 3 - k/int(tile.East)
+		if t.Red() {
+			w[i] = 'r'
+			i++
+		}
+		w[i], w[i+1] = '"', ','
+		i += 2
+	}
+	w[i-1] = ']'
+	return b[:n+i], true
 }
 
 // tile appends t as a JSON string in mjai's notation; a hidden tile

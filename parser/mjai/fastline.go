@@ -154,19 +154,30 @@ func (c *cursor) tiles(dst []tile.Tile, sanma bool) int {
 	if c.opt("]") {
 		return 0
 	}
-	n := 0
+	// The tiles and their commas read here, byte by byte (not by tile,
+	// opt and lit, each a call with its checks).
+	b, i, n := c.b, c.i, 0
 	for !c.bad {
 		if n == len(dst) {
 			c.bad = true
 			return 0
 		}
-		dst[n] = c.tile(sanma)
+		t, next := tileAt(b, i, sanma)
+		if t == tile.None || next >= len(b) {
+			c.bad = true
+			return 0
+		}
+		dst[n], i = t, next+1
 		n++
-		if !c.opt(",") {
-			c.lit("]")
+		if b[next] == ']' {
 			break
 		}
+		if b[next] != ',' {
+			c.bad = true
+			return 0
+		}
 	}
+	c.i = i
 	return n
 }
 
