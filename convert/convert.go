@@ -431,6 +431,9 @@ func (e *completionError) Unwrap() error { return e.err }
 // rebuild (a Broken event) as an *event.Error at the event's position, or
 // nil.
 func brokenHand(g *event.Game) error {
+	if len(g.Breaks) == 0 {
+		return nil // a Broken event's Ref indexes Game.Breaks
+	}
 	hand, round := -1, event.RoundID{}
 	for i := range g.Events {
 		e := &g.Events[i]

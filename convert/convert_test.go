@@ -255,3 +255,22 @@ func Example() {
 	// 698 lines, the first: {"type":"start_game","names":["player1","player2","player3","player4"],"kyoku_first":0,"aka_flag":true}
 	// warning: mjai does not carry the wall seed; the honba and sticks recorded with a result (8); the final points (oka and uma); the dice (8); the liable player of a pao (the payments are kept)
 }
+
+// TestBrokenHand: a hand read back as Broken is an error at its event,
+// naming the hand and the break's message; a game without one is none.
+func TestBrokenHand(t *testing.T) {
+	g := mustFixture(t, "mjlog/pantheon__four_kan_draw.xml")
+	if err := brokenHand(g); err != nil {
+		t.Fatalf("a game without a break: %v", err)
+	}
+	b := *g
+	b.Events = slices.Clone(g.Events)
+	i := slices.IndexFunc(b.Events, func(e event.Event) bool { return e.Type == event.Discard })
+	b.Breaks = []event.BreakRecord{{Act: event.Discard, Message: "seat 0 discards a tile it does not hold"}}
+	b.Events[i] = event.Event{Type: event.Broken, Seat: 0, From: event.NoSeat, Ref: 0, Pos: b.Events[i].Pos}
+	err := brokenHand(&b)
+	var ee *event.Error
+	if !errors.As(err, &ee) || ee.Hand != 0 || !strings.Contains(err.Error(), "does not hold") {
+		t.Errorf("a broken first hand: %v", err)
+	}
+}
