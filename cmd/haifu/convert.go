@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -100,8 +99,12 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 	// A game's bytes are written as they are, not copied into the buffer
 	// (bufio writes what does not fit straight through).
 	w := bufio.NewWriter(e.stdout)
+	// Messages are buffered too (a line each for most games: "does not
+	// carry the dice"), but on a terminal, where each game's come at once
+	// and after its output.
+	msgs := bufio.NewWriter(e.stderr)
 	sink := &convertSink{
-		to: target, dir: dir, stdout: w, stderr: e.stderr, roots: fs.Args(),
+		to: target, dir: dir, stdout: w, stderr: msgs, live: isTerminal(e.stderr), roots: fs.Args(),
 		pool: sync.Pool{New: func() any {
 			c, _ := convert.New(target, opts)
 			return c
@@ -111,6 +114,7 @@ interrupted (SIGINT; 143 on SIGTERM).`)
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
+	msgs.Flush()
 	interrupted := ctx.Err() != nil
 	if err != nil && !interrupted {
 		fmt.Fprintf(e.stderr, "haifu convert: %v\n", err)
@@ -163,7 +167,8 @@ type convertSink struct {
 	to     event.Format
 	dir    string // "" for standard output
 	stdout *bufio.Writer
-	stderr io.Writer
+	stderr *bufio.Writer
+	live   bool // stderr is a terminal: each game's messages are flushed
 	roots  []string
 	pool   sync.Pool           // of *convert.Converter, one per goroutine at a time
 	made   map[string]struct{} // the directories made under dir
@@ -223,6 +228,9 @@ func (s *convertSink) Write(o convertOut) error {
 		where += ": game " + strconv.Itoa(o.game)
 	}
 	if o.err != nil {
+		if err := s.messages(); err != nil {
+			return err
+		}
 		if o.read {
 			s.failed++
 			fmt.Fprintf(s.stderr, "haifu convert: not converted: %v\n", o.err)
@@ -232,7 +240,7 @@ func (s *convertSink) Write(o convertOut) error {
 			}
 			fmt.Fprintf(s.stderr, "haifu convert: not read: %v\n", o.err)
 		}
-		return nil
+		return s.messagesDone()
 	}
 	start := 0
 	for i, end := range o.ends {
@@ -253,15 +261,31 @@ func (s *convertSink) Write(o convertOut) error {
 	s.files += len(o.ends)
 	if len(o.warnings) > 0 {
 		s.warned++
-		if s.dir == "" {
-			// Keep the order of output and messages on a terminal.
-			if err := s.stdout.Flush(); err != nil {
-				return err
-			}
+		if err := s.messages(); err != nil {
+			return err
 		}
 		for _, w := range o.warnings {
 			fmt.Fprintf(s.stderr, "haifu convert: %s: warning: %s\n", where, w)
 		}
+		return s.messagesDone()
+	}
+	return nil
+}
+
+// messages comes before a game's messages: on a terminal, the output so
+// far is written first, to keep the order of output and messages.
+func (s *convertSink) messages() error {
+	if s.live && s.dir == "" {
+		return s.stdout.Flush()
+	}
+	return nil
+}
+
+// messagesDone comes after a game's messages: on a terminal they are
+// written at once.
+func (s *convertSink) messagesDone() error {
+	if s.live {
+		return s.stderr.Flush()
 	}
 	return nil
 }
