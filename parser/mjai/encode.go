@@ -553,16 +553,17 @@ func (e *Encoder) action(b []byte, st *encoding, ev *event.Event) ([]byte, error
 // tile that is not hidden, as action does; ok is false, and nothing is
 // written, for any other event.
 func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte, ok bool) {
+	if ev.Type != event.Draw && ev.Type != event.Discard {
+		return b, false
+	}
 	s, t := ev.Seat, ev.Tile
-	if !s.Valid() || int(s) >= st.players || !t.Valid() || st.players == 3 && !inSanma(t) {
+	text := tileText[t&0x7f] // 0 for a value that is no tile
+	if !s.Valid() || int(s) >= st.players || t > 0x7f || text == 0 || st.players == 3 && !inSanma(t) {
 		return b, false
 	}
 	// The line is written eight bytes at a time into room made once (not
 	// appended piece by piece, each append a call and a check).
 	const room = 64 // the longest line, 57 bytes, and the last store's spill
-	if ev.Type != event.Draw && ev.Type != event.Discard {
-		return b, false
-	}
 	n := len(b)
 	if cap(b)-n < room {
 		b = slices.Grow(b, room)
@@ -573,19 +574,13 @@ func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte
 	binary.LittleEndian.PutUint64(w[16:], le64s(`"actor":`))
 	w[24] = byte('0' + s)
 	binary.LittleEndian.PutUint64(w[25:], le64s(`,"pai":"`))
-	// The tile, as appendTile writes it.
-	k := int(t.Kind())
-	w[33], w[34] = kindNames[2*k], kindNames[2*k+1]
-	i := 35 - k/int(tile.East)
-	if t.Red() {
-		w[i] = 'r'
-		i++
-	}
+	binary.LittleEndian.PutUint64(w[33:], text) // the next store covers its spill
+	i := 33 + int(text>>56)
 	if ev.Type == event.Draw {
 		binary.LittleEndian.PutUint64(w[8:], le64s(`"tsumo",`))
-		binary.LittleEndian.PutUint64(w[i:], le64s("\"}\n     "))
+		binary.LittleEndian.PutUint64(w[i:], le64s("}\n      "))
 		e.last[s], e.drew[s] = t, true
-		return b[:n+i+3], true
+		return b[:n+i+2], true
 	}
 	binary.LittleEndian.PutUint64(w[8:], le64s(`"dahai",`))
 	tsumogiri := ev.Flags&event.Tsumogiri != 0
@@ -593,16 +588,33 @@ func (e *Encoder) drawDiscard(b []byte, st *encoding, ev *event.Event) (_ []byte
 		tsumogiri = e.drew[s] && e.last[s] == t // as action writes it
 	}
 	e.drew[s] = false
-	binary.LittleEndian.PutUint64(w[i:], le64s(`","tsumo`))
+	binary.LittleEndian.PutUint64(w[i:], le64s(`,"tsumog`))
 	if tsumogiri {
-		binary.LittleEndian.PutUint64(w[i+8:], le64s(`giri":tr`))
-		binary.LittleEndian.PutUint64(w[i+16:], le64s("ue}\n    "))
-		return b[:n+i+20], true
+		binary.LittleEndian.PutUint64(w[i+8:], le64s(`iri":tru`))
+		binary.LittleEndian.PutUint64(w[i+16:], le64s("e}\n     "))
+		return b[:n+i+19], true
 	}
-	binary.LittleEndian.PutUint64(w[i+8:], le64s(`giri":fa`))
-	binary.LittleEndian.PutUint64(w[i+16:], le64s("lse}\n   "))
-	return b[:n+i+21], true
+	binary.LittleEndian.PutUint64(w[i+8:], le64s(`iri":fal`))
+	binary.LittleEndian.PutUint64(w[i+16:], le64s("se}\n    "))
+	return b[:n+i+20], true
 }
+
+// tileText holds, by a tile's value, its name in mjai's notation and the
+// closing quote (as appendTile and a quote write them) in its first bytes
+// and their number in its last, or 0 for a value that is no tile: a tile
+// of a line is one load and one store.
+var tileText = func() (tt [0x80]uint64) {
+	for v := range tt {
+		if t := tile.Tile(v); t.Valid() {
+			text := append(appendTile(nil, t), '"')
+			var x [8]byte
+			copy(x[:], text)
+			x[7] = byte(len(text))
+			tt[v] = binary.LittleEndian.Uint64(x[:])
+		}
+	}
+	return tt
+}()
 
 // callTypes are mjai's names of the calls of another seat's discard.
 var callTypes = [...]string{event.MeldChi: "chi", event.MeldPon: "pon", event.MeldOpenKan: "daiminkan"}
