@@ -25,6 +25,18 @@
 // format declares its own (parser/format.Descriptor.Lacks, and parser.Lacks
 // for a game).
 //
+// Compare first walks the two games' events in step (quick, quick.go),
+// for the common case of a conversion read back, whose events pair one to
+// one: it makes of each event the facts the general path would and
+// compares them alike, and leaves any game it cannot settle so (events
+// that do not pair, a hand whose deal differs, any difference) to the
+// general path, which builds both games' facts and matches hands and
+// facts. TestQuickIsGeneral holds it to the general path (the corpus, its
+// conversions, random changes: the same Result). Measured end to end,
+// haifu convert --to mjai -j 1 over five copies of the corpus takes 3.6 s
+// of CPU with it and 4.6 s without it (user+sys, medians of 5 interleaved
+// runs on a two-core machine).
+//
 // The package has no state; a Comparer keeps its buffers from one
 // comparison to the next, so that comparing a game costs no allocation
 // once warm.
