@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/haifu/haifu/adjudicator"
@@ -358,14 +359,21 @@ func (c *Converter) losses(g *event.Game, sum *proof) []Loss {
 func (c *Converter) warnings(ls []Loss, tsumogiri int) []string {
 	var out []string
 	if len(ls) > 0 {
-		parts := make([]string, len(ls))
+		b := make([]byte, 0, 128)
+		b = append(b, c.to.String()...)
+		b = append(b, " does not carry "...)
 		for i, l := range ls {
-			parts[i] = l.What
+			if i > 0 {
+				b = append(b, "; "...)
+			}
+			b = append(b, l.What...)
 			if l.N > 1 {
-				parts[i] += fmt.Sprintf(" (%d)", l.N)
+				b = append(b, " ("...)
+				b = strconv.AppendInt(b, int64(l.N), 10)
+				b = append(b, ')')
 			}
 		}
-		out = append(out, fmt.Sprintf("%v does not carry %s", c.to, strings.Join(parts, "; ")))
+		out = append(out, string(b))
 	}
 	if tsumogiri > 0 {
 		out = append(out, fmt.Sprintf("%d discards whose tsumogiri the log does not record are written as tsumogiri when the tile is the one drawn (%v has the flag on every discard)", tsumogiri, c.to))

@@ -32,6 +32,19 @@ func (c *Comparer) quick(a, b *event.Game, drop Fields) bool {
 	xs, ys := a.Events, b.Events
 	i, j := 0, 0
 	for {
+		// Most pairs: draws or discards that agree, each value recorded
+		// alike by both logs or by neither, so that there is nothing to
+		// count (as sameDraw and sameDiscard find them, without the calls).
+		if i < len(xs) && j < len(ys) {
+			const tg = event.Tsumogiri | event.TsumogiriUnknown
+			x, y := &xs[i], &ys[j]
+			if x.Type == y.Type && x.Seat == y.Seat && x.Tile == y.Tile && x.Tile != tile.None &&
+				(x.Type == event.Draw && x.Flags&event.Replacement == y.Flags&event.Replacement ||
+					x.Type == event.Discard && (drop&Tsumogiri != 0 || x.Flags&tg == y.Flags&tg)) {
+				i, j = i+1, j+1
+				continue
+			}
+		}
 		for i < len(xs) && unseen(&xs[i], drop) {
 			i++
 		}
@@ -44,16 +57,6 @@ func (c *Comparer) quick(a, b *event.Game, drop Fields) bool {
 		x, y := &xs[i], &ys[j]
 		if x.Type != y.Type {
 			return false
-		}
-		// Most pairs: draws or discards that agree, each value recorded
-		// alike by both logs or by neither, so that there is nothing to
-		// count (as sameDraw and sameDiscard find them, without the calls).
-		const tg = event.Tsumogiri | event.TsumogiriUnknown
-		if x.Seat == y.Seat && x.Tile == y.Tile && x.Tile != tile.None &&
-			(x.Type == event.Draw && x.Flags&event.Replacement == y.Flags&event.Replacement ||
-				x.Type == event.Discard && (drop&Tsumogiri != 0 || x.Flags&tg == y.Flags&tg)) {
-			i, j = i+1, j+1
-			continue
 		}
 		var ok bool
 		switch x.Type {

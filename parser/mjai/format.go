@@ -40,7 +40,15 @@ func lacks(g *event.Game) logdiff.Fields {
 	if !liable {
 		f |= logdiff.Liable
 	}
-	sorted := true
+	if handsSorted(g) {
+		f |= logdiff.HandOrder
+	}
+	return f
+}
+
+// handsSorted reports whether every starting hand of g is sorted by kind,
+// wherever its red fives are.
+func handsSorted(g *event.Game) bool {
 	for i := range g.Rounds {
 		for s := range g.Meta.PlayerCount() {
 			last := tile.Kind(0)
@@ -48,13 +56,12 @@ func lacks(g *event.Game) logdiff.Fields {
 				if t.Red() {
 					continue // writers put red fives first, last or among the fives
 				}
-				sorted = sorted && t.Kind() >= last
+				if t.Kind() < last {
+					return false
+				}
 				last = t.Kind()
 			}
 		}
 	}
-	if sorted {
-		f |= logdiff.HandOrder
-	}
-	return f
+	return true
 }
