@@ -79,24 +79,8 @@ func (c *Comparer) quick(a, b *event.Game, drop Fields) bool {
 // discard, for quick.
 func (c *Comparer) quickEvent(x, y *event.Event, i, j int, drop Fields) bool {
 	a, b := c.s[0].g, c.s[1].g
-	var k kind
+	k := oneFact[x.Type] // x's type is one unseen does not skip
 	switch x.Type {
-	case event.Riichi:
-		k = kRiichi
-	case event.RiichiAccepted:
-		k = kAccepted
-	case event.Call:
-		k = kCall
-	case event.ClosedKan:
-		k = kClosedKan
-	case event.AddedKan:
-		k = kAddedKan
-	case event.Kita:
-		k = kKita
-	case event.Dora:
-		k = kDora
-	case event.Disconnect, event.Reconnect:
-		k = kConnection
 	case event.RoundStart:
 		if !validRef(x.Ref, len(a.Rounds)) || !validRef(y.Ref, len(b.Rounds)) ||
 			!sameDeal(&a.Rounds[x.Ref], &b.Rounds[y.Ref], a.Meta.PlayerCount(), b.Meta.PlayerCount()) {
@@ -128,6 +112,13 @@ func (c *Comparer) quickEvent(x, y *event.Event, i, j int, drop Fields) bool {
 		}
 	}
 	return true
+}
+
+// oneFact is the kind of the fact of each type of event that makes one
+// fact (see side.build), 0 for the others.
+var oneFact = [event.Broken + 1]kind{
+	event.Riichi: kRiichi, event.RiichiAccepted: kAccepted, event.Call: kCall, event.ClosedKan: kClosedKan,
+	event.AddedKan: kAddedKan, event.Kita: kKita, event.Dora: kDora, event.Disconnect: kConnection, event.Reconnect: kConnection,
 }
 
 // unseen reports whether build makes no fact of e and keeps nothing of it:

@@ -195,6 +195,16 @@ func (c *cursor) scores(dst *[4]int32, players int) {
 	c.lit("]")
 }
 
+// optScores reads `,"scores":` and a list of scores (as scores) when they
+// come next, and reports whether they did.
+func (c *cursor) optScores(dst *[4]int32, players int) bool {
+	if !c.opt(`,"scores":`) {
+		return false
+	}
+	c.scores(dst, players)
+	return true
+}
+
 // end reports whether the line was read to its end without a fault.
 func (c *cursor) end() bool { return !c.bad && c.i == len(c.b) }
 
@@ -282,10 +292,7 @@ func (d *Decoder) fastLine(b []byte) (handled bool, err error) {
 		c.lit(`reach_accepted","actor":`)
 		s := c.seat(d.players)
 		var sc [4]int32
-		hasS := c.opt(`,"scores":`)
-		if hasS {
-			c.scores(&sc, d.players)
-		}
+		hasS := c.optScores(&sc, d.players)
 		c.lit("}")
 		if !c.end() {
 			return false, nil
@@ -580,10 +587,7 @@ func (d *Decoder) fastRyukyoku(c *cursor) (bool, error) {
 	var scores [4]int32
 	c.lit(`,"deltas":`)
 	c.scores(&r.Deltas, d.players)
-	hasScores := c.opt(`,"scores":`)
-	if hasScores {
-		c.scores(&scores, d.players)
-	}
+	hasScores := c.optScores(&scores, d.players)
 	c.lit("}")
 	if !c.end() {
 		return false, nil
@@ -645,10 +649,7 @@ func (d *Decoder) fastStartKyoku(c *cursor) (bool, error) {
 	}
 	c.lit(`,"oya":`)
 	r.Dealer = event.Seat(c.int(0, d.players-1))
-	hasScores := c.opt(`,"scores":`)
-	if hasScores {
-		c.scores(&r.Scores, d.players)
-	}
+	hasScores := c.optScores(&r.Scores, d.players)
 	c.lit(`,"tehais":[`)
 	for s := range d.players {
 		if s > 0 {
@@ -741,10 +742,7 @@ func (d *Decoder) fastHora(c *cursor) (bool, error) {
 	if hasPoints {
 		points = c.int(0, math32)
 	}
-	hasScores := c.opt(`,"scores":`)
-	if hasScores {
-		c.scores(&scores, d.players)
-	}
+	hasScores := c.optScores(&scores, d.players)
 	c.lit("}")
 	if !c.end() {
 		return false, nil
