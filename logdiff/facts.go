@@ -260,9 +260,10 @@ func (s *side) addAll(t event.Type, h int32, i int, add func(k kind, sub int8, h
 }
 
 // kinds are the kinds of the facts an event makes, by its type, for the
-// events that make several (a game start, a hand start, a win, a draw, a
-// game end), for games of one number of players without the fields of
-// one set: build makes the facts, quick compares them.
+// events that make several (a game start, a hand start, a win, a hand
+// without a winner, a game end), for games of one number of players
+// without the fields of one set: build makes the facts, quick compares
+// them.
 type kinds struct {
 	players int8
 	drop    Fields
