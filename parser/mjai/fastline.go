@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/haifu/haifu/event"
+	"github.com/haifu/haifu/parser/internal/jsontok"
 	"github.com/haifu/haifu/tile"
 	"github.com/haifu/haifu/yaku"
 )
@@ -512,26 +513,21 @@ func (d *Decoder) fastStartGame(c *cursor) (bool, error) {
 	return true, nil
 }
 
-// plain reads a JSON string without escapes or control characters and
-// returns its bytes between the quotes.
+// plain reads a JSON string without escapes or control characters
+// (jsontok.PlainString) and returns its bytes between the quotes.
 func (c *cursor) plain() []byte {
 	if c.bad || c.i >= len(c.b) || c.b[c.i] != '"' {
 		c.bad = true
 		return nil
 	}
-	for i := c.i + 1; i < len(c.b); i++ {
-		switch x := c.b[i]; {
-		case x == '"':
-			s := c.b[c.i+1 : i]
-			c.i = i + 1
-			return s
-		case x == '\\' || x < 0x20:
-			c.bad = true
-			return nil
-		}
+	end, ok := jsontok.PlainString(c.b, c.i)
+	if !ok {
+		c.bad = true
+		return nil
 	}
-	c.bad = true
-	return nil
+	s := c.b[c.i+1 : end-1]
+	c.i = end
+	return s
 }
 
 // fastRyukyoku reads the rest of a ryukyoku after its type, as fastLine
