@@ -178,18 +178,8 @@ func (s *side) build(g *event.Game, drop Fields) {
 				}
 				hand++
 				s.addAll(event.RoundStart, hand, i, add)
-			case event.Riichi:
-				add(kRiichi, 0, hand, i)
-			case event.RiichiAccepted:
-				add(kAccepted, 0, hand, i)
-			case event.Call:
-				add(kCall, 0, hand, i)
-			case event.ClosedKan:
-				add(kClosedKan, 0, hand, i)
-			case event.AddedKan:
-				add(kAddedKan, 0, hand, i)
-			case event.Kita:
-				add(kKita, 0, hand, i)
+			case event.Riichi, event.RiichiAccepted, event.Call, event.ClosedKan, event.AddedKan, event.Kita:
+				add(oneFact[e.Type], 0, hand, i)
 			case event.Dora:
 				if drop&DoraTiming == 0 {
 					add(kDora, 0, hand, i)
@@ -250,6 +240,13 @@ func (s *side) build(g *event.Game, drop Fields) {
 	if n := len(s.hands); n > 0 {
 		s.hands[n-1].hi = int32(len(s.facts))
 	}
+}
+
+// oneFact is the kind of the fact of each type of event that makes one
+// fact (build and quick), 0 for the others.
+var oneFact = [event.Broken + 1]kind{
+	event.Riichi: kRiichi, event.RiichiAccepted: kAccepted, event.Call: kCall, event.ClosedKan: kClosedKan,
+	event.AddedKan: kAddedKan, event.Kita: kKita, event.Dora: kDora, event.Disconnect: kConnection, event.Reconnect: kConnection,
 }
 
 // addAll adds the facts of the event i of type t (see kinds) to hand h.

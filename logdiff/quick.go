@@ -114,13 +114,6 @@ func (c *Comparer) quickEvent(x, y *event.Event, i, j int, drop Fields) bool {
 	return true
 }
 
-// oneFact is the kind of the fact of each type of event that makes one
-// fact (see side.build), 0 for the others.
-var oneFact = [event.Broken + 1]kind{
-	event.Riichi: kRiichi, event.RiichiAccepted: kAccepted, event.Call: kCall, event.ClosedKan: kClosedKan,
-	event.AddedKan: kAddedKan, event.Kita: kKita, event.Dora: kDora, event.Disconnect: kConnection, event.Reconnect: kConnection,
-}
-
 // unseen reports whether build makes no fact of e and keeps nothing of it:
 // an event of a type it does not compare (a Broken hand's), a
 // disconnection when they are dropped.
